@@ -1,0 +1,92 @@
+// Package game holds what every game engine on the platform shares: the
+// error value a rejected action returns and the event an accepted action
+// reports. The engines themselves live in subpackages and are pure: no I/O,
+// no clock, randomness only from a seeded source.
+package game
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Spectator is the seat of a viewer who is not playing.
+const Spectator = -1
+
+// System is the seat the platform acts from for steps no player takes, such
+// as dealing the next deal with a fresh seed.
+const System = -2
+
+// Error is a rejected action: a stable machine-readable Code, a Message a
+// player understands, and optional Details (for example the minimum raise).
+// An engine returning an Error has not changed its state.
+type Error struct {
+	Code    string
+	Message string
+	Details map[string]int
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// Errorf builds an *Error with a message.
+func Errorf(code, message string) *Error { return &Error{Code: code, Message: message} }
+
+// Codes shared by every game.
+const (
+	CodeInternal      = "INTERNAL"
+	CodeInvalidAction = "INVALID_ACTION"
+	CodeNotYourTurn   = "NOT_YOUR_TURN"
+)
+
+// Event is one line of a table's log. Text names seats as {0}, {1}, … so the
+// platform can put players' names in; Only, when set, lists the seats allowed
+// to see the event (for example the two players of a card exchange). An event
+// with empty Only is public.
+type Event struct {
+	Text string
+	Only []int
+}
+
+// VisibleTo reports whether seat may see the event.
+func (e Event) VisibleTo(seat int) bool {
+	if len(e.Only) == 0 {
+		return true
+	}
+	for _, s := range e.Only {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// Render replaces each {N} in the text with name(N).
+func (e Event) Render(name func(seat int) string) string {
+	t := e.Text
+	if !strings.Contains(t, "{") {
+		return t
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(t, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(t[i:], '}')
+		if j < 0 {
+			break
+		}
+		n, err := strconv.Atoi(t[i+1 : i+j])
+		b.WriteString(t[:i])
+		if err != nil {
+			b.WriteString(t[i : i+j+1])
+		} else {
+			b.WriteString(name(n))
+		}
+		t = t[i+j+1:]
+	}
+	b.WriteString(t)
+	return b.String()
+}
+
+// SeatToken is the {N} placeholder for seat n in event text.
+func SeatToken(n int) string { return "{" + strconv.Itoa(n) + "}" }
