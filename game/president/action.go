@@ -248,3 +248,6 @@ func describeCards(s cards.Set) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// Describe reads a set in words for the table: "two nines", "a joker".
+func Describe(st Set) string { return describeSet(st) }

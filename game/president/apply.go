@@ -123,20 +123,21 @@ func Beats(set, top Set, inverted bool) error {
 		return game.Errorf(CodePatternMismatch, "Play "+countWords[top.Count]+" cards of one rank, or pass")
 	}
 	if inverted {
-		if order(set.Rank) >= order(top.Rank) {
-			return game.Errorf(CodeRankTooLow, "The trick is inverted: play "+patternWords(top)+" lower than "+top.Rank.Plural()+", or pass")
-		}
-		return nil
+		return game.Errorf(CodeRankTooLow, "The trick is inverted: p"+FollowHint(top, true)[1:])
 	}
-	if order(set.Rank) <= order(top.Rank) {
-		return game.Errorf(CodeRankTooLow, "Play "+patternWords(top)+" higher than "+top.Rank.Plural()+", or pass")
+	return game.Errorf(CodeRankTooLow, "P"+FollowHint(top, false)[1:])
+}
+
+// FollowHint says what beats top: "play a pair higher than nines, or pass".
+func FollowHint(top Set, inverted bool) string {
+	dir := " higher than "
+	if inverted {
+		dir = " lower than "
 	}
-	return nil
+	return "play " + patternNames[top.Count] + dir + top.Rank.Plural() + ", or pass"
 }
 
 var patternNames = [...]string{"", "a single", "a pair", "three of a kind", "four of a kind"}
-
-func patternWords(top Set) string { return patternNames[top.Count] }
 
 var threeOfDiamonds = cards.New(cards.Three, cards.Diamonds)
 

@@ -1,0 +1,16 @@
+package db
+
+import (
+	"errors"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+func isConstraint(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code()&0xff == sqlite3.SQLITE_CONSTRAINT
+	}
+	return false
+}

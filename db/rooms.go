@@ -1,0 +1,219 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// ErrNotFound is returned for a room that does not exist.
+var ErrNotFound = errors.New("not found")
+
+// ErrExists is returned when creating a room whose code is taken.
+var ErrExists = errors.New("already exists")
+
+// Room is a room's row: its kind, options (JSON) and status.
+type Room struct {
+	Code      string
+	Kind      string
+	Options   []byte
+	Status    string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Room statuses.
+const (
+	StatusOpen   = "open"
+	StatusClosed = "closed"
+)
+
+// Entry is one row of a room's action log.
+type Entry struct {
+	Seq   int64
+	At    time.Time
+	Entry []byte
+}
+
+// CreateRoom inserts a new open room.
+func (d *DB) CreateRoom(ctx context.Context, code, kind string, options []byte, now time.Time) error {
+	_, err := d.w.ExecContext(ctx,
+		`INSERT INTO rooms(code, kind, options, created_at, updated_at, status) VALUES (?, ?, ?, ?, ?, ?)`,
+		code, kind, string(options), now.UnixMilli(), now.UnixMilli(), StatusOpen)
+	if err != nil && isConstraint(err) {
+		return ErrExists
+	}
+	return err
+}
+
+// Append adds entries to a room's log, seq numbers from first on, in one
+// transaction: when it returns nil they are durable (see the package doc).
+func (d *DB) Append(ctx context.Context, code string, first int64, now time.Time, entries ...[]byte) error {
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		for i, e := range entries {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO room_log(room, seq, at, entry) VALUES (?, ?, ?, ?)`,
+				code, first+int64(i), now.UnixMilli(), string(e)); err != nil {
+				return fmt.Errorf("append %s/%d: %w", code, first+int64(i), err)
+			}
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE rooms SET updated_at = ? WHERE code = ?`, now.UnixMilli(), code)
+		return err
+	})
+}
+
+// Batch is one room's entries in an AppendBatch.
+type Batch struct {
+	Code    string
+	First   int64
+	Entries [][]byte
+}
+
+// AppendBatch commits the entries of several rooms in one transaction
+// (group commit): one commit makes them all durable.
+func (d *DB) AppendBatch(ctx context.Context, now time.Time, batches []Batch) error {
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		ins, err := tx.PrepareContext(ctx, `INSERT INTO room_log(room, seq, at, entry) VALUES (?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer ins.Close()
+		upd, err := tx.PrepareContext(ctx, `UPDATE rooms SET updated_at = ? WHERE code = ?`)
+		if err != nil {
+			return err
+		}
+		defer upd.Close()
+		for _, b := range batches {
+			for i, e := range b.Entries {
+				if _, err := ins.ExecContext(ctx, b.Code, b.First+int64(i), now.UnixMilli(), string(e)); err != nil {
+					return fmt.Errorf("append %s/%d: %w", b.Code, b.First+int64(i), err)
+				}
+			}
+			if _, err := upd.ExecContext(ctx, now.UnixMilli(), b.Code); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// SaveSnapshot stores a room's state after log entry seq and drops older
+// snapshots.
+func (d *DB) SaveSnapshot(ctx context.Context, code string, seq int64, state []byte) error {
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO room_snapshots(room, seq, state) VALUES (?, ?, ?)`, code, seq, string(state)); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM room_snapshots WHERE room = ? AND seq < ?`, code, seq)
+		return err
+	})
+}
+
+// Load reads a room, its latest snapshot (seq 0 and nil when none) and the
+// log entries after it.
+func (d *DB) Load(ctx context.Context, code string) (r Room, snapSeq int64, snap []byte, entries []Entry, err error) {
+	r, err = d.RoomInfo(ctx, code)
+	if err != nil {
+		return
+	}
+	var state string
+	err = d.r.QueryRowContext(ctx, `SELECT seq, state FROM room_snapshots WHERE room = ? ORDER BY seq DESC LIMIT 1`, code).Scan(&snapSeq, &state)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		err = nil
+	case err != nil:
+		return
+	default:
+		snap = []byte(state)
+	}
+	entries, err = d.Log(ctx, code, snapSeq)
+	return
+}
+
+// Log reads a room's log entries after seq.
+func (d *DB) Log(ctx context.Context, code string, after int64) ([]Entry, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT seq, at, entry FROM room_log WHERE room = ? AND seq > ? ORDER BY seq`, code, after)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Entry
+	for rows.Next() {
+		var e Entry
+		var at int64
+		var body string
+		if err := rows.Scan(&e.Seq, &at, &body); err != nil {
+			return nil, err
+		}
+		e.At, e.Entry = time.UnixMilli(at), []byte(body)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// RoomInfo reads a room's row.
+func (d *DB) RoomInfo(ctx context.Context, code string) (Room, error) {
+	var r Room
+	var opts string
+	var created, updated int64
+	err := d.r.QueryRowContext(ctx, `SELECT code, kind, options, status, created_at, updated_at FROM rooms WHERE code = ?`, code).
+		Scan(&r.Code, &r.Kind, &opts, &r.Status, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Room{}, ErrNotFound
+	}
+	if err != nil {
+		return Room{}, err
+	}
+	r.Options, r.CreatedAt, r.UpdatedAt = []byte(opts), time.UnixMilli(created), time.UnixMilli(updated)
+	return r, nil
+}
+
+// OpenRooms lists the codes of open rooms, most recently active first.
+func (d *DB) OpenRooms(ctx context.Context) ([]string, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT code FROM rooms WHERE status = ? ORDER BY updated_at DESC`, StatusOpen)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// CountOpen counts open rooms.
+func (d *DB) CountOpen(ctx context.Context) (int, error) {
+	var n int
+	err := d.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM rooms WHERE status = ?`, StatusOpen).Scan(&n)
+	return n, err
+}
+
+// SetStatus changes a room's status (closing an idle room keeps its log).
+func (d *DB) SetStatus(ctx context.Context, code, status string, now time.Time) error {
+	_, err := d.w.ExecContext(ctx, `UPDATE rooms SET status = ?, updated_at = ? WHERE code = ?`, status, now.UnixMilli(), code)
+	return err
+}
+
+// IdleRooms lists open rooms not updated since before.
+func (d *DB) IdleRooms(ctx context.Context, before time.Time) ([]string, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT code FROM rooms WHERE status = ? AND updated_at < ?`, StatusOpen, before.UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}

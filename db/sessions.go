@@ -1,0 +1,135 @@
+package db
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/base32"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/gorilla/securecookie"
+	"github.com/gorilla/sessions"
+)
+
+// Secret returns the named secret, creating it with n random bytes on first
+// use, so keys survive restarts (a regenerated cookie key would log every
+// player out).
+func (d *DB) Secret(ctx context.Context, name string, n int) ([]byte, error) {
+	var v []byte
+	err := d.r.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, name).Scan(&v)
+	if err == nil {
+		return v, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	v = make([]byte, n)
+	rand.Read(v)
+	if _, err := d.w.ExecContext(ctx, `INSERT OR IGNORE INTO secrets(name, value) VALUES (?, ?)`, name, v); err != nil {
+		return nil, err
+	}
+	err = d.w.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, name).Scan(&v)
+	return v, err
+}
+
+// SessionStore is a gorilla/sessions Store that keeps session values in
+// SQLite; the cookie holds only the signed session id.
+type SessionStore struct {
+	db      *DB
+	codecs  []securecookie.Codec
+	Options *sessions.Options
+}
+
+// NewSessionStore makes a store signing cookies with key (from Secret).
+func (d *DB) NewSessionStore(key []byte, opts sessions.Options) *SessionStore {
+	return &SessionStore{db: d, codecs: securecookie.CodecsFromPairs(key), Options: &opts}
+}
+
+// Get returns the session of the request, cached per request.
+func (s *SessionStore) Get(r *http.Request, name string) (*sessions.Session, error) {
+	return sessions.GetRegistry(r).Get(s, name)
+}
+
+// New loads the session named by the request's cookie, or starts a new one.
+func (s *SessionStore) New(r *http.Request, name string) (*sessions.Session, error) {
+	sess := sessions.NewSession(s, name)
+	opts := *s.Options
+	sess.Options = &opts
+	sess.IsNew = true
+	c, err := r.Cookie(name)
+	if err != nil {
+		return sess, nil
+	}
+	var id string
+	if err := securecookie.DecodeMulti(name, c.Value, &id, s.codecs...); err != nil {
+		return sess, nil // a forged or stale cookie: start afresh
+	}
+	var data string
+	err = s.db.r.QueryRowContext(r.Context(), `SELECT data FROM sessions WHERE id = ? AND expires_at > ?`, id, time.Now().Unix()).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return sess, nil
+	}
+	if err != nil {
+		return sess, err
+	}
+	var vals map[string]string
+	if err := json.Unmarshal([]byte(data), &vals); err != nil {
+		return sess, nil
+	}
+	for k, v := range vals {
+		sess.Values[k] = v
+	}
+	sess.ID, sess.IsNew = id, false
+	return sess, nil
+}
+
+// Save writes the session's string values and sets the cookie; MaxAge < 0
+// deletes it.
+func (s *SessionStore) Save(r *http.Request, w http.ResponseWriter, sess *sessions.Session) error {
+	ctx := r.Context()
+	if sess.Options.MaxAge < 0 {
+		if sess.ID != "" {
+			if _, err := s.db.w.ExecContext(ctx, `DELETE FROM sessions WHERE id = ?`, sess.ID); err != nil {
+				return err
+			}
+		}
+		http.SetCookie(w, sessions.NewCookie(sess.Name(), "", sess.Options))
+		return nil
+	}
+	if sess.ID == "" {
+		b := make([]byte, 20)
+		rand.Read(b)
+		sess.ID = base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b)
+	}
+	vals := make(map[string]string, len(sess.Values))
+	for k, v := range sess.Values {
+		ks, ok1 := k.(string)
+		vs, ok2 := v.(string)
+		if !ok1 || !ok2 {
+			return fmt.Errorf("session value %v: only strings are stored", k)
+		}
+		vals[ks] = vs
+	}
+	data, _ := json.Marshal(vals)
+	expires := time.Now().Add(time.Duration(sess.Options.MaxAge) * time.Second).Unix()
+	if _, err := s.db.w.ExecContext(ctx, `INSERT INTO sessions(id, data, expires_at) VALUES (?, ?, ?)
+		ON CONFLICT(id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`, sess.ID, string(data), expires); err != nil {
+		return err
+	}
+	encoded, err := securecookie.EncodeMulti(sess.Name(), sess.ID, s.codecs...)
+	if err != nil {
+		return err
+	}
+	http.SetCookie(w, sessions.NewCookie(sess.Name(), encoded, sess.Options))
+	return nil
+}
+
+// DeleteExpiredSessions removes sessions past their expiry.
+func (d *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) error {
+	_, err := d.w.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, now.Unix())
+	return err
+}

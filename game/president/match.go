@@ -1,0 +1,83 @@
+package president
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"net/url"
+
+	"github.com/tablegames/tables/game"
+)
+
+// Match adapts the engine to game.Match for the platform.
+type Match struct {
+	State State
+}
+
+var _ game.Match = (*Match)(nil)
+
+// NewMatch deals the first deal of a match.
+func NewMatch(r Rules, n int, seed uint64) (*Match, []game.Event, error) {
+	s, ev, err := New(r, n, seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &Match{State: s}, ev, nil
+}
+
+func (m *Match) Version() int { return m.State.Version }
+
+func (m *Match) Decode(form url.Values) (game.Move, error) { return Decode(form) }
+
+func (m *Match) DecodeMove(data json.RawMessage) (game.Move, error) {
+	var a Action
+	if err := json.Unmarshal(data, &a); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+func (m *Match) Apply(seat int, mv game.Move) ([]game.Event, error) {
+	a, ok := mv.(Action)
+	if !ok {
+		return nil, game.Errorf(CodeInternal, "Not a President move")
+	}
+	next, ev, err := Apply(m.State, seat, a)
+	if err != nil {
+		return nil, err
+	}
+	m.State = next
+	return ev, nil
+}
+
+func (m *Match) Waiting() []int {
+	v := m.State.View(game.Spectator)
+	return v.Waiting()
+}
+
+func (m *Match) Auto(seat int) (game.Move, bool) {
+	v := m.State.View(seat)
+	return Auto(&v)
+}
+
+func (m *Match) Bot(seat int, kind string, rng *rand.Rand) (game.Move, bool) {
+	bot, ok := Bots[kind]
+	if !ok {
+		bot = Greedy
+	}
+	v := m.State.View(seat)
+	return bot(&v, rng)
+}
+
+func (m *Match) Continue(seed uint64) (game.Move, bool) {
+	if m.State.Phase != DealOver {
+		return nil, false
+	}
+	return Action{Kind: Deal, Seed: seed}, true
+}
+
+// Over: a President match goes on deal after deal until the table closes.
+func (m *Match) Over() bool { return false }
+
+func (m *Match) Snapshot() ([]byte, error) { return json.Marshal(m.State) }
+
+func (m *Match) Restore(data []byte) error { return json.Unmarshal(data, &m.State) }

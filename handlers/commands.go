@@ -1,0 +1,135 @@
+package handlers
+
+import (
+	"encoding/json"
+	"net/url"
+	"strconv"
+
+	"github.com/tablegames/tables/game"
+)
+
+// Commands run inside the room actor: each checks who asks, then commits
+// one entry. They return a *game.Error for the player.
+
+func errNotAllowed(msg string) error { return game.Errorf(game.CodeInvalidAction, msg) }
+
+// join seats a player in the first empty seat of the lobby, or keeps them
+// where they sit. It returns the seat, or -1 when they can only watch.
+func (r *Room) join(player, name string) (int, error) {
+	if s := r.t.seatOf(player); s >= 0 {
+		return s, nil
+	}
+	if r.t.Started {
+		return -1, nil
+	}
+	for i, s := range r.t.Seats {
+		if s.empty() {
+			if err := r.commit(entry{T: eSit, Seat: i, Player: player, Name: name}); err != nil {
+				return -1, err
+			}
+			return i, nil
+		}
+	}
+	return -1, nil
+}
+
+// lobbyAction is a lobby button: ready, unready, leave, sit, bot, free,
+// start.
+func (r *Room) lobbyAction(player, name string, form url.Values) error {
+	me := r.t.seatOf(player)
+	host := player != "" && player == r.t.Host
+	target := -1
+	if v := form.Get("seat"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n >= len(r.t.Seats) {
+			return errNotAllowed("There is no such seat")
+		}
+		target = n
+	}
+	do := form.Get("do")
+	if r.t.Started && do != "free" {
+		return game.Errorf("ROOM_IN_GAME", "The game has started")
+	}
+	switch do {
+	case "ready", "unready":
+		if me < 0 {
+			return errNotAllowed("Take a seat first")
+		}
+		t := eReady
+		if do == "unready" {
+			t = eUnready
+		}
+		return r.commit(entry{T: t, Seat: me})
+	case "leave":
+		if me < 0 {
+			return errNotAllowed("You are not seated")
+		}
+		if host {
+			return errNotAllowed("The host keeps a seat")
+		}
+		return r.commit(entry{T: eLeave, Seat: me})
+	case "sit":
+		if me >= 0 {
+			return errNotAllowed("You already have a seat")
+		}
+		if target < 0 || !r.t.Seats[target].empty() {
+			return game.Errorf("ROOM_FULL", "That seat is taken")
+		}
+		if name == "" {
+			return errNotAllowed("Enter your name first")
+		}
+		return r.commit(entry{T: eSit, Seat: target, Player: player, Name: name})
+	case "bot":
+		if !host {
+			return game.Errorf("NOT_HOST", "Only the host adds bots")
+		}
+		if !r.t.Opts.Bots {
+			return errNotAllowed("This table plays without bots")
+		}
+		if target < 0 || !r.t.Seats[target].empty() {
+			return errNotAllowed("That seat is taken")
+		}
+		return r.commit(entry{T: eBot, Seat: target, Bot: r.kind.defaultBot})
+	case "free":
+		if !host {
+			return game.Errorf("NOT_HOST", "Only the host frees seats")
+		}
+		if target < 0 || target == me || r.t.Seats[target].empty() {
+			return errNotAllowed("Choose another player's seat")
+		}
+		if r.t.Started && r.t.Seats[target].Bot != "" {
+			return errNotAllowed("A bot already plays that seat")
+		}
+		return r.commit(entry{T: eFree, Seat: target})
+	case "start":
+		if !host {
+			return game.Errorf("NOT_HOST", "Only the host starts the game")
+		}
+		l := r.lobby(r.view(me, player))
+		if !l.CanStart {
+			return game.Errorf("NOT_ENOUGH_PLAYERS", l.StartHint)
+		}
+		return r.commit(entry{T: eStart, Seed: randomSeed()})
+	}
+	return errNotAllowed("Unknown lobby action")
+}
+
+// move decodes and commits a player's move from a posted form.
+func (r *Room) move(player string, form url.Values) error {
+	seat := r.t.seatOf(player)
+	if seat < 0 {
+		return game.Errorf(game.CodeNotYourTurn, "You are watching this table: only seated players move")
+	}
+	if r.t.Match == nil {
+		return errNotAllowed("The game has not started")
+	}
+	mv, err := r.t.Match.Decode(form)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(mv)
+	if err != nil {
+		return game.Errorf(game.CodeInternal, "That move can't be saved")
+	}
+	return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer})
+}

@@ -1,0 +1,232 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/views"
+)
+
+func csrfToken(c echo.Context) string {
+	t, _ := c.Get("csrf").(string)
+	return t
+}
+
+func render(c echo.Context, status int, comp templ.Component) error {
+	c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	c.Response().WriteHeader(status)
+	return comp.Render(c.Request().Context(), c.Response())
+}
+
+func (s *Server) games() []views.GameInfo {
+	return []views.GameInfo{s.kinds["president"].info}
+}
+
+func (s *Server) home(c echo.Context) error {
+	id, err := s.identify(c, false)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.HomePage(views.Home{
+		Page: views.Page{Title: "Tables: card and board games with friends", CSRF: csrfToken(c)},
+		Name: id.name, Games: s.games(), Error: c.QueryParam("error"),
+	}))
+}
+
+func (s *Server) homeError(c echo.Context, status int, msg string) error {
+	id, _ := s.identify(c, false)
+	return render(c, status, views.HomePage(views.Home{
+		Page: views.Page{Title: "Tables", CSRF: csrfToken(c)}, Name: id.name, Games: s.games(), Error: msg,
+	}))
+}
+
+// createTable opens a table from the home page form and seats the host.
+func (s *Server) createTable(c echo.Context) error {
+	form, err := c.FormParams()
+	if err != nil {
+		return s.homeError(c, http.StatusBadRequest, "The form could not be read")
+	}
+	k, ok := s.kinds[form.Get("kind")]
+	if !ok {
+		return s.homeError(c, http.StatusUnprocessableEntity, "Choose a game")
+	}
+	name, err := checkName(form.Get("name"))
+	if err != nil {
+		return s.homeError(c, http.StatusUnprocessableEntity, message(err))
+	}
+	opts, err := k.options(form)
+	if err != nil {
+		return s.homeError(c, http.StatusUnprocessableEntity, message(err))
+	}
+	id, err := s.remember(c, name)
+	if err != nil {
+		return err
+	}
+	r, err := s.createRoom(c.Request().Context(), k, opts, id.player, name)
+	if errors.Is(err, errTooManyTables) {
+		return s.homeError(c, http.StatusServiceUnavailable, "All tables are busy right now: the server has reached its limit of open tables. Please try again later.")
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/t/"+r.code)
+}
+
+// joinByCode sends a visitor from the home page to a table.
+func (s *Server) joinByCode(c echo.Context) error {
+	code := strings.ToUpper(strings.TrimSpace(c.FormValue("code")))
+	if !validCode(code) {
+		return s.homeError(c, http.StatusUnprocessableEntity, "A table code has 4 letters or digits, like KX7P")
+	}
+	if _, err := s.room(c.Request().Context(), code); err != nil {
+		if errors.Is(err, db.ErrNotFound) {
+			return s.homeError(c, http.StatusNotFound, "There is no open table "+code)
+		}
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/t/"+code)
+}
+
+// tableRoom finds the room of a /t/:code request.
+func (s *Server) tableRoom(c echo.Context) (*Room, error) {
+	code := strings.ToUpper(c.Param("code"))
+	if !validCode(code) {
+		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
+	}
+	r, err := s.room(c.Request().Context(), code)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no open table "+code)
+	}
+	return r, err
+}
+
+func (s *Server) shareURL(c echo.Context, code string) string {
+	if s.cfg.PublicURL != "" {
+		return strings.TrimRight(s.cfg.PublicURL, "/") + "/t/" + code
+	}
+	scheme := c.Scheme()
+	return scheme + "://" + c.Request().Host + "/t/" + code
+}
+
+// tablePage shows the table: to a seated player or a watcher; a visitor
+// with a free seat to take is asked for a name first.
+func (s *Server) tablePage(c echo.Context) error {
+	r, err := s.tableRoom(c)
+	if err != nil {
+		return err
+	}
+	id, err := s.identify(c, true)
+	if err != nil {
+		return err
+	}
+	var page views.Table
+	var join *views.Join
+	err = r.do(c.Request().Context(), func() {
+		seat := r.t.seatOf(id.player)
+		free := false
+		for _, st := range r.t.Seats {
+			free = free || st.empty()
+		}
+		if seat < 0 && (id.name == "" || (!r.t.Started && free)) {
+			join = &views.Join{Page: views.Page{Title: r.kind.info.Title + " · " + r.code, CSRF: csrfToken(c)},
+				Code: r.code, GameTitle: r.kind.info.Title, Name: id.name, Full: !free, Started: r.t.Started}
+			return
+		}
+		page = r.page(r.view(seat, id.player), csrfToken(c), s.shareURL(c, r.code))
+	})
+	if err != nil {
+		return err
+	}
+	if join != nil {
+		return render(c, http.StatusOK, views.JoinPage(*join))
+	}
+	return render(c, http.StatusOK, views.TablePage(page))
+}
+
+// joinTable takes the visitor's name and a seat (or a place to watch).
+func (s *Server) joinTable(c echo.Context) error {
+	r, err := s.tableRoom(c)
+	if err != nil {
+		return err
+	}
+	name, err := checkName(c.FormValue("name"))
+	if err != nil {
+		return render(c, http.StatusUnprocessableEntity, views.JoinPage(views.Join{
+			Page: views.Page{Title: r.kind.info.Title + " · " + r.code, CSRF: csrfToken(c)},
+			Code: r.code, GameTitle: r.kind.info.Title, Name: c.FormValue("name"), Error: message(err)}))
+	}
+	id, err := s.remember(c, name)
+	if err != nil {
+		return err
+	}
+	var jerr error
+	if err := r.do(c.Request().Context(), func() { _, jerr = r.join(id.player, name) }); err != nil {
+		return err
+	}
+	if jerr != nil {
+		return jerr
+	}
+	return c.Redirect(http.StatusSeeOther, "/t/"+r.code)
+}
+
+// act takes a move. The answer is empty: every viewer, the mover included,
+// gets the new table over its websocket. A rejected move answers 422 with
+// the message, shown next to the controls.
+func (s *Server) act(c echo.Context) error {
+	return s.roomPost(c, func(r *Room, id identity, form url.Values) error { return r.move(id.player, form) })
+}
+
+func (s *Server) lobbyPost(c echo.Context) error {
+	return s.roomPost(c, func(r *Room, id identity, form url.Values) error { return r.lobbyAction(id.player, id.name, form) })
+}
+
+func (s *Server) roomPost(c echo.Context, fn func(*Room, identity, url.Values) error) error {
+	r, err := s.tableRoom(c)
+	if err != nil {
+		return err
+	}
+	id, err := s.identify(c, false)
+	if err != nil {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return moveError(c, game.Errorf(game.CodeInvalidAction, "The form could not be read"))
+	}
+	var merr error
+	if err := r.do(c.Request().Context(), func() { merr = fn(r, id, form) }); err != nil {
+		return err
+	}
+	if merr != nil {
+		return moveError(c, merr)
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// moveError answers a rejected move: 422 with the message for the message
+// line (htmx swaps 422 there, see the layout's htmx-config).
+func moveError(c echo.Context, err error) error {
+	var ge *game.Error
+	if !errors.As(err, &ge) {
+		return err
+	}
+	h := c.Response().Header()
+	h.Set("HX-Retarget", "#message")
+	h.Set("HX-Reswap", "innerHTML")
+	h.Set("X-Error-Code", ge.Code)
+	return c.String(http.StatusUnprocessableEntity, ge.Message)
+}
+
+func message(err error) string {
+	var ge *game.Error
+	if errors.As(err, &ge) {
+		return ge.Message
+	}
+	return "Something went wrong"
+}

@@ -1,0 +1,227 @@
+package handlers
+
+import (
+	"net/url"
+
+	"github.com/a-h/templ"
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/game/cards"
+	"github.com/tablegames/tables/game/president"
+	"github.com/tablegames/tables/views"
+)
+
+var presidentKind = &kind{
+	name: "president",
+	info: views.GameInfo{
+		Kind:  "president",
+		Title: "President",
+		Blurb: "Shed your cards first to become President; the last one holding cards is the Asshole and hands over their best cards next deal.",
+		Rules: []string{
+			"Beat the pile with the same number of cards of a higher rank, or pass until the trick ends.",
+			"7s: give cards away. 8s: clear the pile and lead again. 10s: discard cards face down. Jacks: the trick inverts, play lower.",
+			"House rules: jokers are wild and the Asshole leads; standard: the 3♦ leads every deal.",
+		},
+	},
+	defaultBot: "greedy",
+	botKinds:   []string{"greedy", "random"},
+	options: func(f url.Values) (Options, error) {
+		rules, ok := president.RulesNamed(f.Get("ruleset"))
+		if !ok {
+			return Options{}, game.Errorf(game.CodeInvalidAction, "Choose the house or standard ruleset")
+		}
+		n, ok := formInt(f, "seats", 4, 2, president.MaxSeats)
+		if !ok || n < rules.MinPlayers || n > rules.MaxPlayers {
+			return Options{}, game.Errorf(game.CodeInvalidAction, rulesetSeats(rules))
+		}
+		return Options{Seats: n, Bots: f.Get("bots") == "on", Ruleset: rules.Name}, nil
+	},
+	minPlayers: func(o Options) int {
+		r, _ := president.RulesNamed(o.Ruleset)
+		return r.MinPlayers
+	},
+	describe: func(o Options) []string {
+		out := []string{o.Ruleset + " rules", itoa(o.Seats) + " seats"}
+		if o.Bots {
+			return append(out, "bots fill empty seats")
+		}
+		return append(out, "no bots")
+	},
+	newMatch: func(o Options, n int, seed uint64) (game.Match, []game.Event, error) {
+		r, _ := president.RulesNamed(o.Ruleset)
+		return president.NewMatch(r, n, seed)
+	},
+	emptyMatch: func() game.Match { return &president.Match{} },
+	render: func(rv *roomView) (templ.Component, []views.Fragment) {
+		p := presidentView(rv)
+		return views.PresidentGame(p), p.Fragments()
+	},
+}
+
+func rulesetSeats(r president.Rules) string {
+	return "The " + r.Name + " ruleset plays with " + itoa(r.MinPlayers) + " to " + itoa(r.MaxPlayers) + " players"
+}
+
+var roleShort = map[president.Role]string{
+	president.President: "P", president.VicePresident: "VP", president.Citizen: "C",
+	president.Scumbag: "S", president.Asshole: "A",
+}
+
+// presidentView builds what one viewer sees from the engine's View for
+// that seat: nothing else of the state is read.
+func presidentView(rv *roomView) views.President {
+	m := rv.t.Match.(*president.Match)
+	v := m.State.View(rv.seat)
+	name := rv.t.name
+	p := views.President{ActURL: rv.actURL, You: v.Seat, Deal: v.Deal, Ruleset: v.Rules.Name, Inverted: v.Inverted}
+
+	waiting := v.Waiting()
+	isWaiting := func(s int) bool {
+		for _, w := range waiting {
+			if w == s {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < v.N; i++ {
+		sv := v.Seats[i]
+		ps := views.PSeat{Seat: rv.seatView(i), HandCount: sv.HandCount, Passed: sv.Passed, Score: sv.Score, Turn: isWaiting(i) && v.Phase == president.Playing}
+		if sv.Place > 0 && v.Phase == president.Playing {
+			ps.Place = president.Ordinal(sv.Place)
+		}
+		if sv.Role != president.NoRole {
+			ps.Role = sv.Role.String()
+		}
+		switch {
+		case v.Phase == president.Playing && v.Pending.Kind != 0 && v.Pending.Seat == i:
+			ps.Owes = v.Pending.Kind.String() + "s " + itoa(v.Pending.Count)
+		case v.Phase == president.Exchange:
+			for _, r := range v.Returns[:v.NReturns] {
+				if r.From == i && !r.Done {
+					ps.Owes = "returns " + itoa(r.Count)
+				}
+			}
+		}
+		p.Seats = append(p.Seats, ps)
+		p.ScoreNames = append(p.ScoreNames, name(i))
+		p.ScoreTotals = append(p.ScoreTotals, sv.Score)
+	}
+	for _, row := range v.History {
+		r := make([]string, v.N)
+		for i := range r {
+			r[i] = roleShort[row[i]]
+		}
+		p.History = append(p.History, r)
+	}
+
+	for _, pl := range v.Pile[:v.PileLen] {
+		p.Pile = append(p.Pile, views.PPlay{Who: name(pl.Seat), Label: president.Describe(pl.Set), Cards: cardViews(pl.Cards, 0)})
+	}
+	switch {
+	case v.PileLen > 0:
+		p.PileNote = plural(v.PileCount, "card", "cards") + " on the pile this trick"
+	case v.Phase == president.Playing:
+		p.PileNote = "The pile is empty: " + name(v.Turn) + " leads."
+	default:
+		p.PileNote = "The pile is empty."
+	}
+
+	var playable cards.Set
+	if v.MyTurn() {
+		playable = v.Playable()
+	}
+	p.Hand = cardViews(v.Hand, playable)
+	p.Gave, p.Got = cardViews(v.Gave, 0), cardViews(v.Got, 0)
+	p.Status, p.Mode = presidentStatus(&v, name)
+	p.YourTurn = p.Mode != "wait" && p.Mode != "watch" && p.Mode != "over"
+	switch p.Mode {
+	case "play":
+		p.CanPass = v.CanPass()
+	case "gift", "discard":
+		p.Need = v.Pending.Count
+		for i := 0; i < v.N; i++ {
+			if i != v.Seat && v.Seats[i].Place == 0 {
+				p.Targets = append(p.Targets, views.Target{Seat: i, Name: name(i)})
+			}
+		}
+	case "return":
+		r, _ := v.Owes()
+		p.Need, p.ReturnTo = r.Count, name(r.To)
+	case "over":
+		if !rv.nextAt.IsZero() {
+			p.NextDealAt = rv.nextAt.UnixMilli()
+		}
+	}
+	return p
+}
+
+// presidentStatus says what the table waits for, and which controls the
+// viewer gets.
+func presidentStatus(v *president.View, name func(int) string) (status, mode string) {
+	me := v.Seat
+	switch v.Phase {
+	case president.Exchange:
+		if r, ok := v.Owes(); ok {
+			return "Exchange: give " + plural(r.Count, "card", "cards") + " back to " + name(r.To) + ".", "return"
+		}
+		return "Exchange: waiting for " + names(v.Waiting(), name) + " to give cards back.", waitMode(me)
+	case president.DealOver:
+		return "Deal " + itoa(v.Deal) + " is over.", "over"
+	}
+	if v.Pending.Kind != 0 {
+		verb := map[president.Kind]string{president.Gift: "give", president.Discard: "discard"}[v.Pending.Kind]
+		if v.Pending.Seat == me {
+			return "Your " + map[president.Kind]string{president.Gift: "7s", president.Discard: "10s"}[v.Pending.Kind] + ": " + verb + " " + plural(v.Pending.Count, "card", "cards") + ".", v.Pending.Kind.String()
+		}
+		return name(v.Pending.Seat) + " must " + verb + " " + plural(v.Pending.Count, "card", "cards") + ".", waitMode(me)
+	}
+	if !v.MyTurn() {
+		return name(v.Turn) + " to play.", waitMode(me)
+	}
+	top, onPile := v.Top()
+	switch {
+	case v.Opening:
+		return "Your lead: open with the 3♦, alone or with other 3s.", "play"
+	case !onPile:
+		return "Your lead: play any set.", "play"
+	}
+	return "Your turn: " + president.FollowHint(top, v.Inverted) + ".", "play"
+}
+
+func waitMode(seat int) string {
+	if seat < 0 {
+		return "watch"
+	}
+	return "wait"
+}
+
+func names(seats []int, name func(int) string) string {
+	out := ""
+	for i, s := range seats {
+		if i > 0 {
+			out += " and "
+		}
+		out += name(s)
+	}
+	return out
+}
+
+// cardViews lists a set's cards in President order (3 low … 2, jokers).
+func cardViews(s cards.Set, playable cards.Set) []views.CardView {
+	out := make([]views.CardView, 0, s.Len())
+	for _, r := range presidentOrder {
+		for _, c := range s.OfRank(r).Cards() {
+			out = append(out, views.CardView{ID: c.String(), Face: c.Face(), Name: c.Name(), Red: c.Red(), Playable: playable.Has(c)})
+		}
+	}
+	return out
+}
+
+var presidentOrder = []cards.Rank{cards.Three, cards.Four, cards.Five, cards.Six, cards.Seven, cards.Eight, cards.Nine, cards.Ten, cards.Jack, cards.Queen, cards.King, cards.Ace, cards.Two, cards.Joker}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return itoa(n) + " " + many
+}

@@ -1,0 +1,464 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"hash/fnv"
+	mrand "math/rand/v2"
+	"time"
+
+	"github.com/olahol/melody"
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/views"
+)
+
+// Room is the actor of one table: a goroutine that alone reads and writes
+// the table. Everything else talks to it through do and send; timers (bot
+// moves, the next deal) are messages to it as well.
+type Room struct {
+	code  string
+	kind  *kind
+	srv   *Server
+	inbox chan func()
+	done  chan struct{}
+
+	// owned by the actor goroutine
+	t       *table
+	viewers map[*melody.Session]*viewer
+	rng     *mrand.Rand
+	timer   *time.Timer
+	timerN  int       // bumps to disarm a timer that already fired
+	nextAt  time.Time // when the armed timer acts, shown as a countdown
+	stopped bool
+}
+
+// viewer is one websocket connection watching the table.
+type viewer struct {
+	ws     *melody.Session
+	player string
+	seat   int
+	stage  string            // "lobby" or "game": a change resends the stage
+	sent   map[string]uint64 // fragment id → hash of what the viewer has
+}
+
+// roomView is what rendering needs for one viewer.
+type roomView struct {
+	code      string
+	t         *table
+	seat      int
+	player    string
+	connected []bool
+	nextAt    time.Time
+	actURL    string
+}
+
+func (rv *roomView) seatView(i int) views.Seat {
+	s := rv.t.Seats[i]
+	return views.Seat{Index: i, Name: s.Name, Bot: s.Bot, Ready: s.Ready, Host: s.Player != "" && s.Player == rv.t.Host,
+		You: i == rv.seat, Empty: s.empty(), Connected: s.Bot != "" || (i < len(rv.connected) && rv.connected[i])}
+}
+
+func newRoom(srv *Server, code string, k *kind, t *table) *Room {
+	var seed [16]byte
+	rand.Read(seed[:])
+	r := &Room{
+		code: code, kind: k, srv: srv, t: t,
+		inbox:   make(chan func(), 64),
+		done:    make(chan struct{}),
+		viewers: make(map[*melody.Session]*viewer),
+		rng:     mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:]))),
+	}
+	go r.loop()
+	r.send(r.schedule)
+	return r
+}
+
+func (r *Room) loop() {
+	defer close(r.done)
+	for fn := range r.inbox {
+		fn()
+		if r.stopped {
+			return
+		}
+	}
+}
+
+// errRoomClosed is returned for a room that stopped.
+var errRoomClosed = game.Errorf(game.CodeInternal, "This table is closed")
+
+// do runs fn in the actor and waits for it.
+func (r *Room) do(ctx context.Context, fn func()) error {
+	ran := make(chan struct{})
+	select {
+	case r.inbox <- func() { fn(); close(ran) }:
+	case <-r.done:
+		return errRoomClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case <-ran:
+		return nil
+	case <-r.done:
+		return errRoomClosed
+	}
+}
+
+// send queues fn for the actor without waiting.
+func (r *Room) send(fn func()) {
+	select {
+	case r.inbox <- fn:
+	case <-r.done:
+	}
+}
+
+// stop finishes what is queued, disarms timers and ends the actor.
+func (r *Room) stop() {
+	r.send(func() {
+		r.disarm()
+		r.stopped = true
+	})
+	<-r.done
+}
+
+// commit applies an entry, writes it to the log, and only then tells the
+// viewers. If the write fails the room is rebuilt from the log, which
+// holds the truth.
+func (r *Room) commit(e entry) error {
+	start := time.Now()
+	lines, err := r.t.apply(r.kind, e)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(e)
+	if err == nil {
+		err = r.srv.db.Append(context.Background(), r.code, r.t.Seq+1, r.srv.now(), data)
+	}
+	if err != nil {
+		r.srv.log.Error("append failed", "room", r.code, "err", err)
+		r.reload()
+		return game.Errorf(game.CodeInternal, "The move could not be saved; please try again")
+	}
+	r.t.Seq++
+	r.srv.metrics.move(time.Since(start))
+	if r.t.Seq%int64(r.srv.cfg.SnapshotEvery) == 0 {
+		r.saveSnapshot()
+	}
+	r.srv.log.Debug("entry", "room", r.code, "seq", r.t.Seq, "t", e.T, "seat", e.Seat, "by", e.By, "duration", time.Since(start))
+	r.schedule()
+	r.reseat()
+	r.push(lines)
+	return nil
+}
+
+func (r *Room) saveSnapshot() {
+	snap, err := r.t.snapshot()
+	if err == nil {
+		err = r.srv.db.SaveSnapshot(context.Background(), r.code, r.t.Seq, snap)
+	}
+	if err != nil {
+		r.srv.log.Error("snapshot failed", "room", r.code, "err", err)
+	}
+}
+
+// reload rebuilds the table from the database after a failed write.
+func (r *Room) reload() {
+	_, t, err := r.srv.loadTable(context.Background(), r.code)
+	if err != nil {
+		r.srv.log.Error("reload failed", "room", r.code, "err", err)
+		return
+	}
+	r.t = t
+	for _, v := range r.viewers {
+		v.sent, v.stage = nil, ""
+	}
+	r.push(nil)
+}
+
+// schedule arms the one timer a room has: a bot's move after its thinking
+// delay, or the table's own move (the next deal) after a pause.
+func (r *Room) schedule() {
+	r.disarm()
+	if r.t.Match == nil || r.t.Match.Over() {
+		return
+	}
+	waiting := r.t.Match.Waiting()
+	for _, s := range waiting {
+		if s >= 0 && s < len(r.t.Seats) && r.t.Seats[s].Bot != "" {
+			lo, hi := r.srv.cfg.BotDelayMin, r.srv.cfg.BotDelayMax
+			d := lo
+			if hi > lo {
+				d += time.Duration(r.rng.Int64N(int64(hi - lo)))
+			}
+			r.arm(d, func() { r.botMove(s) })
+			return
+		}
+	}
+	if len(waiting) == 0 {
+		r.arm(r.srv.cfg.NextDealDelay, r.continueMatch)
+	}
+}
+
+func (r *Room) arm(d time.Duration, fn func()) {
+	r.timerN++
+	n := r.timerN
+	r.nextAt = r.srv.now().Add(d)
+	r.timer = time.AfterFunc(d, func() {
+		r.send(func() {
+			if n == r.timerN && !r.stopped {
+				r.nextAt = time.Time{}
+				fn()
+			}
+		})
+	})
+}
+
+func (r *Room) disarm() {
+	r.timerN++
+	r.nextAt = time.Time{}
+	if r.timer != nil {
+		r.timer.Stop()
+		r.timer = nil
+	}
+}
+
+func (r *Room) botMove(s int) {
+	mv, ok := r.t.Match.Bot(s, r.t.Seats[s].Bot, r.rng)
+	if !ok {
+		return
+	}
+	r.commitMove(s, mv, byBot)
+}
+
+func (r *Room) continueMatch() {
+	mv, ok := r.t.Match.Continue(randomSeed())
+	if !ok {
+		return
+	}
+	r.commitMove(game.System, mv, bySystem)
+}
+
+// commitMove logs a move the table makes itself (bots, clocks, deals).
+func (r *Room) commitMove(seat int, mv game.Move, by string) {
+	data, err := json.Marshal(mv)
+	if err == nil {
+		err = r.commit(entry{T: eMove, Seat: seat, Move: data, By: by})
+	}
+	if err != nil {
+		r.srv.log.Error("table move rejected", "room", r.code, "seat", seat, "by", by, "err", err)
+	}
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// view builds the render input for a seat.
+func (r *Room) view(seat int, player string) *roomView {
+	conn := make([]bool, len(r.t.Seats))
+	for _, v := range r.viewers {
+		if v.seat >= 0 && v.seat < len(conn) {
+			conn[v.seat] = true
+		}
+	}
+	return &roomView{code: r.code, t: r.t, seat: seat, player: player, connected: conn, nextAt: r.nextAt, actURL: "/t/" + r.code + "/act"}
+}
+
+// page builds the whole table page model for a viewer.
+func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
+	t := rv.t
+	p := views.Table{
+		Page:      views.Page{Title: r.kind.info.Title + " · " + r.code, CSRF: csrf},
+		Code:      r.code,
+		GameTitle: r.kind.info.Title,
+		ShareURL:  shareURL,
+		You:       rv.seat,
+		Host:      rv.player != "" && rv.player == t.Host,
+		Started:   t.Started,
+		ActURL:    "/t/" + r.code,
+	}
+	if rv.seat >= 0 {
+		p.YouName = t.Seats[rv.seat].Name
+	}
+	for _, l := range t.Log {
+		if visible(l, rv.seat) {
+			p.Log = append(p.Log, views.LogLine{Text: l.Text, Private: len(l.Only) > 0})
+		}
+	}
+	if t.Started {
+		p.Game, _ = r.kind.render(rv)
+		return p
+	}
+	p.Lobby = r.lobby(rv)
+	return p
+}
+
+func visible(l logLine, seat int) bool {
+	return game.Event{Only: l.Only}.VisibleTo(seat)
+}
+
+// lobby builds the lobby for a viewer.
+func (r *Room) lobby(rv *roomView) views.Lobby {
+	t := rv.t
+	l := views.Lobby{BotsAllowed: t.Opts.Bots, BotKinds: r.kind.botKinds, Options: r.kind.describe(t.Opts)}
+	players, unready := 0, 0
+	for i, s := range t.Seats {
+		l.Seats = append(l.Seats, rv.seatView(i))
+		if !s.empty() || t.Opts.Bots {
+			players++
+		}
+		if s.Player != "" && !s.Ready && s.Player != t.Host {
+			unready++
+		}
+	}
+	min := r.kind.minPlayers(t.Opts)
+	switch {
+	case players < min:
+		l.StartHint = "Waiting for players: at least " + itoa(min) + " are needed."
+	case unready > 0:
+		l.StartHint = "Waiting for " + plural(unready, "player", "players") + " to be ready."
+	default:
+		l.CanStart = true
+		if rv.player == t.Host {
+			l.StartHint = "Everyone is ready."
+		} else {
+			l.StartHint = "Waiting for the host to start."
+		}
+	}
+	return l
+}
+
+// push sends every viewer the fragments that changed for it and the new
+// log lines it may see.
+func (r *Room) push(lines []logLine) {
+	for _, v := range r.viewers {
+		r.pushTo(v, lines, false)
+	}
+}
+
+// pushTo renders the viewer's table and writes what changed since its
+// last push; full sends the whole stage and log (a new connection).
+func (r *Room) pushTo(v *viewer, lines []logLine, full bool) {
+	rv := r.view(v.seat, v.player)
+	ctx := context.Background()
+	var buf bytes.Buffer
+	stage, frags := r.fragments(rv)
+	if full || stage != v.stage {
+		page := r.page(rv, "", "")
+		views.Stage(page).Render(ctx, &buf)
+		if full {
+			views.Log(page.Log).Render(ctx, &buf)
+		}
+		v.stage, v.sent = stage, make(map[string]uint64, len(frags))
+		for _, f := range frags {
+			var fb bytes.Buffer
+			f.Component.Render(ctx, &fb)
+			v.sent[f.ID] = fnv64(fb.Bytes())
+		}
+	} else {
+		for _, f := range frags {
+			mark := buf.Len()
+			f.Component.Render(ctx, &buf)
+			h := fnv64(buf.Bytes()[mark:])
+			if v.sent[f.ID] == h {
+				buf.Truncate(mark)
+				continue
+			}
+			v.sent[f.ID] = h
+		}
+	}
+	if !full {
+		var mine []views.LogLine
+		for _, l := range lines {
+			if visible(l, v.seat) {
+				mine = append(mine, views.LogLine{Text: l.Text, Private: len(l.Only) > 0})
+			}
+		}
+		if len(mine) > 0 {
+			views.LogAppend(mine).Render(ctx, &buf)
+		}
+	}
+	if buf.Len() == 0 {
+		return
+	}
+	if h := r.srv.pushHook; h != nil {
+		h(v.ws, v.seat, buf.Bytes(), r.t)
+	}
+	if err := v.ws.Write(buf.Bytes()); err != nil && !errors.Is(err, melody.ErrSessionClosed) {
+		r.srv.log.Warn("push failed", "room", r.code, "err", err)
+	}
+	r.srv.metrics.pushed(buf.Len())
+}
+
+// fragments are the parts of the stage a push compares: the lobby panel,
+// or the game's own fragments.
+func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
+	if r.t.Started {
+		_, frags = r.kind.render(rv)
+		return "game", frags
+	}
+	return "lobby", []views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}
+}
+
+func fnv64(b []byte) uint64 {
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64()
+}
+
+// connect registers a websocket and sends it the whole table.
+func (r *Room) connect(ws *melody.Session, player string) {
+	seat := r.t.seatOf(player)
+	v := &viewer{ws: ws, player: player, seat: seat}
+	wasConnected := seat >= 0 && r.seatConnected(seat)
+	r.viewers[ws] = v
+	r.pushTo(v, nil, true)
+	if seat >= 0 && !wasConnected {
+		r.push(nil) // others see the player online
+	}
+}
+
+func (r *Room) disconnect(ws *melody.Session) {
+	v, ok := r.viewers[ws]
+	if !ok {
+		return
+	}
+	delete(r.viewers, ws)
+	if v.seat >= 0 && !r.seatConnected(v.seat) {
+		r.push(nil)
+	}
+}
+
+func (r *Room) seatConnected(seat int) bool {
+	for _, v := range r.viewers {
+		if v.seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// reseat follows players who took or left a seat (or whose seat the start
+// moved): their viewers get a whole new stage on the next push.
+func (r *Room) reseat() {
+	for _, v := range r.viewers {
+		if seat := r.t.seatOf(v.player); seat != v.seat {
+			v.seat, v.stage, v.sent = seat, "", nil
+		}
+	}
+}
+
+// closeViewers ends every websocket of the room with a reason the browser
+// reconnects after (1012, service restart).
+func (r *Room) closeViewers(code int, reason string) {
+	for ws := range r.viewers {
+		ws.CloseWithMsg(melody.FormatCloseMessage(code, reason))
+	}
+}
+

@@ -1,0 +1,124 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/static"
+	"github.com/tablegames/tables/views"
+)
+
+// contentSecurityPolicy allows only our own scripts, styles and sockets.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+	"frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+
+// routes lists every route of the site.
+func (s *Server) routes() *echo.Echo {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.httpError
+	e.Use(middleware.Recover())
+	e.Use(s.requestLog)
+	e.Use(middleware.BodyLimit("32K"))
+	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
+		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
+		ReferrerPolicy: "same-origin", ContentSecurityPolicy: contentSecurityPolicy,
+	}))
+
+	e.GET("/healthz", s.healthz)
+	e.GET("/metrics", s.metrics.handler())
+	e.GET("/static/*", s.static())
+	e.GET("/t/:code/ws", s.websocket)
+
+	csrf := middleware.CSRFWithConfig(middleware.CSRFConfig{
+		TokenLookup: "header:X-CSRF-Token,form:_csrf", CookieName: "_csrf", CookiePath: "/",
+		CookieHTTPOnly: true, CookieSecure: s.cfg.SecureCookies, CookieSameSite: http.SameSiteStrictMode,
+		ErrorHandler: func(err error, c echo.Context) error {
+			return echo.NewHTTPError(http.StatusForbidden, "This form has expired: reload the page and try again")
+		},
+	})
+	g := e.Group("", csrf)
+	g.GET("/", s.home)
+	g.POST("/tables", s.createTable)
+	g.POST("/join", s.joinByCode)
+	g.GET("/t/:code", s.tablePage)
+	g.POST("/t/:code/join", s.joinTable)
+	g.POST("/t/:code/act", s.act)
+	g.POST("/t/:code/lobby", s.lobbyPost)
+	return e
+}
+
+func (s *Server) healthz(c echo.Context) error {
+	if _, err := s.db.CountOpen(c.Request().Context()); err != nil {
+		return c.String(http.StatusServiceUnavailable, "database unavailable")
+	}
+	return c.String(http.StatusOK, "ok")
+}
+
+func (s *Server) static() echo.HandlerFunc {
+	files := http.FileServerFS(static.Files)
+	return func(c echo.Context) error {
+		c.Response().Header().Set("Cache-Control", "public, max-age=3600")
+		http.StripPrefix("/static/", files).ServeHTTP(c.Response(), c.Request())
+		return nil
+	}
+}
+
+// requestLog writes one structured line per request.
+func (s *Server) requestLog(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		start := time.Now()
+		err := next(c)
+		if err != nil {
+			c.Error(err)
+		}
+		path := c.Request().URL.Path
+		if strings.HasPrefix(path, "/static/") || path == "/healthz" || path == "/metrics" {
+			return nil
+		}
+		s.log.Info("request", "method", c.Request().Method, "path", path, "status", c.Response().Status,
+			"duration", time.Since(start), "room", c.Param("code"))
+		return nil
+	}
+}
+
+// httpError renders errors: a page for browsers, the message line for
+// htmx posts, and a logged INTERNAL without details for the unexpected.
+func (s *Server) httpError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	status, msg := http.StatusInternalServerError, "Something went wrong on our side (INTERNAL)."
+	var he *echo.HTTPError
+	var ge *game.Error
+	switch {
+	case errors.As(err, &he):
+		status = he.Code
+		if m, ok := he.Message.(string); ok {
+			msg = m
+		} else {
+			msg = http.StatusText(status)
+		}
+	case errors.As(err, &ge):
+		status, msg = http.StatusUnprocessableEntity, ge.Message
+	default:
+		s.log.Error("internal error", "path", c.Request().URL.Path, "err", err)
+	}
+	if c.Request().Header.Get("HX-Request") == "true" {
+		c.Response().Header().Set("HX-Retarget", "#message")
+		c.Response().Header().Set("HX-Reswap", "innerHTML")
+		if status >= 500 || status == http.StatusForbidden || status == http.StatusNotFound {
+			status = http.StatusUnprocessableEntity // shown by htmx in the message line
+		}
+		c.String(status, msg)
+		return
+	}
+	render(c, status, views.HomePage(views.Home{
+		Page: views.Page{Title: "Tables", CSRF: csrfToken(c)}, Games: s.games(), Error: msg,
+	}))
+}

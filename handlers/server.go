@@ -1,0 +1,305 @@
+// Package handlers is the web platform: Echo routes, sessions, one actor
+// per table, and the websocket hub. It is generic over games: each game
+// plugs in as a kind (see kinds.go).
+package handlers
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/gorilla/sessions"
+	"github.com/labstack/echo/v4"
+	"github.com/olahol/melody"
+	"github.com/tablegames/tables/db"
+)
+
+// Config is the server's settings (flags and environment in main).
+type Config struct {
+	// PublicURL, when set, is used for share links instead of the request's
+	// host (e.g. https://tables.fly.dev).
+	PublicURL string
+	// AllowedOrigins may open websockets; empty means the request's own
+	// host only.
+	AllowedOrigins []string
+	// SecureCookies marks cookies Secure (behind TLS).
+	SecureCookies bool
+	BotDelayMin   time.Duration
+	BotDelayMax   time.Duration
+	NextDealDelay time.Duration
+	// SnapshotEvery is how many log entries pass between snapshots.
+	SnapshotEvery int
+	// MaxOpenTables caps the open tables.
+	MaxOpenTables int
+}
+
+// Defaults fills unset fields.
+func (c Config) withDefaults() Config {
+	if c.BotDelayMin == 0 && c.BotDelayMax == 0 {
+		c.BotDelayMin, c.BotDelayMax = 300*time.Millisecond, 700*time.Millisecond
+	}
+	if c.NextDealDelay == 0 {
+		c.NextDealDelay = 6 * time.Second
+	}
+	if c.SnapshotEvery <= 0 {
+		c.SnapshotEvery = 50
+	}
+	if c.MaxOpenTables <= 0 {
+		c.MaxOpenTables = 1000
+	}
+	return c
+}
+
+// Server is the platform. Create it with NewServer; it serves HTTP through
+// Handler and stops with Shutdown.
+type Server struct {
+	cfg     Config
+	db      *db.DB
+	log     *slog.Logger
+	store   *db.SessionStore
+	kinds   map[string]*kind
+	hub     *melody.Melody
+	echo    *echo.Echo
+	metrics *metrics
+	now     func() time.Time
+
+	mu    sync.Mutex
+	rooms map[string]*roomSlot
+
+	// pushHook, set by tests before serving, sees every message pushed to
+	// a websocket with the table as it was at that moment.
+	pushHook func(ws *melody.Session, seat int, msg []byte, t *table)
+}
+
+// roomSlot holds a room while it loads, so concurrent requests share one
+// load.
+type roomSlot struct {
+	ready chan struct{}
+	room  *Room
+	err   error
+}
+
+// NewServer builds the server on an open database.
+func NewServer(ctx context.Context, cfg Config, d *db.DB, log *slog.Logger) (*Server, error) {
+	key, err := d.Secret(ctx, "session-key", 64)
+	if err != nil {
+		return nil, fmt.Errorf("session key: %w", err)
+	}
+	s := &Server{
+		cfg:   cfg.withDefaults(),
+		db:    d,
+		log:   log,
+		kinds: kinds(),
+		rooms: make(map[string]*roomSlot),
+		now:   time.Now,
+	}
+	s.store = d.NewSessionStore(key, sessions.Options{
+		Path: "/", MaxAge: 90 * 24 * 3600, HttpOnly: true, Secure: s.cfg.SecureCookies, SameSite: http.SameSiteLaxMode,
+	})
+	s.metrics = newMetrics(s)
+	s.hub = s.newHub()
+	s.echo = s.routes()
+	return s, nil
+}
+
+// Handler serves every route.
+func (s *Server) Handler() http.Handler { return s.echo }
+
+// Warm loads every open table in the background so their bots and timers
+// run again after a restart; requests load tables on demand meanwhile.
+func (s *Server) Warm(ctx context.Context) {
+	codes, err := s.db.OpenRooms(ctx)
+	if err != nil {
+		s.log.Error("warm: list rooms", "err", err)
+		return
+	}
+	for _, c := range codes {
+		if ctx.Err() != nil {
+			return
+		}
+		if _, err := s.room(ctx, c); err != nil && !errors.Is(err, db.ErrNotFound) {
+			s.log.Error("warm: load room", "room", c, "err", err)
+		}
+	}
+	s.log.Info("tables loaded", "count", len(codes))
+}
+
+// room returns the live room for a code, loading it from the log if need
+// be; db.ErrNotFound for an unknown or closed code.
+func (s *Server) room(ctx context.Context, code string) (*Room, error) {
+	s.mu.Lock()
+	slot, ok := s.rooms[code]
+	if !ok {
+		slot = &roomSlot{ready: make(chan struct{})}
+		s.rooms[code] = slot
+		s.mu.Unlock()
+		k, t, err := s.loadTable(ctx, code)
+		if err == nil {
+			slot.room = newRoom(s, code, k, t)
+		}
+		slot.err = err
+		close(slot.ready)
+		if err != nil {
+			s.mu.Lock()
+			delete(s.rooms, code)
+			s.mu.Unlock()
+		}
+		return slot.room, err
+	}
+	s.mu.Unlock()
+	select {
+	case <-slot.ready:
+		return slot.room, slot.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// loadTable rebuilds a table: its latest snapshot, then every log entry
+// after it, applied exactly as they were live.
+func (s *Server) loadTable(ctx context.Context, code string) (*kind, *table, error) {
+	row, snapSeq, snap, entries, err := s.db.Load(ctx, code)
+	if err != nil {
+		return nil, nil, err
+	}
+	if row.Status != db.StatusOpen {
+		return nil, nil, db.ErrNotFound
+	}
+	k, ok := s.kinds[row.Kind]
+	if !ok {
+		return nil, nil, fmt.Errorf("room %s: unknown game %q", code, row.Kind)
+	}
+	var t *table
+	if snap != nil {
+		if t, err = restoreTable(k, snap); err != nil {
+			return nil, nil, fmt.Errorf("room %s: snapshot %d: %w", code, snapSeq, err)
+		}
+	} else {
+		var o Options
+		if err := json.Unmarshal(row.Options, &o); err != nil {
+			return nil, nil, fmt.Errorf("room %s: options: %w", code, err)
+		}
+		t = newTable(o)
+	}
+	for _, e := range entries {
+		var en entry
+		if err := json.Unmarshal(e.Entry, &en); err != nil {
+			return nil, nil, fmt.Errorf("room %s: entry %d: %w", code, e.Seq, err)
+		}
+		if _, err := t.apply(k, en); err != nil {
+			return nil, nil, fmt.Errorf("room %s: replay entry %d: %w", code, e.Seq, err)
+		}
+		t.Seq = e.Seq
+	}
+	return k, t, nil
+}
+
+// codeAlphabet has no look-alike characters (no I, L, O, 0, 1).
+const codeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+func newCode() string {
+	b := make([]byte, 4)
+	rand.Read(b)
+	for i := range b {
+		b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
+	}
+	return string(b)
+}
+
+// validCode reports whether s is a well-formed table code.
+func validCode(s string) bool {
+	if len(s) != 4 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !containsByte(codeAlphabet, s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func containsByte(s string, c byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// errTooManyTables is returned when the cap on open tables is reached.
+var errTooManyTables = errors.New("too many open tables")
+
+// createRoom opens a new table with the host seated.
+func (s *Server) createRoom(ctx context.Context, k *kind, o Options, player, name string) (*Room, error) {
+	n, err := s.db.CountOpen(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if n >= s.cfg.MaxOpenTables {
+		return nil, errTooManyTables
+	}
+	opts, _ := json.Marshal(o)
+	for attempt := 0; ; attempt++ {
+		code := newCode()
+		err := s.db.CreateRoom(ctx, code, k.name, opts, s.now())
+		if errors.Is(err, db.ErrExists) && attempt < 20 {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		r, err := s.room(ctx, code)
+		if err != nil {
+			return nil, err
+		}
+		var cerr error
+		if err := r.do(ctx, func() { cerr = r.commit(entry{T: eCreate, Player: player, Name: name}) }); err != nil {
+			return nil, err
+		}
+		return r, cerr
+	}
+}
+
+// Shutdown stops the rooms after their queued work, closes every websocket
+// with 1012 (service restart: browsers reconnect), and stops the hub.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	rooms := make([]*Room, 0, len(s.rooms))
+	for _, slot := range s.rooms {
+		select {
+		case <-slot.ready:
+			if slot.room != nil {
+				rooms = append(rooms, slot.room)
+			}
+		default:
+		}
+	}
+	s.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, r := range rooms {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.send(func() { r.closeViewers(1012, "server restarting") })
+			r.stop()
+		}()
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	return s.hub.CloseWithMsg(melody.FormatCloseMessage(1012, "server restarting"))
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,230 @@
+package handlers
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/game/president"
+)
+
+func TestHomeHealthStatic(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	c := e.client()
+	status, body := c.get("/")
+	if status != 200 || !strings.Contains(body, `action="/tables"`) || !strings.Contains(body, "President") {
+		t.Fatalf("home: %d %.200s", status, body)
+	}
+	if status, _ := c.get("/healthz"); status != 200 {
+		t.Fatalf("healthz %d", status)
+	}
+	status, body = c.get("/static/vendor/htmx-2.0.11.min.js")
+	if status != 200 || !strings.Contains(body, "htmx") {
+		t.Fatalf("htmx not served: %d", status)
+	}
+	if status, _ := c.get("/static/nope.js"); status != 404 {
+		t.Fatalf("missing static file: %d", status)
+	}
+	resp, err := http.Get(e.http.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") {
+		t.Fatalf("CSP %q", csp)
+	}
+	if status, body := c.get("/metrics"); status != 200 || !strings.Contains(body, "tables_active") {
+		t.Fatalf("metrics: %d", status)
+	}
+}
+
+func TestCreateJoinLobbyStart(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"ruleset": {"house"}, "seats": {"4"}, "bots": {"on"}})
+	if !validCode(code) {
+		t.Fatalf("code %q", code)
+	}
+	_, page := host.get("/t/" + code)
+	if !strings.Contains(page, "Ann") || !strings.Contains(page, "Lobby") || !strings.Contains(page, "/t/"+code) {
+		t.Fatalf("lobby page: %.500s", page)
+	}
+
+	bob := e.client()
+	status, joinPage := bob.get("/t/" + code)
+	if status != 200 || !strings.Contains(joinPage, "Your name") {
+		t.Fatalf("join page: %d", status)
+	}
+	body := bob.join(code, "Bob")
+	if !strings.Contains(body, "You are Bob, seat 2") {
+		t.Fatalf("Bob not seated: %.400s", body)
+	}
+	// Bob is not ready: the host can't start yet
+	if status, msg := host.lobby(code, "do", "start"); status != 422 || !strings.Contains(msg, "ready") {
+		t.Fatalf("start with unready player: %d %s", status, msg)
+	}
+	// only the host starts, adds bots, frees seats
+	for _, do := range []string{"start", "bot"} {
+		if status, _ := bob.lobby(code, "do", do, "seat", "2"); status != 422 {
+			t.Fatalf("non-host %s: %d", do, status)
+		}
+	}
+	if status, _ := bob.lobby(code, "do", "ready"); status != 204 {
+		t.Fatalf("ready: %d", status)
+	}
+	if status, msg := host.lobby(code, "do", "bot", "seat", "2"); status != 204 {
+		t.Fatalf("add bot: %d %s", status, msg)
+	}
+	if status, _ := host.lobby(code, "do", "start"); status != 204 {
+		t.Fatalf("start: %d", status)
+	}
+	e.inRoom(code, func(r *Room) {
+		if !r.t.Started || len(r.t.Seats) != 4 || r.t.Seats[3].Bot == "" {
+			t.Fatalf("started %v seats %+v", r.t.Started, r.t.Seats)
+		}
+	})
+	// a third visitor can only watch now
+	carl := e.client()
+	carl.join(code, "Carl")
+	_, page = carl.get("/t/" + code)
+	if !strings.Contains(page, "You are watching") {
+		t.Fatalf("spectator page: %.300s", page)
+	}
+	if status, msg, _ := carl.post("/t/"+code+"/act", url.Values{"kind": {"pass"}}); status != 422 || !strings.Contains(msg, "watching") {
+		t.Fatalf("spectator move: %d %s", status, msg)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"ruleset": {"house"}, "seats": {"3"}, "bots": {"on"}})
+	host.lobby(code, "do", "start")
+	e.waitRoom(code, "the game", func(r *Room) bool { return r.t.Started })
+
+	countLog := func() int {
+		entries, err := e.db.Log(t.Context(), code, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(entries)
+	}
+	stopBots := func() int {
+		// freeze: no seat is waited for by a bot while we poke
+		n := 0
+		e.inRoom(code, func(r *Room) { r.disarm(); n = int(r.t.Seq) })
+		return n
+	}
+	before := stopBots()
+	if countLog() != before {
+		t.Fatalf("log has %d entries, table seq %d", countLog(), before)
+	}
+
+	cases := []struct {
+		name   string
+		path   string
+		form   url.Values
+		status int
+		want   string
+	}{
+		{"unknown table", "/t/ZZZZ/act", url.Values{"kind": {"pass"}}, 422, "no open table"},
+		{"malformed code", "/t/<b>/act", url.Values{"kind": {"pass"}}, 422, "no table"},
+		{"unknown kind", "/t/" + code + "/act", url.Values{"kind": {"cheat"}}, 422, "Unknown action"},
+		{"bad card", "/t/" + code + "/act", url.Values{"kind": {"play"}, "card": {"ZZ"}}, 422, "not a card"},
+		{"script card", "/t/" + code + "/act", url.Values{"kind": {"play"}, "card": {"<script>"}}, 422, "not a card"},
+		{"forged seat field", "/t/" + code + "/act", url.Values{"kind": {"pass"}, "seat": {"1"}}, 422, ""},
+		{"forged deal", "/t/" + code + "/act", url.Values{"kind": {"deal"}, "seed": {"1"}}, 422, "Unknown action"},
+		{"too many cards", "/t/" + code + "/act", url.Values{"kind": {"play"}, "card": strings.Split(strings.Repeat("3D,", 60), ",")}, 422, "Too many"},
+		{"lobby after start", "/t/" + code + "/lobby", url.Values{"do": {"ready"}}, 422, "started"},
+		{"free own seat", "/t/" + code + "/lobby", url.Values{"do": {"free"}, "seat": {"0"}}, 422, ""},
+		{"free bad seat", "/t/" + code + "/lobby", url.Values{"do": {"free"}, "seat": {"9"}}, 422, "no such seat"},
+	}
+	for _, tc := range cases {
+		status, body, hdr := host.post(tc.path, tc.form)
+		if status != tc.status || !strings.Contains(strings.ToLower(body), strings.ToLower(tc.want)) {
+			t.Errorf("%s: %d %q, want %d containing %q", tc.name, status, body, tc.status, tc.want)
+		}
+		if status == 422 && hdr.Get("HX-Retarget") != "#message" {
+			t.Errorf("%s: error not aimed at the message line", tc.name)
+		}
+	}
+
+	// not your turn: find a seat that is not waited for
+	var notTurn int
+	e.inRoom(code, func(r *Room) {
+		w := r.t.Match.Waiting()
+		notTurn = (w[0] + 1) % 3
+		if r.t.Seats[notTurn].Player == "" { // a bot: make the host's seat be the one to test
+			notTurn = -1
+		}
+	})
+	if notTurn == 0 {
+		status, body, hdr := host.post("/t/"+code+"/act", url.Values{"kind": {"pass"}})
+		if status != 422 || hdr.Get("X-Error-Code") == "" {
+			t.Errorf("out of turn: %d %s", status, body)
+		}
+	}
+
+	// no CSRF token: refused
+	req, _ := http.NewRequest("POST", e.http.URL+"/t/"+code+"/act", strings.NewReader("kind=pass"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if resp, err := host.http.Do(req); err != nil || resp.StatusCode != http.StatusForbidden {
+		t.Errorf("missing CSRF: %v %v", resp.StatusCode, err)
+	}
+	// oversized body
+	big := url.Values{"kind": {"play"}, "card": {strings.Repeat("A", 40<<10)}}
+	if status, _, _ := host.post("/t/"+code+"/act", big); status != http.StatusRequestEntityTooLarge {
+		t.Errorf("oversized body: %d", status)
+	}
+	// names: empty, too long, control characters
+	for _, name := range []string{"", "   ", strings.Repeat("x", 21), "a\x00b", "tab\there"} {
+		status, body, _ := e.client().post("/t/"+code+"/join", url.Values{"name": {name}})
+		_ = body
+		if status != 403 && status != 422 {
+			t.Errorf("name %q: %d", name, status)
+		}
+	}
+	v := e.client()
+	v.get("/t/" + code)
+	for _, name := range []string{"", strings.Repeat("é", 21), "a\x07b"} {
+		if status, _, _ := v.post("/t/"+code+"/join", url.Values{"name": {name}}); status != 422 {
+			t.Errorf("name %q accepted: %d", name, status)
+		}
+	}
+	if after := countLog(); after != before {
+		t.Fatalf("bad input wrote %d log entries", after-before)
+	}
+}
+
+func TestRejectedMoveChangesNothing(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"ruleset": {"house"}, "seats": {"3"}, "bots": {"on"}})
+	host.lobby(code, "do", "start")
+	// wait for the host's turn to play
+	e.waitRoom(code, "the host's turn", func(r *Room) bool {
+		m := r.t.Match.(*president.Match)
+		w := r.t.Match.Waiting()
+		return m.State.Phase == president.Playing && len(w) == 1 && w[0] == 0 && m.State.Pending.Kind == 0
+	})
+	var before president.State
+	var seq int64
+	e.inRoom(code, func(r *Room) { before, seq = r.t.Match.(*president.Match).State, r.t.Seq })
+	// a card the host does not hold
+	var foreign string
+	for _, c := range before.Players[1].Hand.Cards() {
+		foreign = c.String()
+		break
+	}
+	status, msg, hdr := host.post("/t/"+code+"/act", url.Values{"kind": {"play"}, "card": {foreign}})
+	if status != 422 || hdr.Get("X-Error-Code") != president.CodeOwnership || !strings.Contains(msg, "don't hold") {
+		t.Fatalf("foreign card: %d %s %s", status, hdr.Get("X-Error-Code"), msg)
+	}
+	e.inRoom(code, func(r *Room) {
+		if r.t.Match.(*president.Match).State.Version != before.Version || r.t.Seq != seq {
+			t.Fatal("a rejected move changed the table")
+		}
+	})
+	_ = game.System
+}

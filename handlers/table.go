@@ -1,0 +1,264 @@
+package handlers
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/tablegames/tables/game"
+)
+
+// Options are a table's settings, chosen at creation. Each game reads the
+// fields it uses.
+type Options struct {
+	Seats   int    `json:"seats"`
+	Bots    bool   `json:"bots"`
+	Ruleset string `json:"ruleset,omitempty"` // President
+}
+
+// seat is one seat of a table: a human (Player, the session's player id),
+// a bot (Bot, its kind), or empty.
+type seat struct {
+	Player string `json:"player,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Bot    string `json:"bot,omitempty"`
+	Ready  bool   `json:"ready,omitempty"`
+}
+
+func (s seat) empty() bool { return s.Player == "" && s.Bot == "" }
+
+// logLine is one line of a table's log, names already in.
+type logLine struct {
+	Text string `json:"text"`
+	Only []int  `json:"only,omitempty"`
+}
+
+// maxLog is how many log lines a table keeps in memory and snapshots.
+const maxLog = 200
+
+// table is everything a room's action log determines. It changes only by
+// apply, live and in replay alike, so a replayed table equals the live one.
+type table struct {
+	Opts    Options    `json:"opts"`
+	Host    string     `json:"host"`
+	Seats   []seat     `json:"seats"`
+	Started bool       `json:"started"`
+	Seq     int64      `json:"seq"`
+	Log     []logLine  `json:"log"`
+	Match   game.Match `json:"-"`
+}
+
+// entry is one row of the action log.
+type entry struct {
+	T      string          `json:"t"`
+	Seat   int             `json:"seat,omitempty"`
+	Player string          `json:"player,omitempty"`
+	Name   string          `json:"name,omitempty"`
+	Bot    string          `json:"bot,omitempty"`
+	Seed   uint64          `json:"seed,omitempty"`
+	Move   json.RawMessage `json:"move,omitempty"`
+	By     string          `json:"by,omitempty"`
+}
+
+// Entry kinds.
+const (
+	eCreate  = "create"  // the host takes seat 0
+	eSit     = "sit"     // a human takes an empty seat (lobby)
+	eLeave   = "leave"   // a human leaves a seat (lobby)
+	eBot     = "bot"     // a bot takes an empty seat (lobby)
+	eFree    = "free"    // the host frees a seat: empty in the lobby, a bot in play
+	eReady   = "ready"   // a human is ready
+	eUnready = "unready" // a human is not ready
+	eStart   = "start"   // the match begins with a seed
+	eMove    = "move"    // a move of the match (seat game.System for the table's own)
+)
+
+func newTable(o Options) *table {
+	return &table{Opts: o, Seats: make([]seat, o.Seats)}
+}
+
+// errEntry is an entry the table can't take; in replay it means a corrupt
+// log.
+var errEntry = errors.New("entry does not apply")
+
+// apply changes the table by one entry and returns the log lines it adds.
+// On error nothing changed.
+func (t *table) apply(k *kind, e entry) ([]logLine, error) {
+	inSeat := e.Seat >= 0 && e.Seat < len(t.Seats)
+	lobby := !t.Started
+	switch e.T {
+	case eCreate:
+		if t.Host != "" || len(t.Seats) == 0 {
+			return nil, errEntry
+		}
+		t.Host = e.Player
+		t.Seats[0] = seat{Player: e.Player, Name: e.Name, Ready: true}
+		return t.say(e.Name + " opens the table."), nil
+	case eSit:
+		if !lobby || !inSeat || !t.Seats[e.Seat].empty() {
+			return nil, errEntry
+		}
+		t.Seats[e.Seat] = seat{Player: e.Player, Name: e.Name}
+		return t.say(e.Name + " takes seat " + strconv.Itoa(e.Seat+1) + "."), nil
+	case eLeave:
+		if !lobby || !inSeat || t.Seats[e.Seat].Player == "" {
+			return nil, errEntry
+		}
+		name := t.Seats[e.Seat].Name
+		t.Seats[e.Seat] = seat{}
+		return t.say(name + " leaves the table."), nil
+	case eBot:
+		if !lobby || !inSeat || !t.Seats[e.Seat].empty() || !t.Opts.Bots {
+			return nil, errEntry
+		}
+		t.Seats[e.Seat] = seat{Bot: e.Bot, Name: botName(e.Seat)}
+		return t.say(botName(e.Seat) + " (bot) takes seat " + strconv.Itoa(e.Seat+1) + "."), nil
+	case eFree:
+		if !inSeat || t.Seats[e.Seat].empty() {
+			return nil, errEntry
+		}
+		old := t.Seats[e.Seat]
+		if lobby {
+			t.Seats[e.Seat] = seat{}
+			return t.say(old.Name + " is removed from seat " + strconv.Itoa(e.Seat+1) + "."), nil
+		}
+		if old.Bot != "" {
+			return nil, errEntry
+		}
+		t.Seats[e.Seat] = seat{Bot: k.defaultBot, Name: old.Name}
+		return t.say(old.Name + "'s seat is freed: a bot plays it from now on."), nil
+	case eReady, eUnready:
+		if !lobby || !inSeat || t.Seats[e.Seat].Player == "" {
+			return nil, errEntry
+		}
+		t.Seats[e.Seat].Ready = e.T == eReady
+		return nil, nil
+	case eStart:
+		return t.start(k, e.Seed)
+	case eMove:
+		if t.Match == nil {
+			return nil, errEntry
+		}
+		mv, err := t.Match.DecodeMove(e.Move)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", errEntry, err)
+		}
+		evs, err := t.Match.Apply(e.Seat, mv)
+		if err != nil {
+			return nil, err
+		}
+		if e.By == byClock {
+			evs = append([]game.Event{{Text: t.name(e.Seat) + "'s time ran out: the table plays for them."}}, evs...)
+		}
+		return t.events(evs), nil
+	}
+	return nil, errEntry
+}
+
+// Who made a move, for the log.
+const (
+	byPlayer = ""
+	byBot    = "bot"
+	byClock  = "clock"
+	bySystem = "system"
+)
+
+// start fills empty seats with bots if the table allows them, closes up
+// the seats left empty, and deals.
+func (t *table) start(k *kind, seed uint64) ([]logLine, error) {
+	if t.Started {
+		return nil, errEntry
+	}
+	seats := make([]seat, 0, len(t.Seats))
+	for i, s := range t.Seats {
+		if s.empty() && t.Opts.Bots {
+			s = seat{Bot: k.defaultBot, Name: botName(i)}
+		}
+		if !s.empty() {
+			seats = append(seats, s)
+		}
+	}
+	m, evs, err := k.newMatch(t.Opts, len(seats), seed)
+	if err != nil {
+		return nil, err
+	}
+	t.Seats, t.Match, t.Started = seats, m, true
+	lines := t.say("The game begins.")
+	return append(lines, t.events(evs)...), nil
+}
+
+// events renders a match's events with the players' names and keeps them.
+func (t *table) events(evs []game.Event) []logLine {
+	out := make([]logLine, 0, len(evs))
+	for _, ev := range evs {
+		out = append(out, logLine{Text: ev.Render(t.name), Only: ev.Only})
+	}
+	t.Log = append(t.Log, out...)
+	if len(t.Log) > maxLog {
+		t.Log = append(t.Log[:0:0], t.Log[len(t.Log)-maxLog:]...)
+	}
+	return out
+}
+
+func (t *table) say(text string) []logLine {
+	return t.events([]game.Event{{Text: text}})
+}
+
+func (t *table) name(seat int) string {
+	if seat >= 0 && seat < len(t.Seats) && t.Seats[seat].Name != "" {
+		return t.Seats[seat].Name
+	}
+	return "Seat " + strconv.Itoa(seat+1)
+}
+
+func botName(seat int) string { return "Bot " + strconv.Itoa(seat+1) }
+
+// seatOf is the seat of a player, or -1.
+func (t *table) seatOf(player string) int {
+	if player == "" {
+		return -1
+	}
+	for i, s := range t.Seats {
+		if s.Player == player {
+			return i
+		}
+	}
+	return -1
+}
+
+// snapshot is a table's state as stored every few entries.
+type snapshot struct {
+	Table *table          `json:"table"`
+	Match json.RawMessage `json:"match,omitempty"`
+}
+
+func (t *table) snapshot() ([]byte, error) {
+	s := snapshot{Table: t}
+	if t.Match != nil {
+		m, err := t.Match.Snapshot()
+		if err != nil {
+			return nil, err
+		}
+		s.Match = m
+	}
+	return json.Marshal(s)
+}
+
+func restoreTable(k *kind, data []byte) (*table, error) {
+	var s snapshot
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, err
+	}
+	if s.Table == nil {
+		return nil, errors.New("snapshot without table")
+	}
+	if s.Match != nil {
+		m := k.emptyMatch()
+		if err := m.Restore(s.Match); err != nil {
+			return nil, err
+		}
+		s.Table.Match = m
+	}
+	return s.Table, nil
+}

@@ -1,0 +1,129 @@
+// Command tables serves card and board games for friends and bots: one
+// binary, one SQLite file.
+//
+//	tables [-addr :8080] [-data ./data]      serve
+//
+// Every flag has an environment variable (PORT, DATA_DIR, PUBLIC_URL,
+// ALLOWED_ORIGINS, SECURE_COOKIES, MAX_TABLES, LOG_LEVEL).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/handlers"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "tables:", err)
+		os.Exit(1)
+	}
+}
+
+// run starts the server and blocks until ctx is done, then shuts down
+// gracefully: stop accepting, finish in-flight moves, close websockets
+// with 1012 so browsers reconnect to the next process.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	env := func(name, def string) string {
+		if v := getenv(name); v != "" {
+			return v
+		}
+		return def
+	}
+	port := env("PORT", "8080")
+	fs := flag.NewFlagSet("tables", flag.ContinueOnError)
+	addr := fs.String("addr", ":"+port, "listen address")
+	dataDir := fs.String("data", env("DATA_DIR", "./data"), "directory of the SQLite database")
+	publicURL := fs.String("public-url", env("PUBLIC_URL", ""), "base URL for share links (default: the request's host)")
+	origins := fs.String("allowed-origins", env("ALLOWED_ORIGINS", ""), "comma-separated extra origins allowed to open websockets")
+	secure := fs.Bool("secure-cookies", env("SECURE_COOKIES", "") == "true", "mark cookies Secure (serve behind TLS)")
+	maxTables, _ := strconv.Atoi(env("MAX_TABLES", "1000"))
+	fs.IntVar(&maxTables, "max-tables", maxTables, "most open tables")
+	level := fs.String("log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+
+	var lvl slog.Level
+	if err := lvl.UnmarshalText([]byte(*level)); err != nil {
+		return fmt.Errorf("log level: %w", err)
+	}
+	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: lvl}))
+
+	if err := os.MkdirAll(*dataDir, 0o755); err != nil {
+		return err
+	}
+	d, err := db.Open(ctx, filepath.Join(*dataDir, "tables.db"))
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+
+	cfg := handlers.Config{PublicURL: *publicURL, SecureCookies: *secure, MaxOpenTables: maxTables}
+	for _, o := range strings.Split(*origins, ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			cfg.AllowedOrigins = append(cfg.AllowedOrigins, o)
+		}
+	}
+	srv, err := handlers.NewServer(ctx, cfg, d, log)
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	log.Info("listening", "addr", ln.Addr().String(), "data", *dataDir)
+	warmCtx, cancelWarm := context.WithCancel(ctx)
+	defer cancelWarm()
+	go srv.Warm(warmCtx)
+
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- hs.Serve(ln) }()
+	select {
+	case err := <-serveErr:
+		return err
+	case <-ctx.Done():
+	}
+
+	log.Info("shutting down")
+	shutCtx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
+	defer cancel()
+	cancelWarm()
+	// Stop accepting and wait for in-flight requests (moves) first, then
+	// stop the rooms and close the websockets.
+	httpDone := make(chan error, 1)
+	go func() { httpDone <- hs.Shutdown(shutCtx) }()
+	if err := srv.Shutdown(shutCtx); err != nil {
+		log.Warn("shutdown", "err", err)
+	}
+	if err := <-httpDone; err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		log.Warn("http shutdown", "err", err)
+	}
+	log.Info("stopped")
+	return nil
+}

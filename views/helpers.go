@@ -1,0 +1,41 @@
+package views
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+func csrfHeader(token string) string {
+	b, _ := json.Marshal(map[string]string{"X-CSRF-Token": token})
+	return string(b)
+}
+
+// vals is an hx-vals attribute value: JSON, never "js:".
+func vals(kv ...string) string {
+	m := make(map[string]string, len(kv)/2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	b, _ := json.Marshal(m)
+	return string(b)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+func mySeat(t Table) Seat {
+	for _, s := range t.Lobby.Seats {
+		if s.You {
+			return s
+		}
+	}
+	return Seat{}
+}
+
+func itoa64(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,91 @@
+// Package views renders every page and fragment with templ. Views receive
+// plain view models built by handlers from a game's View: they never see a
+// game state, so they can't show what the viewer may not see.
+package views
+
+import "github.com/a-h/templ"
+
+// Page is what the layout needs.
+type Page struct {
+	Title string
+	CSRF  string
+}
+
+// GameInfo describes a game on the home page.
+type GameInfo struct {
+	Kind  string
+	Title string
+	Blurb string
+	Rules []string
+}
+
+// Home is the home page.
+type Home struct {
+	Page
+	Name  string
+	Error string
+	Games []GameInfo
+}
+
+// Seat is one seat as everyone sees it in the lobby and on the table.
+type Seat struct {
+	Index     int
+	Name      string
+	Bot       string // bot kind; "" for a human
+	Ready     bool
+	Connected bool
+	Host      bool
+	You       bool
+	Empty     bool
+	Away      bool // a bot plays for the absent player
+}
+
+// Lobby is the waiting room before the host starts.
+type Lobby struct {
+	Seats       []Seat
+	CanStart    bool
+	StartHint   string
+	BotsAllowed bool
+	BotKinds    []string
+	Options     []string // the table options in words
+}
+
+// LogLine is one rendered line of the table log.
+type LogLine struct {
+	Text    string
+	Private bool
+}
+
+// Table is the generic frame around a game: header, share link, lobby or
+// game, message line and log.
+type Table struct {
+	Page
+	Code      string
+	GameTitle string
+	ShareURL  string
+	You       int // seat, or -1 for a spectator
+	YouName   string
+	Host      bool
+	Started   bool
+	Lobby     Lobby
+	Log       []LogLine
+	Game      templ.Component // the game's own fragments, once started
+	ActURL    string
+}
+
+// Join is the page that asks a visitor for a name.
+type Join struct {
+	Page
+	Code      string
+	GameTitle string
+	Name      string
+	Error     string
+	Full      bool
+	Started   bool
+}
+
+// Fragment is one element pushed over the websocket, swapped by its id.
+type Fragment struct {
+	ID        string
+	Component templ.Component
+}

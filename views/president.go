@@ -1,0 +1,74 @@
+package views
+
+// CardView is one card as shown: its id for forms, face, accessible name.
+type CardView struct {
+	ID       string
+	Face     string
+	Name     string
+	Red      bool
+	Playable bool
+}
+
+// PSeat is a seat at a President table.
+type PSeat struct {
+	Seat
+	HandCount int
+	Passed    bool
+	Place     string // "1st" once out
+	Role      string
+	Score     int
+	Turn      bool
+	Owes      string // "owes a gift of 2", "returns 2"
+}
+
+// PPlay is one set on the pile.
+type PPlay struct {
+	Who   string
+	Label string
+	Cards []CardView
+}
+
+// Target is an opponent a gift can go to.
+type Target struct {
+	Seat int
+	Name string
+}
+
+// President is everything one viewer sees of a President table.
+type President struct {
+	ActURL   string
+	You      int
+	Seats    []PSeat
+	Deal     int
+	Ruleset  string
+	Status   string
+	YourTurn bool
+	Inverted bool
+	Pile     []PPlay
+	PileNote string
+	Hand     []CardView
+	// Mode picks the controls: play, gift, discard, return, wait, over,
+	// watch.
+	Mode        string
+	CanPass     bool
+	Need        int
+	Targets     []Target
+	ReturnTo    string
+	Gave, Got   []CardView
+	NextDealAt  int64
+	ScoreNames  []string
+	ScoreTotals []int
+	History     [][]string
+}
+
+// Fragments lists the President table's fragments in page order.
+func (p President) Fragments() []Fragment {
+	return []Fragment{
+		{"p-status", presidentStatus(p)},
+		{"p-seats", presidentSeats(p)},
+		{"p-pile", presidentPile(p)},
+		{"p-hand", presidentHand(p)},
+		{"p-controls", presidentControls(p)},
+		{"p-score", presidentScore(p)},
+	}
+}
