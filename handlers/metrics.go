@@ -3,9 +3,9 @@ package handlers
 import (
 	"time"
 
+	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
-	"github.com/labstack/echo/v4"
 )
 
 // metrics are the server's Prometheus series, in a registry of its own.

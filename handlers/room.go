@@ -461,4 +461,3 @@ func (r *Room) closeViewers(code int, reason string) {
 		ws.CloseWithMsg(melody.FormatCloseMessage(code, reason))
 	}
 }
-
