@@ -59,7 +59,7 @@ type roomView struct {
 func (rv *roomView) seatView(i int) views.Seat {
 	s := rv.t.Seats[i]
 	return views.Seat{Index: i, Name: s.Name, Bot: s.Bot, Ready: s.Ready, Host: s.Player != "" && s.Player == rv.t.Host,
-		You: i == rv.seat, Empty: s.empty(), Connected: s.Bot != "" || (i < len(rv.connected) && rv.connected[i])}
+		You: i == rv.seat, Empty: s.empty(), Connected: s.Bot != "" || i == rv.seat || (i < len(rv.connected) && rv.connected[i])}
 }
 
 func newRoom(srv *Server, code string, k *kind, t *table) *Room {

@@ -37,6 +37,7 @@ type Target struct {
 // President is everything one viewer sees of a President table.
 type President struct {
 	ActURL   string
+	Version  int // the match's version: grows with every move
 	You      int
 	Seats    []PSeat
 	Deal     int

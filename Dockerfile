@@ -1,0 +1,14 @@
+# Build a static binary (pure-Go SQLite, no cgo), then ship it alone.
+FROM golang:1.26 AS build
+WORKDIR /src
+COPY go.mod go.sum ./
+RUN go mod download
+COPY . .
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/tables .
+
+FROM gcr.io/distroless/static-debian12:nonroot
+COPY --from=build /out/tables /tables
+ENV DATA_DIR=/data PORT=8080
+EXPOSE 8080
+USER nonroot
+ENTRYPOINT ["/tables"]

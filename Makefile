@@ -1,0 +1,51 @@
+# Tables: make run | make test | make build | make generate | make bench
+GO      ?= go
+BIN     ?= bin/tables
+CHROME  ?= /usr/bin/chromium
+export CGO_ENABLED ?= 0
+
+.PHONY: run build generate check-generate test test-unit test-e2e deps-e2e vet bench load clean
+
+run: build
+	./$(BIN) -addr :8080 -data ./data
+
+build: generate
+	$(GO) build -trimpath -o $(BIN) .
+
+# Regenerate templ code with the pinned templ (a Go tool in go.mod).
+generate:
+	$(GO) tool templ generate
+
+# CI: generated code must be committed and current.
+check-generate:
+	$(GO) tool templ generate
+	@git diff --exit-code --stat -- '*_templ.go' || (echo "templ output is stale: run 'make generate' and commit" && exit 1)
+	@test -z "$$(git status --porcelain -- '*_templ.go')" || (echo "uncommitted templ output" && git status --porcelain -- '*_templ.go' && exit 1)
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (echo "gofmt needed:" && gofmt -l $$(git ls-files '*.go') && exit 1)
+
+# Chromium for the browser tests, installed with apt-get when missing.
+deps-e2e:
+	@if [ ! -x "$(CHROME)" ]; then \
+		echo "installing chromium"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+	@$(CHROME) --version
+
+test: check-generate vet deps-e2e
+	$(GO) test -count=1 ./...
+
+test-unit:
+	$(GO) test ./game/... ./db/... ./handlers/...
+
+test-e2e: deps-e2e
+	$(GO) test -count=1 -v ./e2e/...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./game/... ./handlers/... ./db/...
+
+clean:
+	rm -rf bin

@@ -1,0 +1,244 @@
+// Package e2e drives the real server binary with real browsers (headless
+// Chromium through chromedp): what a person does, end to end.
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+var (
+	binary     string          // the server, built once
+	browserCtx context.Context // one browser for every test
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	chrome := os.Getenv("CHROME")
+	if chrome == "" {
+		chrome = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(chrome); err != nil {
+		// A browser test that skips in CI is a failing test.
+		if os.Getenv("CI") != "" {
+			fmt.Fprintf(os.Stderr, "e2e: no browser at %s (make test installs chromium)\n", chrome)
+			return 1
+		}
+		fmt.Fprintf(os.Stderr, "e2e: SKIPPED, no browser at %s: run `make test` to install chromium\n", chrome)
+		return 0
+	}
+	dir, err := os.MkdirTemp("", "tables-e2e")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	binary = filepath.Join(dir, "tables")
+	_, self, _, _ := runtime.Caller(0)
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Dir = filepath.Dir(filepath.Dir(self))
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: build:", err)
+		return 1
+	}
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.WindowSize(1280, 900),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	var cancel context.CancelFunc
+	browserCtx, cancel = chromedp.NewContext(allocCtx)
+	defer cancel()
+	if err := chromedp.Do(browserCtx, chromedp.Navigate("about:blank")); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: start browser:", err)
+		return 1
+	}
+	return m.Run()
+}
+
+// server is one running server process.
+type server struct {
+	t    *testing.T
+	cmd  *exec.Cmd
+	url  string
+	addr string
+	data string
+}
+
+// startServer runs the binary on a free port (or addr, to restart on the
+// same one) and waits for /healthz.
+func startServer(t *testing.T, data, addr string) *server {
+	t.Helper()
+	if addr == "" {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr = ln.Addr().String()
+		ln.Close()
+	}
+	level := os.Getenv("E2E_LOG")
+	if level == "" {
+		level = "warn"
+	}
+	cmd := exec.Command(binary, "-addr", addr, "-data", data, "-log-level", level)
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &server{t: t, cmd: cmd, url: "http://" + addr, addr: addr, data: data}
+	t.Cleanup(s.kill)
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		resp, err := http.Get(s.url + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return s
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server did not come up on %s", addr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// kill stops the process with SIGKILL: no shutdown, no goodbye.
+func (s *server) kill() {
+	if s.cmd.ProcessState == nil {
+		s.cmd.Process.Kill()
+		s.cmd.Wait()
+	}
+}
+
+// stop sends SIGTERM and waits for a graceful exit.
+func (s *server) stop() time.Duration {
+	start := time.Now()
+	s.cmd.Process.Signal(os.Interrupt)
+	s.cmd.Wait()
+	return time.Since(start)
+}
+
+// browser is one person: a browser context with its own cookies.
+type browser struct {
+	t    *testing.T
+	name string
+	ctx  context.Context
+}
+
+func newBrowser(t *testing.T, name string) *browser {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	// The first action on a context opens its tab, which lives as long as
+	// that context: open it here, not under a short timeout.
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("%s: open a tab: %v", name, err)
+	}
+	return &browser{t: t, name: name, ctx: ctx}
+}
+
+func (b *browser) do(steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		b.t.Fatalf("%s: %v\n%s", b.name, err, b.html("main"))
+	}
+}
+
+func eval[T any](b *browser, js string) T {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		b.t.Fatalf("%s: eval %q: %v", b.name, js, err)
+	}
+	return v
+}
+
+// waitJS waits until the expression is truthy in the page. A page that
+// navigates meanwhile (a form post and its redirect) is polled again.
+func (b *browser) waitJS(what, js string) {
+	b.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		ctx, cancel := context.WithDeadline(b.ctx, deadline)
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(time.Until(deadline))))
+		cancel()
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) || !navigating(err) {
+			b.t.Fatalf("%s: waiting for %s: %v\n%s", b.name, what, err, b.text("body"))
+		}
+	}
+}
+
+func (b *browser) text(sel string) string {
+	ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
+	defer cancel()
+	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q)||{}).innerText||""`, sel)))
+	return s
+}
+
+func (b *browser) html(sel string) string {
+	ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
+	defer cancel()
+	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q)||{}).outerHTML||""`, sel)))
+	return s
+}
+
+func (b *browser) screenshot(name string) {
+	b.t.Helper()
+	dir := os.Getenv("SCREENSHOTS")
+	if dir == "" {
+		dir = "screenshots"
+	}
+	os.MkdirAll(dir, 0o755)
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		b.t.Fatalf("%s: screenshot: %v", b.name, err)
+	}
+	path := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Logf("screenshot %s", path)
+}
+
+// navigating reports an error of a page that went away under a script.
+func navigating(err error) bool {
+	msg := err.Error()
+	for _, s := range []string{"navigated", "context was destroyed", "Cannot find context"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,205 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+var _ = fmt.Sprintf
+
+// modeJS reads which controls a player has: gift, discard, return, pass
+// (following), lead, or wait.
+const modeJS = `(() => {
+  const c = document.querySelector('#p-controls');
+  if (!c) return 'none';
+  if (c.querySelector('form.gift')) return 'gift';
+  const has = k => c.querySelector('button[hx-vals*=' + JSON.stringify('"' + k + '"') + ']');
+  if (has('discard')) return 'discard';
+  if (has('return')) return 'return';
+  if (has('pass')) return 'pass';
+  if (has('play')) return 'lead';
+  return 'wait';
+})()`
+
+// need reads how many cards the controls ask for ("give 2 cards").
+const needJS = `(() => { const m = document.querySelector('#p-controls').innerText.match(/(\d+) cards?/); return m ? Number(m[1]) : 1; })()`
+
+// handJS lists the card ids in the player's hand form.
+const handJS = `[...document.querySelectorAll('#p-hand input[name=card]')].map(i => i.value)`
+
+// turnJS is the name of the seat the table waits for, or "".
+const turnJS = `(() => { const li = document.querySelector('#p-seats li.turn .name'); return li ? li.textContent : ''; })()`
+
+// moveJS makes one legal move in the page as a person would, clicking
+// cards and buttons, all in one tick so the page can't change between the
+// look and the click. It returns the mode it acted in and the controls it
+// saw, or "wait".
+const moveJS = `(() => {
+  const mode = ` + modeJS + `;
+  const c = document.querySelector('#p-controls');
+  const before = document.querySelector('#p-status').dataset.version;
+  const click = sel => { const el = document.querySelector(sel); if (!el) throw new Error('no ' + sel); el.click(); };
+  const need = ` + needJS + `;
+  switch (mode) {
+  case 'pass': click("#p-controls button[hx-vals*='pass']"); break;
+  case 'lead': {
+    const three = document.querySelector('#p-hand label.playable input[value="3D"]');
+    if (three) three.closest('label').click(); else click('#p-hand label.playable');
+    click("#p-controls button[hx-vals*='play']");
+    break;
+  }
+  case 'discard': case 'return': {
+    const labels = document.querySelectorAll('#p-hand label.card');
+    for (let i = 0; i < need; i++) labels[i].click();
+    click("#p-controls button[hx-vals*='" + mode + "']");
+    break;
+  }
+  case 'gift': {
+    const selects = document.querySelectorAll('#p-controls form.gift select');
+    for (let i = 0; i < need; i++) { selects[i].value = selects[i].options[1].value; }
+    click('#p-controls form.gift button[type=submit]');
+    break;
+  }
+  default: return ['wait', ''];
+  }
+  return [mode, before];
+})()`
+
+// move makes one move through the page and waits until the server's push
+// shows it. It returns the mode it acted in, or "wait".
+func (b *browser) move() string {
+	b.t.Helper()
+	r := eval[[]string](b, moveJS)
+	mode, before := r[0], r[1]
+	if mode == "wait" {
+		return mode
+	}
+	// htmx marks the clicked button at once; only the version that the
+	// server pushes tells the move was taken
+	b.waitJS("the table to take the "+mode, `(document.querySelector('#message').textContent !== '') ||
+		document.querySelector('#p-status').dataset.version !== `+jsString(before))
+	if msg := b.text("#message"); msg != "" {
+		b.t.Fatalf("%s: the %s was refused: %s\nstatus: %s\nlog:\n%s", b.name, mode, msg, b.text("#p-status"), b.text("#log"))
+	}
+	return mode
+}
+
+func jsString(s string) string {
+	return "`" + strings.NewReplacer("`", "\\`", "\\", "\\\\", "${", "\\${").Replace(s) + "`"
+}
+
+// checkHands verifies no page shows a card of another player's hand.
+func checkHands(t *testing.T, players []*browser) {
+	t.Helper()
+	hands := map[string]string{}
+	for _, p := range players {
+		for _, c := range eval[[]string](p, handJS) {
+			if other, ok := hands[c]; ok {
+				t.Fatalf("%s appears in the hands of %s and %s", c, other, p.name)
+			}
+			hands[c] = p.name
+		}
+	}
+	for _, p := range players {
+		html := eval[string](p, `document.documentElement.outerHTML`)
+		for c, owner := range hands {
+			if owner != p.name && (strings.Contains(html, `value="`+c+`"`) || strings.Contains(html, `give_`+c)) {
+				t.Fatalf("%s's page shows %s, which %s holds", p.name, c, owner)
+			}
+		}
+	}
+}
+
+// TestPresidentDealInBrowsers: Ann creates a table, Bob and Cara open the
+// share link and join, a bot fills the fourth seat, and they play a whole
+// deal to the end through the pages.
+func TestPresidentDealInBrowsers(t *testing.T) {
+	srv := startServer(t, t.TempDir(), "")
+	ann, bob, cara := newBrowser(t, "Ann"), newBrowser(t, "Bob"), newBrowser(t, "Cara")
+
+	ann.do(chromedp.Navigate(srv.url),
+		chromedp.SendKeys(chromedp.CSS(`form[action="/tables"] input[name=name]`), "Ann"),
+		chromedp.SetValue(chromedp.CSS(`select[name=seats]`), "4"),
+		chromedp.Click(chromedp.CSS(`form[action="/tables"] button[type=submit]`)),
+	)
+	ann.waitJS("the lobby", `!!document.querySelector('#lobby')`)
+	share := eval[string](ann, `document.querySelector('#share').value`)
+	if !strings.HasPrefix(share, srv.url+"/t/") {
+		t.Fatalf("share link %q", share)
+	}
+	ann.screenshot("president-lobby-host")
+
+	for _, p := range []*browser{bob, cara} {
+		p.do(chromedp.Navigate(share),
+			chromedp.SendKeys(chromedp.CSS(`input[name=name]`), p.name),
+			chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
+		)
+		p.waitJS("the lobby", `!!document.querySelector('#lobby')`)
+		p.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"ready"']`)))
+	}
+	// Ann sees both arrive and get ready, live
+	ann.waitJS("Bob and Cara ready", `document.querySelectorAll('#lobby .badge.out').length === 3 && !document.querySelector("#lobby button[hx-vals*='start']").disabled`)
+	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	for _, p := range []*browser{ann, bob, cara} {
+		p.waitJS("the table", `!!document.querySelector('#p-hand')`)
+	}
+	if got := eval[int](ann, `document.querySelectorAll('#p-seats li').length`); got != 4 {
+		t.Fatalf("%d seats at the table, want 3 people and a bot", got)
+	}
+	ann.screenshot("president-table-ann")
+
+	players := []*browser{ann, bob, cara}
+	byName := map[string]*browser{"Ann": ann, "Bob": bob, "Cara": cara}
+	moves := map[string]int{}
+	deadline := time.Now().Add(4 * time.Minute)
+	for n := 0; ; n++ {
+		if time.Now().After(deadline) {
+			t.Fatal("the deal did not end in time")
+		}
+		if strings.Contains(ann.text("#p-status"), "Deal 1 is over") {
+			break
+		}
+		who := eval[string](ann, turnJS)
+		p, human := byName[who]
+		if !human {
+			// a bot or nobody: wait until the table waits for someone else
+			ann.waitJS("the bot to move", `(`+turnJS+`) !== `+jsString(who)+` || document.querySelector('#p-status').innerText.includes('is over')`)
+			continue
+		}
+		// the turn read from Ann's page may be stale: wait for this
+		// player's controls or for the turn to move on
+		p.waitJS("controls for "+who, `(`+modeJS+`) !== 'wait' || (`+turnJS+`) !== `+jsString(who))
+		if n%6 == 0 {
+			checkHands(t, players)
+		}
+		moves[p.move()]++
+		if n == 10 {
+			bob.screenshot("president-table-bob")
+		}
+	}
+	t.Logf("moves made through the pages: %v", moves)
+	if moves["lead"] == 0 || moves["pass"] == 0 {
+		t.Fatalf("the deal used only %v", moves)
+	}
+	for _, p := range players {
+		p.waitJS("the end of the deal", `document.querySelector('#p-status').innerText.includes('Deal 1 is over')`)
+		if !strings.Contains(p.text("#p-score"), "Total") {
+			t.Fatalf("%s sees no scoreboard", p.name)
+		}
+		log := p.text("#log")
+		if !strings.Contains(log, "is out in 1st place") || !strings.Contains(log, "last place") {
+			t.Fatalf("%s's log does not tell the finish:\n%s", p.name, log)
+		}
+	}
+	roles := eval[string](cara, `document.querySelector('#p-seats').innerText`)
+	for _, role := range []string{"President", "Vice President", "Scumbag", "Asshole"} {
+		if !strings.Contains(roles, role) {
+			t.Fatalf("roles after the deal: %s", roles)
+		}
+	}
+	cara.screenshot("president-deal-over-cara")
+}
