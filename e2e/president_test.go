@@ -202,4 +202,10 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 		}
 	}
 	cara.screenshot("president-deal-over-cara")
+	// the same table on a 375 px phone: nothing wider than the screen
+	cara.do(chromedp.EmulateViewport(375, 812))
+	if w := eval[int](cara, `document.documentElement.scrollWidth`); w > 375 {
+		t.Fatalf("the table is %d px wide on a 375 px phone", w)
+	}
+	cara.screenshot("president-phone-cara")
 }
