@@ -228,3 +228,45 @@ func TestRejectedMoveChangesNothing(t *testing.T) {
 	})
 	_ = game.System
 }
+
+func TestFullTableAndSeatRules(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"ruleset": {"standard"}, "seats": {"2"}})
+	bob := e.client()
+	bob.join(code, "Bob")
+	// the table is full: a third visitor watches, and can't take a seat
+	carl := e.client()
+	_, page := carl.get("/t/" + code)
+	if !strings.Contains(page, "The seats are taken") {
+		t.Fatalf("full table join page: %.300s", page)
+	}
+	carl.post("/t/"+code+"/join", url.Values{"name": {"Carl"}})
+	if status, body := carl.lobby(code, "do", "sit", "seat", "1"); status != 422 || !strings.Contains(body, "taken") {
+		t.Fatalf("sit on a taken seat: %d %s", status, body)
+	}
+	_, _, hdr := carl.post("/t/"+code+"/lobby", url.Values{"do": {"sit"}, "seat": {"0"}})
+	if hdr.Get("X-Error-Code") != "ROOM_FULL" {
+		t.Fatalf("code %q", hdr.Get("X-Error-Code"))
+	}
+	// no bots at this table
+	if status, _ := host.lobby(code, "do", "bot", "seat", "1"); status != 422 {
+		t.Fatalf("bot at a no-bot table: %d", status)
+	}
+	// the host frees Bob's seat; Carl takes it
+	if status, body := host.lobby(code, "do", "free", "seat", "1"); status != 204 {
+		t.Fatalf("free: %d %s", status, body)
+	}
+	if status, body := carl.lobby(code, "do", "sit", "seat", "1"); status != 204 {
+		t.Fatalf("sit on a freed seat: %d %s", status, body)
+	}
+	e.inRoom(code, func(r *Room) {
+		if r.t.Seats[1].Name != "Carl" {
+			t.Fatalf("seat 1 is %+v", r.t.Seats[1])
+		}
+	})
+	// Bob can leave the lobby no more: he has no seat
+	if status, _ := bob.lobby(code, "do", "leave"); status != 422 {
+		t.Fatalf("leave without a seat: %d", status)
+	}
+}

@@ -34,7 +34,12 @@ func Greedy(v *View, rng *rand.Rand) (Action, bool) {
 	}
 	var buf [64]Set
 	top, onPile := v.Top()
-	plays := appendPlays(buf[:0], v.Rules, v.Hand, top, onPile, v.Inverted, v.Opening)
+	var plays []Set
+	if onPile {
+		plays = appendPlays(buf[:0], v.Rules, v.Hand, top, onPile, v.Inverted, v.Opening)
+	} else {
+		plays = appendLeads(buf[:0], v.Rules, v.Hand, v.Opening)
+	}
 	if len(plays) == 0 {
 		return Action{Kind: Pass}, true
 	}
@@ -48,6 +53,28 @@ func Greedy(v *View, rng *rand.Rand) (Action, bool) {
 		return Action{Kind: Pass}, true
 	}
 	return Action{Kind: PlayCards, Cards: best.Cards.Cards()}, true
+}
+
+// appendLeads adds the sets greedyCost can prefer when leading: the whole
+// hand if it is one set, and each whole group of one rank without wild
+// jokers (a split costs 40 more and a wild joker 100 more than any whole
+// group, so they never win a lead).
+func appendLeads(dst []Set, r Rules, hand cards.Set, opening bool) []Set {
+	if all, err := r.MakeSet(hand); err == nil && leads(all, opening) {
+		dst = append(dst, all)
+	}
+	for o := 0; o <= rankJoker; o++ {
+		rank := cardRank(o)
+		group := hand.OfRank(rank)
+		n := group.Len()
+		if n == 0 {
+			continue
+		}
+		if set := (Set{Cards: group, Rank: rank, Count: n}); leads(set, opening) {
+			dst = append(dst, set)
+		}
+	}
+	return dst
 }
 
 // greedyCost orders candidate sets: lower is better. Emptying the hand

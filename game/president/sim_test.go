@@ -75,3 +75,51 @@ func TestSimulation(t *testing.T) {
 	}
 	t.Logf("%d deals played", deals)
 }
+
+// TestLegalActionsApply: in random deals, every action Legal lists for the
+// seat to act is accepted, and a seat not waited for has none.
+func TestLegalActionsApply(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for match := 0; match < 200; match++ {
+		rules := []Rules{House, Standard}[match%2]
+		n := rules.MinPlayers + rng.IntN(rules.MaxPlayers-rules.MinPlayers+1)
+		s, _, _ := New(rules, n, rng.Uint64())
+		bots := make([]Bot, n)
+		for i := range bots {
+			bots[i] = RandomLegal
+		}
+		check := func(s State, _ []game.Event) {
+			actor := s.Actor()
+			for seat := 0; seat < n; seat++ {
+				legal := Legal(&s, seat)
+				if seat != actor && s.Phase != Exchange && len(legal) > 0 {
+					t.Fatalf("seat %d not to act has legal actions %v", seat, legal)
+				}
+				for _, a := range legal {
+					if _, _, err := Apply(s, seat, a); err != nil {
+						t.Fatalf("legal %v %v by %d rejected: %v", a.Kind, a.Cards, seat, err)
+					}
+				}
+			}
+			if actor >= 0 && len(Legal(&s, actor)) == 0 {
+				t.Fatalf("seat %d must act but has no legal action", actor)
+			}
+		}
+		s = playDeal(t, s, bots, rng, check)
+		s, _, _ = Apply(s, game.System, Action{Kind: Deal, Seed: rng.Uint64()})
+		playDeal(t, s, bots, rng, check)
+	}
+}
+
+func TestMatchAdapterRejectsForeignMove(t *testing.T) {
+	m, _, _ := NewMatch(House, 3, 1)
+	_, err := m.Apply(0, "not a move")
+	if ge, ok := err.(*game.Error); !ok || ge.Code != CodeInternal {
+		t.Fatalf("foreign move: %v", err)
+	}
+	snap, _ := m.Snapshot()
+	var back Match
+	if err := back.Restore(snap); err != nil || back.State.Players != m.State.Players {
+		t.Fatalf("snapshot round trip: %v", err)
+	}
+}
