@@ -4,6 +4,10 @@ import (
 	"encoding/json"
 	"net/url"
 	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tablegames/tables/game"
 )
@@ -132,4 +136,53 @@ func (r *Room) move(player string, form url.Values) error {
 		return game.Errorf(game.CodeInternal, "That move can't be saved")
 	}
 	return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer})
+}
+
+// chat rate limit: at most chatBurst lines per chatWindow per player.
+const (
+	chatBurst  = 5
+	chatWindow = 10 * time.Second
+)
+
+// chat adds a line from a player (seated or watching) to the table log.
+func (r *Room) chat(player, name, raw string) error {
+	if name == "" || player == "" {
+		return errNotAllowed("Enter your name at the table first")
+	}
+	text, err := checkChat(raw)
+	if err != nil {
+		return err
+	}
+	now := r.srv.now()
+	recent := r.chatTimes[player][:0]
+	for _, t := range r.chatTimes[player] {
+		if now.Sub(t) < chatWindow {
+			recent = append(recent, t)
+		}
+	}
+	if len(recent) >= chatBurst {
+		r.chatTimes[player] = recent
+		return game.Errorf("RATE_LIMITED", "Slow down: at most 5 messages every 10 seconds")
+	}
+	r.chatTimes[player] = append(recent, now)
+	body, _ := json.Marshal(text)
+	return r.commit(entry{T: eChat, Seat: r.t.seatOf(player), Name: name, Move: body})
+}
+
+// checkChat trims a chat line and checks it has 1–200 printable characters.
+func checkChat(raw string) (string, error) {
+	text := strings.TrimSpace(raw)
+	n := utf8.RuneCountInString(text)
+	if n == 0 {
+		return "", game.Errorf("INVALID_MESSAGE", "Write something first")
+	}
+	if !utf8.ValidString(text) || n > maxChat {
+		return "", game.Errorf("INVALID_MESSAGE", "A message has at most 200 characters")
+	}
+	for _, c := range text {
+		if !unicode.IsPrint(c) {
+			return "", game.Errorf("INVALID_MESSAGE", "A message can only have printable characters")
+		}
+	}
+	return text, nil
 }

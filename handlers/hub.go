@@ -7,11 +7,13 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/olahol/melody"
 	"github.com/tablegames/tables/db"
+	"golang.org/x/time/rate"
 )
 
 // connRecorder keeps the connection a websocket upgrade hijacks, so a
@@ -50,8 +52,13 @@ func (s *Server) newHub() *melody.Melody {
 		r.send(func() { r.disconnect(ws) })
 	})
 	m.HandleMessage(func(ws *melody.Session, msg []byte) {
-		// Moves arrive as form posts; the socket only pushes. Messages are
-		// read and dropped.
+		// Moves arrive as form posts; the socket only pushes. A client may
+		// still send (pings, stray frames): each connection has a token
+		// bucket, and floods end the connection.
+		if f, ok := ws.Keys["flood"].(*floodGuard); ok && f.violation(time.Now()) {
+			s.metrics.wsRejected.WithLabelValues("flood").Inc()
+			ws.CloseWithMsg(melody.FormatCloseMessage(1008, "too many messages"))
+		}
 	})
 	m.HandleError(func(ws *melody.Session, err error) {
 		if errors.Is(err, melody.ErrMessageBufferFull) {
@@ -103,10 +110,71 @@ func (s *Server) websocket(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	ip := c.RealIP()
+	if !s.sockets.acquire(ip, s.cfg.MaxSocketsPerIP) {
+		s.metrics.wsRejected.WithLabelValues("per_ip").Inc()
+		return echo.NewHTTPError(http.StatusTooManyRequests, "Too many connections from your address")
+	}
+	defer s.sockets.release(ip)
 	rec := &connRecorder{ResponseWriter: c.Response().Writer}
-	keys := map[string]any{"room": r, "player": id.player, "conn": rec}
+	keys := map[string]any{"room": r, "player": id.player, "conn": rec, "flood": newFloodGuard()}
 	if err := s.hub.HandleRequestWithKeys(rec, c.Request(), keys); err != nil && !errors.Is(err, melody.ErrClosed) {
 		s.log.Debug("websocket", "room", code, "err", err)
 	}
 	return nil
+}
+
+// floodGuard is a connection's token bucket (burst 20, 5 per second) and
+// its violations: the third within a minute ends the connection.
+type floodGuard struct {
+	mu         sync.Mutex
+	lim        *rate.Limiter
+	violations []time.Time
+}
+
+func newFloodGuard() *floodGuard { return &floodGuard{lim: rate.NewLimiter(5, 20)} }
+
+// violation takes a token for a message and reports whether the
+// connection must be closed.
+func (f *floodGuard) violation(now time.Time) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.lim.AllowN(now, 1) {
+		return false
+	}
+	recent := f.violations[:0]
+	for _, t := range f.violations {
+		if now.Sub(t) < time.Minute {
+			recent = append(recent, t)
+		}
+	}
+	f.violations = append(recent, now)
+	return len(f.violations) >= 3
+}
+
+// socketCounts counts open websockets per client address.
+type socketCounts struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (c *socketCounts) acquire(ip string, limit int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n == nil {
+		c.n = make(map[string]int)
+	}
+	if c.n[ip] >= limit {
+		return false
+	}
+	c.n[ip]++
+	return true
+}
+
+func (c *socketCounts) release(ip string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n[ip]--; c.n[ip] <= 0 {
+		delete(c.n, ip)
+	}
 }

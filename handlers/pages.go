@@ -64,6 +64,11 @@ func (s *Server) createTable(c echo.Context) error {
 	if err != nil {
 		return s.homeError(c, http.StatusUnprocessableEntity, message(err))
 	}
+	clock, ok := formInt(form, "clock", 60, 0, 600)
+	if !ok {
+		return s.homeError(c, http.StatusUnprocessableEntity, "The clock is 0 (none) to 600 seconds per move")
+	}
+	opts.Clock = clock
 	id, err := s.remember(c, name)
 	if err != nil {
 		return err
@@ -184,6 +189,10 @@ func (s *Server) act(c echo.Context) error {
 
 func (s *Server) lobbyPost(c echo.Context) error {
 	return s.roomPost(c, func(r *Room, id identity, form url.Values) error { return r.lobbyAction(id.player, id.name, form) })
+}
+
+func (s *Server) chatPost(c echo.Context) error {
+	return s.roomPost(c, func(r *Room, id identity, form url.Values) error { return r.chat(id.player, id.name, form.Get("text")) })
 }
 
 func (s *Server) roomPost(c echo.Context, fn func(*Room, identity, url.Values) error) error {

@@ -40,7 +40,7 @@ var presidentKind = &kind{
 		return r.MinPlayers
 	},
 	describe: func(o Options) []string {
-		out := []string{o.Ruleset + " rules", itoa(o.Seats) + " seats"}
+		out := []string{o.Ruleset + " rules", itoa(o.Seats) + " seats", clockWords(o.Clock)}
 		if o.Bots {
 			return append(out, "bots fill empty seats")
 		}
@@ -224,4 +224,11 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return itoa(n) + " " + many
+}
+
+func clockWords(sec int) string {
+	if sec <= 0 {
+		return "no clock"
+	}
+	return itoa(sec) + " s per move"
 }

@@ -15,7 +15,7 @@ func renderAll(t *testing.T, r *Room) map[int]string {
 	out := map[int]string{}
 	for seat := -1; seat < len(r.t.Seats); seat++ {
 		rv := r.view(seat, "")
-		rv.connected = nil
+		rv.connected, rv.deadlines, rv.nextAt = nil, nil, time.Time{} // clocks restart with the server
 		var b bytes.Buffer
 		_, frags := r.kind.render(rv)
 		for _, f := range frags {

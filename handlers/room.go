@@ -31,9 +31,16 @@ type Room struct {
 	viewers map[*melody.Session]*viewer
 	rng     *mrand.Rand
 	timer   *time.Timer
-	timerN  int       // bumps to disarm a timer that already fired
-	nextAt  time.Time // when the armed timer acts, shown as a countdown
+	timerN  int // bumps to disarm a timer that already fired
 	stopped bool
+
+	// The clocks: none of this is in the log; after a restart every clock
+	// starts afresh.
+	waitingSince map[int]time.Time     // seats the match waits for, since when
+	botDelay     map[int]time.Duration // a bot's thinking time for its current wait
+	gone         map[int]time.Time     // players of a started table with no connection, since when
+	idleSince    time.Time             // the match waits for nobody (between deals) since
+	chatTimes    map[string][]time.Time
 }
 
 // viewer is one websocket connection watching the table.
@@ -52,14 +59,23 @@ type roomView struct {
 	seat      int
 	player    string
 	connected []bool
-	nextAt    time.Time
+	nextAt    time.Time         // when the table moves on by itself (next deal)
+	deadlines map[int]time.Time // per seat: when its clock runs out
 	actURL    string
 }
 
 func (rv *roomView) seatView(i int) views.Seat {
 	s := rv.t.Seats[i]
 	return views.Seat{Index: i, Name: s.Name, Bot: s.Bot, Ready: s.Ready, Host: s.Player != "" && s.Player == rv.t.Host,
-		You: i == rv.seat, Empty: s.empty(), Connected: s.Bot != "" || i == rv.seat || (i < len(rv.connected) && rv.connected[i])}
+		You: i == rv.seat, Empty: s.empty(), Connected: s.Bot != "" || i == rv.seat || (i < len(rv.connected) && rv.connected[i]),
+		Away: s.Away, Deadline: unixMilli(rv.deadlines[i])}
+}
+
+func unixMilli(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
 }
 
 func newRoom(srv *Server, code string, k *kind, t *table) *Room {
@@ -70,6 +86,8 @@ func newRoom(srv *Server, code string, k *kind, t *table) *Room {
 		inbox:   make(chan func(), 64),
 		done:    make(chan struct{}),
 		viewers: make(map[*melody.Session]*viewer),
+		waitingSince: make(map[int]time.Time), botDelay: make(map[int]time.Duration),
+		gone: make(map[int]time.Time), chatTimes: make(map[string][]time.Time),
 		rng:     mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:]))),
 	}
 	go r.loop()
@@ -144,6 +162,9 @@ func (r *Room) commit(e entry) error {
 		return game.Errorf(game.CodeInternal, "The move could not be saved; please try again")
 	}
 	r.t.Seq++
+	if e.T == eMove {
+		delete(r.waitingSince, e.Seat) // the seat moved: its clock stops
+	}
 	r.srv.metrics.move(time.Since(start))
 	if r.t.Seq%int64(r.srv.cfg.SnapshotEvery) == 0 {
 		r.saveSnapshot()
@@ -179,39 +200,130 @@ func (r *Room) reload() {
 	r.push(nil)
 }
 
-// schedule arms the one timer a room has: a bot's move after its thinking
-// delay, or the table's own move (the next deal) after a pause.
+// schedule arms the room's one timer for the earliest of: a bot's move
+// after its thinking delay, a player's clock running out, a disconnected
+// player's move played for them, a bot taking over the seat of a player
+// gone past the grace period, and the next deal after a pause.
 func (r *Room) schedule() {
 	r.disarm()
 	if r.t.Match == nil || r.t.Match.Over() {
 		return
 	}
+	now := r.srv.now()
+	cfg := r.srv.cfg
 	waiting := r.t.Match.Waiting()
+	r.trackWaiting(waiting, now)
+	r.trackGone(now)
+
+	var at time.Time
+	var act func()
+	consider := func(t time.Time, fn func()) {
+		if act == nil || t.Before(at) {
+			at, act = t, fn
+		}
+	}
 	for _, s := range waiting {
-		if s >= 0 && s < len(r.t.Seats) && r.t.Seats[s].Bot != "" {
+		if s < 0 || s >= len(r.t.Seats) {
+			continue
+		}
+		since := r.waitingSince[s]
+		if r.t.Seats[s].botPlayed() {
+			consider(since.Add(r.botDelay[s]), func() { r.botMove(s) })
+			continue
+		}
+		if c := r.t.Opts.Clock; c > 0 {
+			consider(since.Add(time.Duration(c)*time.Second), func() { r.autoMove(s, byClock) })
+		}
+		if g, ok := r.gone[s]; ok {
+			consider(later(since, g).Add(cfg.AbsentAutoplay), func() { r.autoMove(s, byAbsent) })
+		}
+	}
+	for s, g := range r.gone {
+		if !r.t.Seats[s].Away {
+			consider(g.Add(cfg.AbsentGrace), func() { r.takeOver(s) })
+		}
+	}
+	if len(waiting) == 0 {
+		if r.idleSince.IsZero() {
+			r.idleSince = now
+		}
+		consider(r.idleSince.Add(cfg.NextDealDelay), r.continueMatch)
+	} else {
+		r.idleSince = time.Time{}
+	}
+	if act != nil {
+		r.arm(at.Sub(now), act)
+	}
+}
+
+// trackWaiting notes since when each seat has been waited for, and picks
+// a bot's thinking delay once per wait.
+func (r *Room) trackWaiting(waiting []int, now time.Time) {
+	still := make(map[int]bool, len(waiting))
+	for _, s := range waiting {
+		still[s] = true
+		if _, ok := r.waitingSince[s]; !ok {
+			r.waitingSince[s] = now
 			lo, hi := r.srv.cfg.BotDelayMin, r.srv.cfg.BotDelayMax
 			d := lo
 			if hi > lo {
 				d += time.Duration(r.rng.Int64N(int64(hi - lo)))
 			}
-			r.arm(d, func() { r.botMove(s) })
-			return
+			r.botDelay[s] = d
 		}
 	}
-	if len(waiting) == 0 {
-		r.arm(r.srv.cfg.NextDealDelay, r.continueMatch)
+	for s := range r.waitingSince {
+		if !still[s] {
+			delete(r.waitingSince, s)
+		}
 	}
+}
+
+// trackGone notes which players of a started table have no connection.
+func (r *Room) trackGone(now time.Time) {
+	for s, st := range r.t.Seats {
+		switch {
+		case !r.t.Started || st.Player == "" || r.seatConnected(s):
+			delete(r.gone, s)
+		default:
+			if _, ok := r.gone[s]; !ok {
+				r.gone[s] = now
+			}
+		}
+	}
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// deadlines are the clocks shown to players: per seat, when its time for
+// the current move runs out.
+func (r *Room) deadlines() map[int]time.Time {
+	c := r.t.Opts.Clock
+	if c <= 0 || len(r.waitingSince) == 0 {
+		return nil
+	}
+	out := make(map[int]time.Time, len(r.waitingSince))
+	for s, since := range r.waitingSince {
+		if s >= 0 && s < len(r.t.Seats) && !r.t.Seats[s].botPlayed() {
+			out[s] = since.Add(time.Duration(c) * time.Second)
+		}
+	}
+	return out
 }
 
 func (r *Room) arm(d time.Duration, fn func()) {
 	r.timerN++
 	n := r.timerN
-	r.nextAt = r.srv.now().Add(d)
-	r.timer = time.AfterFunc(d, func() {
+	r.timer = time.AfterFunc(max(d, 0), func() {
 		r.send(func() {
 			if n == r.timerN && !r.stopped {
-				r.nextAt = time.Time{}
 				fn()
+				r.schedule()
 			}
 		})
 	})
@@ -219,7 +331,6 @@ func (r *Room) arm(d time.Duration, fn func()) {
 
 func (r *Room) disarm() {
 	r.timerN++
-	r.nextAt = time.Time{}
 	if r.timer != nil {
 		r.timer.Stop()
 		r.timer = nil
@@ -227,11 +338,32 @@ func (r *Room) disarm() {
 }
 
 func (r *Room) botMove(s int) {
-	mv, ok := r.t.Match.Bot(s, r.t.Seats[s].Bot, r.rng)
+	kind := r.t.Seats[s].Bot
+	if kind == "" {
+		kind = r.kind.defaultBot
+	}
+	mv, ok := r.t.Match.Bot(s, kind, r.rng)
 	if !ok {
 		return
 	}
 	r.commitMove(s, mv, byBot)
+}
+
+// autoMove plays the game's own auto-action for a seat whose clock ran
+// out or whose player is disconnected.
+func (r *Room) autoMove(s int, by string) {
+	mv, ok := r.t.Match.Auto(s)
+	if !ok {
+		return
+	}
+	r.commitMove(s, mv, by)
+}
+
+// takeOver lets a bot play the seat of a player gone past the grace period.
+func (r *Room) takeOver(s int) {
+	if err := r.commit(entry{T: eAway, Seat: s}); err != nil {
+		r.srv.log.Error("take over", "room", r.code, "seat", s, "err", err)
+	}
 }
 
 func (r *Room) continueMatch() {
@@ -267,7 +399,12 @@ func (r *Room) view(seat int, player string) *roomView {
 			conn[v.seat] = true
 		}
 	}
-	return &roomView{code: r.code, t: r.t, seat: seat, player: player, connected: conn, nextAt: r.nextAt, actURL: "/t/" + r.code + "/act"}
+	var next time.Time
+	if !r.idleSince.IsZero() {
+		next = r.idleSince.Add(r.srv.cfg.NextDealDelay)
+	}
+	return &roomView{code: r.code, t: r.t, seat: seat, player: player, connected: conn, nextAt: next,
+		deadlines: r.deadlines(), actURL: "/t/" + r.code + "/act"}
 }
 
 // page builds the whole table page model for a viewer.
@@ -288,7 +425,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	}
 	for _, l := range t.Log {
 		if visible(l, rv.seat) {
-			p.Log = append(p.Log, views.LogLine{Text: l.Text, Private: len(l.Only) > 0})
+			p.Log = append(p.Log, logView(l))
 		}
 	}
 	if t.Started {
@@ -297,6 +434,10 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	}
 	p.Lobby = r.lobby(rv)
 	return p
+}
+
+func logView(l logLine) views.LogLine {
+	return views.LogLine{Text: l.Text, Private: len(l.Only) > 0, Chat: l.Chat}
 }
 
 func visible(l logLine, seat int) bool {
@@ -377,7 +518,7 @@ func (r *Room) pushTo(v *viewer, lines []logLine, full bool) {
 		var mine []views.LogLine
 		for _, l := range lines {
 			if visible(l, v.seat) {
-				mine = append(mine, views.LogLine{Text: l.Text, Private: len(l.Only) > 0})
+				mine = append(mine, logView(l))
 			}
 		}
 		if len(mine) > 0 {
@@ -419,7 +560,14 @@ func (r *Room) connect(ws *melody.Session, player string) {
 	wasConnected := seat >= 0 && r.seatConnected(seat)
 	r.viewers[ws] = v
 	r.pushTo(v, nil, true)
+	if seat >= 0 && r.t.Seats[seat].Away {
+		if err := r.commit(entry{T: eBack, Seat: seat}); err != nil {
+			r.srv.log.Error("back", "room", r.code, "seat", seat, "err", err)
+		}
+		return
+	}
 	if seat >= 0 && !wasConnected {
+		r.schedule()
 		r.push(nil) // others see the player online
 	}
 }
@@ -431,6 +579,7 @@ func (r *Room) disconnect(ws *melody.Session) {
 	}
 	delete(r.viewers, ws)
 	if v.seat >= 0 && !r.seatConnected(v.seat) {
+		r.schedule() // the absent player's clocks start
 		r.push(nil)
 	}
 }

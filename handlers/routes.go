@@ -21,6 +21,10 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 func (s *Server) routes() *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
+	e.IPExtractor = echo.ExtractIPDirect()
+	if s.cfg.TrustProxy {
+		e.IPExtractor = echo.ExtractIPFromXFFHeader()
+	}
 	e.HTTPErrorHandler = s.httpError
 	e.Use(middleware.Recover())
 	e.Use(s.requestLog)
@@ -42,7 +46,9 @@ func (s *Server) routes() *echo.Echo {
 			return echo.NewHTTPError(http.StatusForbidden, "This form has expired: reload the page and try again")
 		},
 	})
-	g := e.Group("", csrf)
+	// Pages and posts get a deadline; the websocket route lives on.
+	timeout := middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 10 * time.Second})
+	g := e.Group("", csrf, timeout)
 	g.GET("/", s.home)
 	g.POST("/tables", s.createTable)
 	g.POST("/join", s.joinByCode)
@@ -50,6 +56,7 @@ func (s *Server) routes() *echo.Echo {
 	g.POST("/t/:code/join", s.joinTable)
 	g.POST("/t/:code/act", s.act)
 	g.POST("/t/:code/lobby", s.lobbyPost)
+	g.POST("/t/:code/chat", s.chatPost)
 	return e
 }
 

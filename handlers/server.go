@@ -34,6 +34,17 @@ type Config struct {
 	BotDelayMin   time.Duration
 	BotDelayMax   time.Duration
 	NextDealDelay time.Duration
+	// AbsentAutoplay is how long a disconnected player's move waits before
+	// the table plays it for them; AbsentGrace how long their seat is held
+	// before a bot takes it over (until they come back).
+	AbsentAutoplay time.Duration
+	AbsentGrace    time.Duration
+	// IdleClose closes tables with no log entry for this long.
+	IdleClose time.Duration
+	// TrustProxy takes the client address from X-Forwarded-For.
+	TrustProxy bool
+	// MaxSocketsPerIP caps the websockets one address may hold.
+	MaxSocketsPerIP int
 	// SnapshotEvery is how many log entries pass between snapshots.
 	SnapshotEvery int
 	// MaxOpenTables caps the open tables.
@@ -54,6 +65,18 @@ func (c Config) withDefaults() Config {
 	if c.MaxOpenTables <= 0 {
 		c.MaxOpenTables = 1000
 	}
+	if c.AbsentAutoplay <= 0 {
+		c.AbsentAutoplay = 30 * time.Second
+	}
+	if c.AbsentGrace <= 0 {
+		c.AbsentGrace = 90 * time.Second
+	}
+	if c.IdleClose <= 0 {
+		c.IdleClose = 24 * time.Hour
+	}
+	if c.MaxSocketsPerIP <= 0 {
+		c.MaxSocketsPerIP = 20
+	}
 	return c
 }
 
@@ -70,8 +93,9 @@ type Server struct {
 	metrics *metrics
 	now     func() time.Time
 
-	mu    sync.Mutex
-	rooms map[string]*roomSlot
+	mu      sync.Mutex
+	rooms   map[string]*roomSlot
+	sockets socketCounts
 
 	// pushHook, set by tests before serving, sees every message pushed to
 	// a websocket with the table as it was at that moment.
@@ -266,6 +290,51 @@ func (s *Server) createRoom(ctx context.Context, k *kind, o Options, player, nam
 			return nil, err
 		}
 		return r, cerr
+	}
+}
+
+// CloseIdle closes the open tables with no log entry for cfg.IdleClose:
+// their viewers are told, their actors stop, and their logs stay in the
+// database for replay. It returns how many it closed.
+func (s *Server) CloseIdle(ctx context.Context) (int, error) {
+	codes, err := s.db.IdleRooms(ctx, s.now().Add(-s.cfg.IdleClose))
+	if err != nil {
+		return 0, err
+	}
+	for _, code := range codes {
+		s.mu.Lock()
+		slot := s.rooms[code]
+		delete(s.rooms, code)
+		s.mu.Unlock()
+		if err := s.db.SetStatus(ctx, code, db.StatusClosed, s.now()); err != nil {
+			return 0, err
+		}
+		if slot != nil {
+			<-slot.ready
+			if r := slot.room; r != nil {
+				r.send(func() { r.closeViewers(1000, "table closed after a long pause") })
+				r.stop()
+			}
+		}
+		s.log.Info("table closed for inactivity", "room", code)
+	}
+	return len(codes), nil
+}
+
+// Janitor closes idle tables every interval until ctx ends.
+func (s *Server) Janitor(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if _, err := s.CloseIdle(ctx); err != nil && ctx.Err() == nil {
+				s.log.Error("close idle tables", "err", err)
+			}
+			s.db.DeleteExpiredSessions(ctx, s.now())
+		}
 	}
 }
 

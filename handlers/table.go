@@ -12,8 +12,10 @@ import (
 // Options are a table's settings, chosen at creation. Each game reads the
 // fields it uses.
 type Options struct {
-	Seats   int    `json:"seats"`
-	Bots    bool   `json:"bots"`
+	Seats int  `json:"seats"`
+	Bots  bool `json:"bots"`
+	// Clock is the seconds a player has for each move; 0 means no clock.
+	Clock   int    `json:"clock,omitempty"`
 	Ruleset string `json:"ruleset,omitempty"` // President
 }
 
@@ -24,14 +26,22 @@ type seat struct {
 	Name   string `json:"name,omitempty"`
 	Bot    string `json:"bot,omitempty"`
 	Ready  bool   `json:"ready,omitempty"`
+	// Away marks a player gone longer than the grace period: a bot plays
+	// the seat until they come back.
+	Away bool `json:"away,omitempty"`
 }
 
 func (s seat) empty() bool { return s.Player == "" && s.Bot == "" }
+
+// botPlayed reports whether a bot moves for the seat (a bot seat, or a
+// player away).
+func (s seat) botPlayed() bool { return s.Bot != "" || s.Away }
 
 // logLine is one line of a table's log, names already in.
 type logLine struct {
 	Text string `json:"text"`
 	Only []int  `json:"only,omitempty"`
+	Chat bool   `json:"chat,omitempty"`
 }
 
 // maxLog is how many log lines a table keeps in memory and snapshots.
@@ -72,7 +82,13 @@ const (
 	eUnready = "unready" // a human is not ready
 	eStart   = "start"   // the match begins with a seed
 	eMove    = "move"    // a move of the match (seat game.System for the table's own)
+	eAway    = "away"    // a player gone past the grace period: a bot plays for them
+	eBack    = "back"    // the player is back and plays again
+	eChat    = "chat"    // a chat line (Name, Text in Move as a JSON string)
 )
+
+// maxChat is the longest chat line, in characters.
+const maxChat = 200
 
 func newTable(o Options) *table {
 	return &table{Opts: o, Seats: make([]seat, o.Seats)}
@@ -136,6 +152,24 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		return nil, nil
 	case eStart:
 		return t.start(k, e.Seed)
+	case eAway, eBack:
+		if lobby || !inSeat || t.Seats[e.Seat].Player == "" || t.Seats[e.Seat].Away == (e.T == eAway) {
+			return nil, errEntry
+		}
+		t.Seats[e.Seat].Away = e.T == eAway
+		if e.T == eAway {
+			return t.say(t.Seats[e.Seat].Name + " is away: a bot plays for them until they are back."), nil
+		}
+		return t.say(t.Seats[e.Seat].Name + " is back."), nil
+	case eChat:
+		var text string
+		if err := json.Unmarshal(e.Move, &text); err != nil || text == "" {
+			return nil, errEntry
+		}
+		line := logLine{Text: e.Name + ": " + text, Chat: true}
+		t.Log = append(t.Log, line)
+		t.trimLog()
+		return []logLine{line}, nil
 	case eMove:
 		if t.Match == nil {
 			return nil, errEntry
@@ -148,8 +182,11 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		if err != nil {
 			return nil, err
 		}
-		if e.By == byClock {
+		switch e.By {
+		case byClock:
 			evs = append([]game.Event{{Text: t.name(e.Seat) + "'s time ran out: the table plays for them."}}, evs...)
+		case byAbsent:
+			evs = append([]game.Event{{Text: t.name(e.Seat) + " is disconnected: the table plays for them."}}, evs...)
 		}
 		return t.events(evs), nil
 	}
@@ -161,6 +198,7 @@ const (
 	byPlayer = ""
 	byBot    = "bot"
 	byClock  = "clock"
+	byAbsent = "absent"
 	bySystem = "system"
 )
 
@@ -195,10 +233,14 @@ func (t *table) events(evs []game.Event) []logLine {
 		out = append(out, logLine{Text: ev.Render(t.name), Only: ev.Only})
 	}
 	t.Log = append(t.Log, out...)
+	t.trimLog()
+	return out
+}
+
+func (t *table) trimLog() {
 	if len(t.Log) > maxLog {
 		t.Log = append(t.Log[:0:0], t.Log[len(t.Log)-maxLog:]...)
 	}
-	return out
 }
 
 func (t *table) say(text string) []logLine {

@@ -33,10 +33,12 @@ func recordPushes(e *env) func(ws *melody.Session) []pushRecord {
 					forbidden |= s.Players[i].Hand
 				}
 			}
+			forbidden |= s.Discarded
+			// cards the viewer handed or took in the exchange it knows,
+			// wherever they went since
 			if seat >= 0 {
 				forbidden &^= s.Players[seat].Gave | s.Players[seat].Got
 			}
-			forbidden |= s.Discarded
 		}
 		mu.Lock()
 		recs[ws] = append(recs[ws], pushRecord{string(msg), forbidden})

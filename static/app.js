@@ -7,6 +7,11 @@
     var m = document.getElementById("message");
     if (m) { m.textContent = ""; }
   });
+  // a chat line sent: empty the field for the next one
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var form = e.target.closest && e.target.closest("form.chat");
+    if (form && e.detail.successful) { form.reset(); }
+  });
   document.addEventListener("click", function (e) {
     var btn = e.target.closest("[data-copy]");
     if (!btn) { return; }

@@ -37,7 +37,8 @@ type Seat struct {
 	Host      bool
 	You       bool
 	Empty     bool
-	Away      bool // a bot plays for the absent player
+	Away      bool  // a bot plays for the absent player
+	Deadline  int64 // ms since epoch when the seat's clock runs out; 0: no clock
 }
 
 // Lobby is the waiting room before the host starts.
@@ -54,6 +55,7 @@ type Lobby struct {
 type LogLine struct {
 	Text    string
 	Private bool
+	Chat    bool
 }
 
 // Table is the generic frame around a game: header, share link, lobby or
