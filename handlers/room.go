@@ -83,12 +83,12 @@ func newRoom(srv *Server, code string, k *kind, t *table) *Room {
 	rand.Read(seed[:])
 	r := &Room{
 		code: code, kind: k, srv: srv, t: t,
-		inbox:   make(chan func(), 64),
-		done:    make(chan struct{}),
-		viewers: make(map[*melody.Session]*viewer),
+		inbox:        make(chan func(), 64),
+		done:         make(chan struct{}),
+		viewers:      make(map[*melody.Session]*viewer),
 		waitingSince: make(map[int]time.Time), botDelay: make(map[int]time.Duration),
 		gone: make(map[int]time.Time), chatTimes: make(map[string][]time.Time),
-		rng:     mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:]))),
+		rng: mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:]))),
 	}
 	go r.loop()
 	r.send(r.schedule)
