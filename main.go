@@ -57,6 +57,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	maxTables, _ := strconv.Atoi(env("MAX_TABLES", "1000"))
 	fs.IntVar(&maxTables, "max-tables", maxTables, "most open tables")
 	level := fs.String("log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error")
+	trustProxy := fs.Bool("trust-proxy", env("TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (behind a proxy)")
+	var cfg handlers.Config
+	fs.DurationVar(&cfg.BotDelayMin, "bot-delay-min", 300*time.Millisecond, "shortest bot thinking time")
+	fs.DurationVar(&cfg.BotDelayMax, "bot-delay-max", 700*time.Millisecond, "longest bot thinking time")
+	fs.DurationVar(&cfg.NextDealDelay, "next-deal-delay", 6*time.Second, "pause between deals")
+	fs.DurationVar(&cfg.AbsentAutoplay, "absent-autoplay", 30*time.Second, "a disconnected player's move is played for them after this")
+	fs.DurationVar(&cfg.AbsentGrace, "absent-grace", 90*time.Second, "a bot takes the seat of a player gone this long")
+	fs.DurationVar(&cfg.IdleClose, "idle-close", 24*time.Hour, "close tables without a move for this long")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -76,7 +84,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 	defer d.Close()
 
-	cfg := handlers.Config{PublicURL: *publicURL, SecureCookies: *secure, MaxOpenTables: maxTables}
+	cfg.PublicURL, cfg.SecureCookies, cfg.MaxOpenTables, cfg.TrustProxy = *publicURL, *secure, maxTables, *trustProxy
 	for _, o := range strings.Split(*origins, ",") {
 		if o = strings.TrimSpace(o); o != "" {
 			cfg.AllowedOrigins = append(cfg.AllowedOrigins, o)
@@ -101,6 +109,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	warmCtx, cancelWarm := context.WithCancel(ctx)
 	defer cancelWarm()
 	go srv.Warm(warmCtx)
+	go srv.Janitor(warmCtx, time.Minute)
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- hs.Serve(ln) }()

@@ -90,6 +90,12 @@ type server struct {
 // same one) and waits for /healthz.
 func startServer(t *testing.T, data, addr string) *server {
 	t.Helper()
+	return startServerArgs(t, data, addr)
+}
+
+// startServerArgs is startServer with extra flags.
+func startServerArgs(t *testing.T, data, addr string, args ...string) *server {
+	t.Helper()
 	if addr == "" {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
@@ -102,7 +108,7 @@ func startServer(t *testing.T, data, addr string) *server {
 	if level == "" {
 		level = "warn"
 	}
-	cmd := exec.Command(binary, "-addr", addr, "-data", data, "-log-level", level)
+	cmd := exec.Command(binary, append([]string{"-addr", addr, "-data", data, "-log-level", level}, args...)...)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -18,6 +18,8 @@ type Match interface {
 	Version() int
 	// Decode reads a player's move from a posted form.
 	Decode(form url.Values) (Move, error)
+	// Encode writes a move as the form Decode reads.
+	Encode(m Move) url.Values
 	// DecodeMove reads a move from the log.
 	DecodeMove(data json.RawMessage) (Move, error)
 	// Apply makes seat's move (System for the platform's own) and keeps the

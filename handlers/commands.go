@@ -42,13 +42,9 @@ func (r *Room) join(player, name string) (int, error) {
 func (r *Room) lobbyAction(player, name string, form url.Values) error {
 	me := r.t.seatOf(player)
 	host := player != "" && player == r.t.Host
-	target := -1
-	if v := form.Get("seat"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 || n >= len(r.t.Seats) {
-			return errNotAllowed("There is no such seat")
-		}
-		target = n
+	target, err := parseSeat(form, len(r.t.Seats))
+	if err != nil {
+		return err
 	}
 	do := form.Get("do")
 	if r.t.Started && do != "free" {
@@ -116,6 +112,19 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		return r.commit(entry{T: eStart, Seed: randomSeed()})
 	}
 	return errNotAllowed("Unknown lobby action")
+}
+
+// parseSeat reads the optional seat field of a lobby form: -1 when absent.
+func parseSeat(form url.Values, seats int) (int, error) {
+	v := form.Get("seat")
+	if v == "" {
+		return -1, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 || n >= seats {
+		return -1, errNotAllowed("There is no such seat")
+	}
+	return n, nil
 }
 
 // move decodes and commits a player's move from a posted form.

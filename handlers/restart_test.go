@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/president"
 )
 
@@ -41,7 +42,8 @@ func TestRestartKeepsTables(t *testing.T) {
 	bob.join(code, "Bob")
 	bob.lobby(code, "do", "ready")
 	host.lobby(code, "do", "start")
-	playHumans(t, e, code, map[int]*client{0: host, 1: bob}, func(s *president.State) bool {
+	playHumans(t, e, code, map[int]*client{0: host, 1: bob}, func(m game.Match) bool {
+		s := &m.(*president.Match).State
 		return s.Deal == 2 && s.Phase == president.Playing && s.Version > 60
 	})
 

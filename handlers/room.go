@@ -419,6 +419,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		Host:      rv.player != "" && rv.player == t.Host,
 		Started:   t.Started,
 		ActURL:    "/t/" + r.code,
+		Seq:       t.Seq,
 	}
 	if rv.seat >= 0 {
 		p.YouName = t.Seats[rv.seat].Name
@@ -528,6 +529,9 @@ func (r *Room) pushTo(v *viewer, lines []logLine, full bool) {
 	if buf.Len() == 0 {
 		return
 	}
+	// every push ends with the table's sequence number, so a client (or a
+	// test) knows which log entry it has seen
+	views.Seq(r.t.Seq).Render(ctx, &buf)
 	if h := r.srv.pushHook; h != nil {
 		h(v.ws, v.seat, buf.Bytes(), r.t)
 	}

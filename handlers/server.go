@@ -186,17 +186,40 @@ func (s *Server) room(ctx context.Context, code string) (*Room, error) {
 	}
 }
 
-// loadTable rebuilds a table: its latest snapshot, then every log entry
-// after it, applied exactly as they were live.
+// loadTable rebuilds an open table: its latest snapshot, then every log
+// entry after it, applied exactly as they were live.
 func (s *Server) loadTable(ctx context.Context, code string) (*kind, *table, error) {
-	row, snapSeq, snap, entries, err := s.db.Load(ctx, code)
+	return replay(ctx, s.db, s.kinds, code, true, true)
+}
+
+// Replay rebuilds a table (open or closed) from its log, from the latest
+// snapshot or, with fromScratch, from the first entry, and returns its
+// last sequence number and its state encoded as a snapshot. Two replays of
+// one log are equal byte for byte; tests compare them.
+func Replay(ctx context.Context, d *db.DB, code string, fromScratch bool) (int64, []byte, error) {
+	_, t, err := replay(ctx, d, kinds(), code, !fromScratch, false)
+	if err != nil {
+		return 0, nil, err
+	}
+	snap, err := t.snapshot()
+	return t.Seq, snap, err
+}
+
+func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, useSnapshot, openOnly bool) (*kind, *table, error) {
+	row, snapSeq, snap, entries, err := d.Load(ctx, code)
 	if err != nil {
 		return nil, nil, err
 	}
-	if row.Status != db.StatusOpen {
+	if openOnly && row.Status != db.StatusOpen {
 		return nil, nil, db.ErrNotFound
 	}
-	k, ok := s.kinds[row.Kind]
+	if !useSnapshot && snap != nil {
+		snap, snapSeq = nil, 0
+		if entries, err = d.Log(ctx, code, 0); err != nil {
+			return nil, nil, err
+		}
+	}
+	k, ok := kinds[row.Kind]
 	if !ok {
 		return nil, nil, fmt.Errorf("room %s: unknown game %q", code, row.Kind)
 	}

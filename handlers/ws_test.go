@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"net/url"
 	"regexp"
 	"strings"
 	"sync"
@@ -8,40 +9,68 @@ import (
 	"time"
 
 	"github.com/olahol/melody"
+	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/cards"
 	"github.com/tablegames/tables/game/president"
 )
 
-// pushRecord is what the server pushed to one socket and which cards that
-// viewer could not see at that moment.
+// pushRecord is what the server pushed to one socket and what that viewer
+// could not be shown at that moment.
 type pushRecord struct {
-	msg       string
-	forbidden cards.Set
+	msg    string
+	hidden []string
 }
 
-// recordPushes installs a push hook that notes, for every message, the
-// cards of other hands the viewer may not see right then.
-func recordPushes(e *env) func(ws *melody.Session) []pushRecord {
+// hiddenFor lists, per game, the strings a seat's HTML must not contain
+// right now (outside the log, whose private lines are checked by party).
+// Every game on the platform must have an entry.
+var hiddenFor = map[string]func(m game.Match, seat int) []string{
+	"president": presidentHidden,
+}
+
+// presidentHidden: the cards of other hands and the discards, except
+// cards the viewer itself handed or took in the exchange.
+func presidentHidden(m game.Match, seat int) []string {
+	s := &m.(*president.Match).State
+	var forbidden cards.Set
+	for i := 0; i < s.N; i++ {
+		if i != seat {
+			forbidden |= s.Players[i].Hand
+		}
+	}
+	forbidden |= s.Discarded
+	if seat >= 0 {
+		forbidden &^= s.Players[seat].Gave | s.Players[seat].Got
+	}
+	return cardNeedles(forbidden)
+}
+
+// cardNeedles are the ways a card shows in HTML: form value, gift field,
+// accessible name and face.
+func cardNeedles(set cards.Set) []string {
+	var out []string
+	for _, c := range set.Cards() {
+		out = append(out, `value="`+c.String()+`"`, "give_"+c.String(), `"`+c.Name()+`"`, "the "+c.Name())
+		if !c.IsJoker() {
+			out = append(out, ">"+c.Face()+"<")
+		}
+	}
+	return out
+}
+
+// recordPushes installs a push hook noting, for every message, what the
+// viewer may not see right then.
+func recordPushes(e *env, kind string) func(ws *melody.Session) []pushRecord {
 	var mu sync.Mutex
 	recs := map[*melody.Session][]pushRecord{}
+	hidden := hiddenFor[kind]
 	e.srv.pushHook = func(ws *melody.Session, seat int, msg []byte, t *table) {
-		var forbidden cards.Set
-		if m, ok := t.Match.(*president.Match); ok {
-			s := &m.State
-			for i := 0; i < s.N; i++ {
-				if i != seat {
-					forbidden |= s.Players[i].Hand
-				}
-			}
-			forbidden |= s.Discarded
-			// cards the viewer handed or took in the exchange it knows,
-			// wherever they went since
-			if seat >= 0 {
-				forbidden &^= s.Players[seat].Gave | s.Players[seat].Got
-			}
+		var h []string
+		if t.Match != nil {
+			h = hidden(t.Match, seat)
 		}
 		mu.Lock()
-		recs[ws] = append(recs[ws], pushRecord{string(msg), forbidden})
+		recs[ws] = append(recs[ws], pushRecord{string(msg), h})
 		mu.Unlock()
 	}
 	return func(ws *melody.Session) []pushRecord {
@@ -54,47 +83,44 @@ func recordPushes(e *env) func(ws *melody.Session) []pushRecord {
 var logRe = regexp.MustCompile(`(?s)<ol id="log"[^>]*>.*?</ol>`)
 var privateLi = regexp.MustCompile(`<li class="private">([^<]*)</li>`)
 
-// leaks lists the forbidden cards a message names anywhere outside the log
-// (the log is checked line by line: private lines only for their parties).
-func leaks(msg string, forbidden cards.Set) []string {
+// leaks lists the hidden strings a message shows outside the log.
+func leaks(msg string, hidden []string) []string {
 	body := logRe.ReplaceAllString(msg, "")
 	var out []string
-	for _, c := range forbidden.Cards() {
-		needles := []string{`value="` + c.String() + `"`, "give_" + c.String(), `"` + c.Name() + `"`, "the " + c.Name()}
-		if !c.IsJoker() {
-			needles = append(needles, ">"+c.Face()+"<")
-		}
-		for _, n := range needles {
-			if strings.Contains(body, n) {
-				out = append(out, c.String()+" as "+n)
-			}
+	for _, n := range hidden {
+		if strings.Contains(body, n) {
+			out = append(out, n)
 		}
 	}
 	return out
 }
 
-// playHumans makes the seated humans play their auto move whenever the
-// table waits for them, until stop says so.
-func playHumans(t *testing.T, e *env, code string, humans map[int]*client, stop func(s *president.State) bool) {
+// playHumans makes the seated humans play the game's auto move whenever
+// the table waits for them, until stop says so.
+func playHumans(t *testing.T, e *env, code string, humans map[int]*client, stop func(m game.Match) bool) {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
+	waitsForHuman := func(r *Room) int {
+		for _, w := range r.t.Match.Waiting() {
+			if _, ok := humans[w]; ok {
+				return w
+			}
+		}
+		return -1
+	}
 	for time.Now().Before(deadline) {
-		var seat = -1
-		var form map[string][]string
+		seat := -1
+		var form url.Values
 		done := false
 		e.inRoom(code, func(r *Room) {
-			m := r.t.Match.(*president.Match)
-			if stop(&m.State) {
-				done = true
+			if done = stop(r.t.Match); done {
 				return
 			}
-			for _, w := range r.t.Match.Waiting() {
-				if _, ok := humans[w]; ok {
-					v := m.State.View(w)
-					if a, ok := president.Auto(&v); ok {
-						seat, form = w, a.Encode()
-					}
-					return
+			if seat = waitsForHuman(r); seat >= 0 {
+				if mv, ok := r.t.Match.Auto(seat); ok {
+					form = r.t.Match.Encode(mv)
+				} else {
+					seat = -1
 				}
 			}
 		})
@@ -102,18 +128,7 @@ func playHumans(t *testing.T, e *env, code string, humans map[int]*client, stop 
 			return
 		}
 		if seat < 0 {
-			e.waitRoom(code, "a human's turn or the end", func(r *Room) bool {
-				m := r.t.Match.(*president.Match)
-				if stop(&m.State) {
-					return true
-				}
-				for _, w := range r.t.Match.Waiting() {
-					if _, ok := humans[w]; ok {
-						return true
-					}
-				}
-				return false
-			})
+			e.waitRoom(code, "a human's turn or the end", func(r *Room) bool { return stop(r.t.Match) || waitsForHuman(r) >= 0 })
 			continue
 		}
 		status, body, _ := humans[seat].post("/t/"+code+"/act", form)
@@ -124,37 +139,52 @@ func playHumans(t *testing.T, e *env, code string, humans map[int]*client, stop 
 	t.Fatal("the game did not reach its goal in time")
 }
 
-func TestWebsocketGameShowsOnlyOwnCards(t *testing.T) {
+// leakTables are the tables the no-leak test plays, per game: two humans,
+// the other seats bots.
+var leakTables = map[string]string{
+	"president": "ruleset=house&seats=4&bots=on&clock=0",
+}
+
+// TestNoLeakEveryGame plays each game with two humans, bots and a
+// watcher, and scans every byte each socket received against what that
+// viewer could not see at the moment it was pushed.
+func TestNoLeakEveryGame(t *testing.T) {
+	for name := range kinds() {
+		if hiddenFor[name] == nil || leakTables[name] == "" {
+			t.Fatalf("game %s has not joined the no-leak test", name)
+		}
+		t.Run(name, func(t *testing.T) { noLeak(t, name) })
+	}
+}
+
+func noLeak(t *testing.T, kind string) {
 	e := newEnv(t, fastConfig())
-	records := recordPushes(e)
+	records := recordPushes(e, kind)
 	host := e.client()
-	code := host.createTable("Ann", mustForm("ruleset=house&seats=4&bots=on"))
+	form := mustForm(leakTables[kind])
+	form.Set("kind", kind)
+	code := host.createTable("Ann", form)
 	bob := e.client()
 	bob.join(code, "Bob")
 	bob.lobby(code, "do", "ready")
-	host.lobby(code, "do", "bot", "seat", "2")
-	host.lobby(code, "do", "bot", "seat", "3")
+	seats := 0
+	e.inRoom(code, func(r *Room) { seats = len(r.t.Seats) })
+	for i := 2; i < seats; i++ {
+		if status, body := host.lobby(code, "do", "bot", "seat", itoa(i)); status != 204 {
+			t.Fatalf("bot at seat %d: %d %s", i, status, body)
+		}
+	}
 	carl := e.client() // the seats are full: watches
-	carl.get("/")
-	carl.remember(code)
+	carl.get("/t/" + code)
+	carl.post("/t/"+code+"/join", url.Values{"name": {"Carl"}})
 
 	wsAnn, wsBob, wsCarl := host.dial(code), bob.dial(code), carl.dial(code)
 	wsAnn.waitFor(t, "the lobby", func(m string) bool { return strings.Contains(m, `id="lobby"`) })
 	if status, body := host.lobby(code, "do", "start"); status != 204 {
 		t.Fatalf("start: %d %s", status, body)
 	}
-	// the start reaches every viewer as a new stage with the hand
-	wsBob.waitFor(t, "Bob's hand", func(m string) bool { return strings.Contains(m, `id="p-hand"`) && strings.Contains(m, `name="card"`) })
-	wsCarl.waitFor(t, "the spectator's table", func(m string) bool { return strings.Contains(m, "You are watching: hands are hidden") })
+	playHumans(t, e, code, map[int]*client{0: host, 1: bob}, func(m game.Match) bool { return m.Over() || m.Version() >= 250 })
 
-	// play two whole deals (the second with the exchange)
-	playHumans(t, e, code, map[int]*client{0: host, 1: bob}, func(s *president.State) bool {
-		return s.Deal == 2 && s.Phase == president.DealOver
-	})
-	wsAnn.waitFor(t, "deal 2 over", func(m string) bool { return strings.Contains(m, "Deal 2 is over") })
-	wsCarl.waitFor(t, "deal 2 over", func(m string) bool { return strings.Contains(m, "Deal 2 is over") })
-
-	names := map[*ws]string{wsAnn: "Ann", wsBob: "Bob", wsCarl: ""}
 	var sockets []*melody.Session
 	e.inRoom(code, func(r *Room) {
 		for s := range r.viewers {
@@ -164,13 +194,12 @@ func TestWebsocketGameShowsOnlyOwnCards(t *testing.T) {
 	if len(sockets) != 3 {
 		t.Fatalf("%d viewers", len(sockets))
 	}
-	total, bytes := 0, 0
-	for w, name := range names {
+	total, size := 0, 0
+	for w, name := range map[*ws]string{wsAnn: "Ann", wsBob: "Bob", wsCarl: ""} {
 		got := w.all()
-		// find this client's server-side records: the one whose messages match
 		var recs []pushRecord
 		for _, s := range sockets {
-			if r := records(s); len(r) > 0 && r[0].msg == got[0] {
+			if r := records(s); len(r) > 0 && len(got) > 0 && r[0].msg == got[0] {
 				recs = r
 			}
 		}
@@ -181,8 +210,8 @@ func TestWebsocketGameShowsOnlyOwnCards(t *testing.T) {
 			if msg != recs[i].msg {
 				t.Fatalf("%s: message %d differs from what the server pushed", name, i)
 			}
-			if l := leaks(msg, recs[i].forbidden); len(l) > 0 {
-				t.Fatalf("%s sees cards of other hands in message %d: %v\n%.600s", name, i, l, msg)
+			if l := leaks(msg, recs[i].hidden); len(l) > 0 {
+				t.Fatalf("%s sees hidden information in message %d: %v\n%.600s", name, i, l, msg)
 			}
 			for _, line := range privateLi.FindAllStringSubmatch(msg, -1) {
 				if name == "" || !strings.Contains(line[1], name) {
@@ -190,14 +219,14 @@ func TestWebsocketGameShowsOnlyOwnCards(t *testing.T) {
 				}
 			}
 			total++
-			bytes += len(msg)
+			size += len(msg)
 		}
 	}
-	t.Logf("%d messages scanned, %d bytes", total, bytes)
+	t.Logf("%s: %d messages scanned, %d bytes", kind, total, size)
 }
 
-func mustForm(s string) map[string][]string {
-	out := map[string][]string{}
+func mustForm(s string) url.Values {
+	out := url.Values{}
 	for _, kv := range strings.Split(s, "&") {
 		k, v, _ := strings.Cut(kv, "=")
 		out[k] = append(out[k], v)
@@ -221,11 +250,11 @@ func TestLeakScannerFindsCards(t *testing.T) {
 		`<select name="give_JR">`,
 		`<span class="card">Q♠</span>`,
 	} {
-		if len(leaks(msg, forbidden)) == 0 {
+		if len(leaks(msg, cardNeedles(forbidden))) == 0 {
 			t.Errorf("scanner missed a card in %q", msg)
 		}
 	}
-	if l := leaks(`<ol id="log"><li>Ann gives Q♠ to Bob.</li></ol><p>clean</p>`, forbidden); len(l) != 0 {
+	if l := leaks(`<ol id="log"><li>Ann gives Q♠ to Bob.</li></ol><p>clean</p>`, cardNeedles(forbidden)); len(l) != 0 {
 		t.Errorf("log lines are checked separately, got %v", l)
 	}
 }

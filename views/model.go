@@ -73,6 +73,7 @@ type Table struct {
 	Log       []LogLine
 	Game      templ.Component // the game's own fragments, once started
 	ActURL    string
+	Seq       int64 // the table's last log entry
 }
 
 // Join is the page that asks a visitor for a name.

@@ -28,6 +28,11 @@ func (m *Match) Version() int { return m.State.Version }
 
 func (m *Match) Decode(form url.Values) (game.Move, error) { return Decode(form) }
 
+func (m *Match) Encode(mv game.Move) url.Values {
+	a, _ := mv.(Action)
+	return a.Encode()
+}
+
 func (m *Match) DecodeMove(data json.RawMessage) (game.Move, error) {
 	var a Action
 	if err := json.Unmarshal(data, &a); err != nil {
