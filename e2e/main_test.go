@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -142,7 +143,7 @@ func (s *server) kill() {
 // stop sends SIGTERM and waits for a graceful exit.
 func (s *server) stop() time.Duration {
 	start := time.Now()
-	s.cmd.Process.Signal(os.Interrupt)
+	s.cmd.Process.Signal(syscall.SIGTERM)
 	s.cmd.Wait()
 	return time.Since(start)
 }
