@@ -65,6 +65,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	fs.DurationVar(&cfg.AbsentAutoplay, "absent-autoplay", 30*time.Second, "a disconnected player's move is played for them after this")
 	fs.DurationVar(&cfg.AbsentGrace, "absent-grace", 90*time.Second, "a bot takes the seat of a player gone this long")
 	fs.DurationVar(&cfg.IdleClose, "idle-close", 24*time.Hour, "close tables without a move for this long")
+	fs.IntVar(&cfg.MaxSocketsPerIP, "max-sockets-per-ip", 20, "most websockets one client address may hold")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

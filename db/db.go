@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	_ "modernc.org/sqlite" // the driver, pure Go
 )
@@ -28,10 +29,15 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
-// DB holds the writer connection and the reader pool.
+// DB holds the writer connection, the reader pool and the committer
+// goroutine that groups concurrent log appends into one transaction.
 type DB struct {
-	w *sql.DB
-	r *sql.DB
+	w       *sql.DB
+	r       *sql.DB
+	appends chan *appendReq
+	done    chan struct{}
+	closed  sync.Once
+	err     error
 }
 
 // Open opens (creating if needed) the database file at path and migrates
@@ -71,12 +77,21 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	r.SetMaxOpenConns(4)
 	d.r = r
+	d.appends = make(chan *appendReq, 1024)
+	d.done = make(chan struct{})
+	go d.commit()
 	return d, nil
 }
 
-// Close closes both pools.
+// Close stops the committer after the appends already queued, then
+// closes both pools.
 func (d *DB) Close() error {
-	return errors.Join(d.r.Close(), d.w.Close())
+	d.closed.Do(func() {
+		close(d.appends)
+		<-d.done
+		d.err = errors.Join(d.r.Close(), d.w.Close())
+	})
+	return d.err
 }
 
 func (d *DB) migrate(ctx context.Context) error {

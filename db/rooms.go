@@ -48,19 +48,67 @@ func (d *DB) CreateRoom(ctx context.Context, code, kind string, options []byte, 
 	return err
 }
 
-// Append adds entries to a room's log, seq numbers from first on, in one
-// transaction: when it returns nil they are durable (see the package doc).
+// Append adds entries to a room's log, seq numbers from first on: when it
+// returns nil they are durable (see the package doc). Appends made at the
+// same time from many rooms share one transaction (group commit): one
+// commit, one WAL sync point, for all of them.
 func (d *DB) Append(ctx context.Context, code string, first int64, now time.Time, entries ...[]byte) error {
-	return d.tx(ctx, func(tx *sql.Tx) error {
-		for i, e := range entries {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO room_log(room, seq, at, entry) VALUES (?, ?, ?, ?)`,
-				code, first+int64(i), now.UnixMilli(), string(e)); err != nil {
-				return fmt.Errorf("append %s/%d: %w", code, first+int64(i), err)
+	req := &appendReq{Batch: Batch{Code: code, First: first, Entries: entries}, at: now, done: make(chan error, 1)}
+	select {
+	case d.appends <- req:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return <-req.done
+}
+
+// appendReq is one Append waiting for the committer.
+type appendReq struct {
+	Batch
+	at   time.Time
+	done chan error
+}
+
+// maxGroup bounds how many appends one transaction takes.
+const maxGroup = 256
+
+// commit is the committer: it takes every append queued, writes them in
+// one transaction and answers each. If the group fails, each append is
+// retried alone so one bad entry fails only its own caller.
+func (d *DB) commit() {
+	defer close(d.done)
+	for req := range d.appends {
+		group := []*appendReq{req}
+	more:
+		for len(group) < maxGroup {
+			select {
+			case r, ok := <-d.appends:
+				if !ok {
+					break more
+				}
+				group = append(group, r)
+			default:
+				break more
 			}
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE rooms SET updated_at = ? WHERE code = ?`, now.UnixMilli(), code)
-		return err
-	})
+		if err := d.appendGroup(group); err == nil || len(group) == 1 {
+			for _, r := range group {
+				r.done <- err
+			}
+			continue
+		}
+		for _, r := range group {
+			r.done <- d.appendGroup([]*appendReq{r})
+		}
+	}
+}
+
+func (d *DB) appendGroup(group []*appendReq) error {
+	batches := make([]Batch, len(group))
+	for i, r := range group {
+		batches[i] = r.Batch
+	}
+	return d.AppendBatch(context.Background(), group[len(group)-1].at, batches)
 }
 
 // Batch is one room's entries in an AppendBatch.
@@ -70,8 +118,8 @@ type Batch struct {
 	Entries [][]byte
 }
 
-// AppendBatch commits the entries of several rooms in one transaction
-// (group commit): one commit makes them all durable.
+// AppendBatch commits the entries of several rooms in one transaction: all
+// are written or none.
 func (d *DB) AppendBatch(ctx context.Context, now time.Time, batches []Batch) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
 		ins, err := tx.PrepareContext(ctx, `INSERT INTO room_log(room, seq, at, entry) VALUES (?, ?, ?, ?)`)
@@ -84,14 +132,23 @@ func (d *DB) AppendBatch(ctx context.Context, now time.Time, batches []Batch) er
 			return err
 		}
 		defer upd.Close()
+		touched := make(map[string]bool, len(batches))
 		for _, b := range batches {
 			for i, e := range b.Entries {
 				if _, err := ins.ExecContext(ctx, b.Code, b.First+int64(i), now.UnixMilli(), string(e)); err != nil {
 					return fmt.Errorf("append %s/%d: %w", b.Code, b.First+int64(i), err)
 				}
 			}
-			if _, err := upd.ExecContext(ctx, now.UnixMilli(), b.Code); err != nil {
+			if touched[b.Code] {
+				continue
+			}
+			touched[b.Code] = true
+			res, err := upd.ExecContext(ctx, now.UnixMilli(), b.Code)
+			if err != nil {
 				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return fmt.Errorf("append %s: %w", b.Code, ErrNotFound)
 			}
 		}
 		return nil

@@ -47,8 +47,10 @@ const moveJS = `(() => {
   switch (mode) {
   case 'pass': click("#p-controls button[hx-vals*='pass']"); break;
   case 'lead': {
-    const three = document.querySelector('#p-hand label.playable input[value="3D"]');
-    if (three) three.closest('label').click(); else click('#p-hand label.playable');
+    const ranks = document.querySelector('#p-playable').classList;
+    const playable = [...document.querySelectorAll('#p-hand label.card')].filter(l => [...l.classList].some(c => ranks.contains(c)));
+    const three = playable.find(l => l.querySelector('input[value="3D"]'));
+    (three || playable[0]).click();
     click("#p-controls button[hx-vals*='play']");
     break;
   }

@@ -115,7 +115,7 @@ func presidentView(rv *roomView) views.President {
 	}
 
 	for _, pl := range v.Pile[:v.PileLen] {
-		p.Pile = append(p.Pile, views.PPlay{Who: name(pl.Seat), Label: president.Describe(pl.Set), Cards: cardViews(pl.Cards, 0)})
+		p.Pile = append(p.Pile, views.PPlay{Who: name(pl.Seat), Label: president.Describe(pl.Set), Cards: cardViews(pl.Cards)})
 	}
 	switch {
 	case v.PileLen > 0:
@@ -126,12 +126,11 @@ func presidentView(rv *roomView) views.President {
 		p.PileNote = "The pile is empty."
 	}
 
-	var playable cards.Set
 	if v.MyTurn() {
-		playable = v.Playable()
+		p.Playable = rankClasses(v.Playable())
 	}
-	p.Hand = cardViews(v.Hand, playable)
-	p.Gave, p.Got = cardViews(v.Gave, 0), cardViews(v.Got, 0)
+	p.Hand = cardViews(v.Hand)
+	p.Gave, p.Got = cardViews(v.Gave), cardViews(v.Got)
 	p.Status, p.Mode = presidentStatus(&v, name)
 	p.YourTurn = p.Mode != "wait" && p.Mode != "watch" && p.Mode != "over"
 	switch p.Mode {
@@ -207,11 +206,25 @@ func names(seats []int, name func(int) string) string {
 }
 
 // cardViews lists a set's cards in President order (3 low … 2, jokers).
-func cardViews(s cards.Set, playable cards.Set) []views.CardView {
+func cardViews(s cards.Set) []views.CardView {
 	out := make([]views.CardView, 0, s.Len())
 	for _, r := range presidentOrder {
 		for _, c := range s.OfRank(r).Cards() {
-			out = append(out, views.CardView{ID: c.String(), Face: c.Face(), Name: c.Name(), Red: c.Red(), Playable: playable.Has(c)})
+			out = append(out, views.CardView{ID: c.String(), Face: c.Face(), Name: c.Name(), Red: c.Red(), Rank: "r" + r.Short()})
+		}
+	}
+	return out
+}
+
+// rankClasses lists the rank classes of the cards in s: "r4 r9 rJK".
+func rankClasses(s cards.Set) string {
+	out := ""
+	for _, r := range presidentOrder {
+		if s.OfRank(r) != 0 {
+			if out != "" {
+				out += " "
+			}
+			out += "r" + r.Short()
 		}
 	}
 	return out

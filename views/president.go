@@ -2,11 +2,11 @@ package views
 
 // CardView is one card as shown: its id for forms, face, accessible name.
 type CardView struct {
-	ID       string
-	Face     string
-	Name     string
-	Red      bool
-	Playable bool
+	ID   string
+	Face string
+	Name string
+	Red  bool
+	Rank string // rank class: r2 … rA, rJK; fixed for the card
 }
 
 // PSeat is a seat at a President table.
@@ -48,6 +48,7 @@ type President struct {
 	Pile     []PPlay
 	PileNote string
 	Hand     []CardView
+	Playable string // the rank classes playable now, space separated
 	// Mode picks the controls: play, gift, discard, return, wait, over,
 	// watch.
 	Mode        string
@@ -64,12 +65,16 @@ type President struct {
 
 // Fragments lists the President table's fragments in page order.
 func (p President) Fragments() []Fragment {
-	return []Fragment{
+	out := []Fragment{
 		{"p-status", presidentStatus(p)},
-		{"p-seats", presidentSeats(p)},
 		{"p-pile", presidentPile(p)},
 		{"p-hand", presidentHand(p)},
+		{"p-playable", presidentPlayable(p)},
 		{"p-controls", presidentControls(p)},
 		{"p-score", presidentScore(p)},
 	}
+	for _, s := range p.Seats {
+		out = append(out, Fragment{"p-seat-" + itoa(s.Index), presidentSeat(s)})
+	}
+	return out
 }

@@ -1,0 +1,724 @@
+// Command load measures the server under load. It starts the server binary
+// (or targets one on loopback), opens tables with players who each hold a
+// websocket, and plays President through the same forms a browser posts:
+// each player reads the controls and hand the server pushed to it and
+// answers with a legal move, at a set rate per table. It reports moves/s,
+// post-to-push latency per viewer (p50/p95/p99/max), bytes pushed per move
+// per viewer, the server's RSS, heap and goroutines, and errors. It stops
+// by itself.
+//
+//	go run ./e2e/load -tables 1000 -duration 60s
+//	go run ./e2e/load -idle 5000          memory per idle websocket
+//	go run ./e2e/load -coldstart 1000     start time with many tables
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "load:", err)
+		os.Exit(1)
+	}
+}
+
+type options struct {
+	target    string
+	tables    int
+	viewers   int
+	rate      float64
+	duration  time.Duration
+	ramp      time.Duration
+	idle      int
+	coldstart int
+	binary    string
+}
+
+func run() error {
+	var o options
+	flag.StringVar(&o.target, "target", "", "URL of a running server on loopback (default: start one)")
+	flag.IntVar(&o.tables, "tables", 100, "tables to open")
+	flag.IntVar(&o.viewers, "players", 4, "players (each with a websocket) per table, 2–5")
+	flag.Float64Var(&o.rate, "rate", 2, "moves per second per table")
+	flag.DurationVar(&o.duration, "duration", 30*time.Second, "how long to measure, after the ramp")
+	flag.DurationVar(&o.ramp, "ramp", 5*time.Second, "time to let tables settle before measuring")
+	flag.IntVar(&o.idle, "idle", 0, "instead: open this many idle websockets and report memory per socket")
+	flag.IntVar(&o.coldstart, "coldstart", 0, "instead: create this many tables, restart, time the first page")
+	flag.StringVar(&o.binary, "binary", "", "server binary (default: build it)")
+	flag.Parse()
+	if o.viewers < 2 || o.viewers > 5 {
+		return errors.New("-players is 2 to 5")
+	}
+	if o.binary == "" && o.target == "" {
+		dir, err := os.MkdirTemp("", "tables-load")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		o.binary = filepath.Join(dir, "tables")
+		build := exec.Command("go", "build", "-o", o.binary, ".")
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			return fmt.Errorf("build the server (run from the repository root): %w", err)
+		}
+	}
+	switch {
+	case o.coldstart > 0:
+		return coldStart(o)
+	case o.idle > 0:
+		return idleSockets(o)
+	}
+	return playLoad(o)
+}
+
+// server is a server process the load tool started.
+type server struct {
+	cmd  *exec.Cmd
+	url  string
+	data string
+}
+
+func startServer(o options, data string, args ...string) (*server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	all := append([]string{"-addr", addr, "-data", data, "-log-level", "error", "-max-tables", "100000", "-max-sockets-per-ip", "1000000"}, args...)
+	cmd := exec.Command(o.binary, all...)
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	s := &server{cmd: cmd, url: "http://" + addr, data: data}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if resp, err := http.Get(s.url + "/healthz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return s, nil
+			}
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			return nil, errors.New("server did not start")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func (s *server) stop() {
+	s.cmd.Process.Signal(os.Interrupt)
+	s.cmd.Wait()
+}
+
+// rssKB reads a process's resident set size.
+func rssKB(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			n, _ := strconv.ParseInt(strings.Fields(rest)[0], 10, 64)
+			return n
+		}
+	}
+	return 0
+}
+
+// metric reads one value from the server's /metrics.
+func metric(base, name string) float64 {
+	resp, err := http.Get(base + "/metrics")
+	if err != nil {
+		return 0
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
+			v, _ := strconv.ParseFloat(rest, 64)
+			return v
+		}
+	}
+	return 0
+}
+
+// loopback refuses any target but this machine.
+func loopback(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return err
+	}
+	ips, err := net.LookupIP(u.Hostname())
+	if err != nil {
+		return err
+	}
+	for _, ip := range ips {
+		if !ip.IsLoopback() {
+			return fmt.Errorf("%s is not a loopback address: the load tool only targets this machine", u.Hostname())
+		}
+	}
+	return nil
+}
+
+// player is one browser: a session, a CSRF token and a websocket.
+type player struct {
+	http  *http.Client
+	csrf  string
+	seat  int
+	ws    *websocket.Conn
+	table *table
+
+	mu       sync.Mutex
+	controls string // the latest #p-controls this player was pushed
+	hand     string // the latest #p-hand
+	playable string // the latest playable rank classes
+	seq      int64
+}
+
+var (
+	csrfRe     = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
+	codeRe     = regexp.MustCompile(`/t/([A-Z0-9]{4})/ws`)
+	seqRe      = regexp.MustCompile(`id="seq" hidden data-seq="(\d+)"`)
+	controlsRe = regexp.MustCompile(`(?s)<div id="p-controls".*?</div>`) // the controls hold no nested div
+	handRe     = regexp.MustCompile(`(?s)<form id="p-hand".*?</form>`)
+	playableRe = regexp.MustCompile(`<i id="p-playable" hidden class="([^"]*)"`)
+	handCardRe = regexp.MustCompile(`class="card (r\w+)[^"]*"><input type="checkbox" name="card" value="(\w+)"`)
+	cardRe     = regexp.MustCompile(`name="card" value="(\w+)"`)
+	giveRe     = regexp.MustCompile(`name="give_(\w+)"`)
+	targetRe   = regexp.MustCompile(`<option value="(\d+)">to `)
+	needRe     = regexp.MustCompile(`(\d+) cards?`)
+)
+
+func newPlayer(base string) (*player, error) {
+	jar, _ := cookiejar.New(nil)
+	p := &player{http: &http.Client{Jar: jar, Timeout: 30 * time.Second,
+		Transport: &http.Transport{MaxIdleConnsPerHost: 2}}}
+	body, err := p.get(base + "/")
+	if err != nil {
+		return nil, err
+	}
+	m := csrfRe.FindStringSubmatch(body)
+	if m == nil {
+		return nil, errors.New("no CSRF token on the home page")
+	}
+	p.csrf = m[1]
+	return p, nil
+}
+
+func (p *player) get(u string) (string, error) {
+	resp, err := p.http.Get(u)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return string(b), err
+}
+
+func (p *player) post(u string, form url.Values, htmx bool) (int, string, error) {
+	req, _ := http.NewRequest("POST", u, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-CSRF-Token", p.csrf)
+	if htmx {
+		req.Header.Set("HX-Request", "true")
+	}
+	resp, err := p.http.Do(req)
+	if err != nil {
+		return 0, "", err
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b), nil
+}
+
+// table is one table and its players.
+type table struct {
+	code    string
+	players []*player
+	// the move in flight: when it was posted and the seq before it
+	mu     sync.Mutex
+	postAt time.Time
+	before int64
+	seen   map[*player]bool
+}
+
+// stats are the numbers the run reports.
+type stats struct {
+	mu        sync.Mutex
+	latencies []time.Duration
+	posts     []time.Duration
+	moves     atomic.Int64
+	bytes     atomic.Int64
+	errors    atomic.Int64
+	measuring atomic.Bool
+	lastErr   atomic.Value
+}
+
+func (s *stats) fail(err error) {
+	s.errors.Add(1)
+	s.lastErr.Store(err.Error())
+}
+
+func openTable(base string, n int) (*table, error) {
+	host, err := newPlayer(base)
+	if err != nil {
+		return nil, err
+	}
+	form := url.Values{"kind": {"president"}, "name": {"P0"}, "ruleset": {"house"}, "seats": {strconv.Itoa(n)}, "clock": {"0"}, "_csrf": {host.csrf}}
+	if n == 2 {
+		form.Set("ruleset", "standard")
+	}
+	_, body, err := host.post(base+"/tables", form, false)
+	if err != nil {
+		return nil, err
+	}
+	m := codeRe.FindStringSubmatch(body)
+	if m == nil {
+		return nil, fmt.Errorf("no table after create: %.200s", body)
+	}
+	t := &table{code: m[1], players: []*player{host}, seen: map[*player]bool{}}
+	host.table = t
+	for i := 1; i < n; i++ {
+		p, err := newPlayer(base)
+		if err != nil {
+			return nil, err
+		}
+		if status, body, err := p.post(base+"/t/"+t.code+"/join", url.Values{"name": {"P" + strconv.Itoa(i)}, "_csrf": {p.csrf}}, false); err != nil || status != 200 {
+			return nil, fmt.Errorf("join: %d %v %.100s", status, err, body)
+		}
+		if status, _, err := p.post(base+"/t/"+t.code+"/lobby", url.Values{"do": {"ready"}}, true); err != nil || status != 204 {
+			return nil, fmt.Errorf("ready: %d %v", status, err)
+		}
+		p.seat, p.table = i, t
+		t.players = append(t.players, p)
+	}
+	return t, nil
+}
+
+// connect opens the player's websocket and reads its pushes.
+func (p *player) connect(base string, st *stats) error {
+	u, _ := url.Parse(base)
+	hdr := http.Header{"Origin": {base}}
+	for _, c := range p.http.Jar.Cookies(u) {
+		hdr.Add("Cookie", c.Name+"="+c.Value)
+	}
+	ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(base, "http")+"/t/"+p.table.code+"/ws", hdr)
+	if err != nil {
+		return err
+	}
+	p.ws = ws
+	go p.read(st)
+	return nil
+}
+
+func (p *player) read(st *stats) {
+	for {
+		_, msg, err := p.ws.ReadMessage()
+		if err != nil {
+			return
+		}
+		now := time.Now()
+		var seq int64
+		if m := seqRe.FindSubmatch(msg); m != nil {
+			seq, _ = strconv.ParseInt(string(m[1]), 10, 64)
+		}
+		p.mu.Lock()
+		if c := controlsRe.Find(msg); c != nil {
+			p.controls = string(c)
+		}
+		if h := handRe.Find(msg); h != nil {
+			p.hand = string(h)
+		}
+		if m := playableRe.FindSubmatch(msg); m != nil {
+			p.playable = " " + string(m[1]) + " "
+		}
+		p.seq = max(p.seq, seq)
+		p.mu.Unlock()
+		if !st.measuring.Load() {
+			continue
+		}
+		st.bytes.Add(int64(len(msg)))
+		t := p.table
+		t.mu.Lock()
+		if !t.postAt.IsZero() && seq > t.before && !t.seen[p] {
+			t.seen[p] = true
+			st.mu.Lock()
+			st.latencies = append(st.latencies, now.Sub(t.postAt))
+			st.mu.Unlock()
+		}
+		t.mu.Unlock()
+	}
+}
+
+// move is the legal move this player's pushed controls offer, if any.
+func (p *player) move() (url.Values, bool) {
+	p.mu.Lock()
+	c, h, playable := p.controls, p.hand, p.playable
+	p.mu.Unlock()
+	need := 1
+	if m := needRe.FindStringSubmatch(c); m != nil {
+		need, _ = strconv.Atoi(m[1])
+	}
+	has := func(kind string) bool { return strings.Contains(c, "&#34;"+kind+"&#34;") }
+	switch {
+	case strings.Contains(c, `name="kind" value="gift"`):
+		gives, targets := giveRe.FindAllStringSubmatch(c, -1), targetRe.FindStringSubmatch(c)
+		if len(gives) < need || targets == nil {
+			return nil, false
+		}
+		f := url.Values{"kind": {"gift"}}
+		for _, g := range gives[:need] {
+			f.Set("give_"+g[1], targets[1])
+		}
+		return f, true
+	case has("discard"), has("return"):
+		kind := "discard"
+		if has("return") {
+			kind = "return"
+		}
+		cs := cardRe.FindAllStringSubmatch(h, -1)
+		if len(cs) < need {
+			return nil, false
+		}
+		f := url.Values{"kind": {kind}}
+		for _, m := range cs[:need] {
+			f.Add("card", m[1])
+		}
+		return f, true
+	case has("pass"):
+		return url.Values{"kind": {"pass"}}, true
+	case has("play"):
+		card := ""
+		for _, m := range handCardRe.FindAllStringSubmatch(h, -1) {
+			if strings.Contains(playable, " "+m[1]+" ") && (card == "" || m[2] == "3D") {
+				card = m[2]
+			}
+		}
+		if card == "" {
+			return nil, false
+		}
+		return url.Values{"kind": {"play"}, "card": {card}}, true
+	}
+	return nil, false
+}
+
+// drive plays the table at the given rate until ctx ends.
+func (t *table) drive(ctx context.Context, base string, rate float64, st *stats) {
+	period := time.Duration(float64(time.Second) / rate)
+	// tables don't move in step: each starts at a random point of the period
+	select {
+	case <-ctx.Done():
+		return
+	case <-time.After(time.Duration(rand.Int64N(int64(period)))):
+	}
+	tick := time.NewTicker(period)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		for _, p := range t.players {
+			form, ok := p.move()
+			if !ok {
+				continue
+			}
+			p.mu.Lock()
+			before := p.seq
+			p.mu.Unlock()
+			t.mu.Lock()
+			t.postAt, t.before, t.seen = time.Now(), before, map[*player]bool{}
+			t.mu.Unlock()
+			sent := time.Now()
+			status, body, err := p.post(base+"/t/"+t.code+"/act", form, true)
+			if st.measuring.Load() {
+				st.mu.Lock()
+				st.posts = append(st.posts, time.Since(sent))
+				st.mu.Unlock()
+			}
+			switch {
+			case err != nil:
+				st.fail(err)
+			case status == 422:
+				// a move based on a push the table already moved past:
+				// the next push corrects it; not an error of the server
+			case status != 204:
+				st.fail(fmt.Errorf("move: %d %.100s", status, body))
+			default:
+				if st.measuring.Load() {
+					st.moves.Add(1)
+				}
+			}
+			break
+		}
+	}
+}
+
+func playLoad(o options) error {
+	base := o.target
+	var srv *server
+	if base == "" {
+		data, err := os.MkdirTemp("", "tables-load-data")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(data)
+		srv, err = startServer(o, data, "-next-deal-delay", "1s", "-bot-delay-min", "300ms", "-bot-delay-max", "700ms")
+		if err != nil {
+			return err
+		}
+		defer srv.stop()
+		base = srv.url
+	}
+	if err := loopback(base); err != nil {
+		return err
+	}
+	st := &stats{}
+	fmt.Printf("opening %d tables with %d players each on %s\n", o.tables, o.viewers, base)
+	tables := make([]*table, o.tables)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 16)
+	var setupErr atomic.Value
+	for i := range tables {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			t, err := openTable(base, o.viewers)
+			if err == nil {
+				for _, p := range t.players {
+					if err = p.connect(base, st); err != nil {
+						break
+					}
+				}
+			}
+			if err == nil {
+				status, _, perr := t.players[0].post(base+"/t/"+t.code+"/lobby", url.Values{"do": {"start"}}, true)
+				if perr != nil || status != 204 {
+					err = fmt.Errorf("start: %d %v", status, perr)
+				}
+			}
+			if err != nil {
+				setupErr.Store(err.Error())
+				return
+			}
+			tables[i] = t
+		}()
+	}
+	wg.Wait()
+	if e := setupErr.Load(); e != nil {
+		return fmt.Errorf("setup: %s", e)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), o.ramp+o.duration)
+	defer cancel()
+	for _, t := range tables {
+		go t.drive(ctx, base, o.rate, st)
+	}
+	time.Sleep(o.ramp)
+	st.measuring.Store(true)
+	start := time.Now()
+	var peakRSS int64
+	sample := time.NewTicker(time.Second)
+	for done := false; !done; {
+		select {
+		case <-ctx.Done():
+			done = true
+		case <-sample.C:
+			if srv != nil {
+				peakRSS = max(peakRSS, rssKB(srv.cmd.Process.Pid))
+			}
+		}
+	}
+	elapsed := time.Since(start)
+	st.measuring.Store(false)
+
+	st.mu.Lock()
+	lat := slices.Clone(st.latencies)
+	posts := slices.Clone(st.posts)
+	st.mu.Unlock()
+	slices.Sort(posts)
+	if len(posts) > 0 {
+		defer fmt.Printf("post round trip     p50 %v  p99 %v\n", posts[len(posts)/2].Round(10*time.Microsecond), posts[len(posts)*99/100].Round(10*time.Microsecond))
+	}
+	slices.Sort(lat)
+	pct := func(p float64) time.Duration {
+		if len(lat) == 0 {
+			return 0
+		}
+		return lat[min(len(lat)-1, int(float64(len(lat))*p))]
+	}
+	moves := st.moves.Load()
+	fmt.Printf("tables %d × players %d (websockets %d), target %.1f moves/s per table, measured %v\n",
+		o.tables, o.viewers, o.tables*o.viewers, o.rate, elapsed.Round(time.Millisecond))
+	fmt.Printf("moves/s sustained   %.0f (player moves; bots and deals come on top)\n", float64(moves)/elapsed.Seconds())
+	fmt.Printf("move→push latency   p50 %v  p95 %v  p99 %v  max %v  (%d samples)\n",
+		pct(.50).Round(10*time.Microsecond), pct(.95).Round(10*time.Microsecond), pct(.99).Round(10*time.Microsecond), pct(1).Round(10*time.Microsecond), len(lat))
+	if moves > 0 {
+		fmt.Printf("bytes pushed        %.0f per player move per viewer (all pushes in the window ÷ moves ÷ viewers)\n",
+			float64(st.bytes.Load())/float64(moves)/float64(o.viewers))
+	}
+	if srv != nil {
+		fmt.Printf("server RSS          now %.1f MB, peak %.1f MB\n", float64(rssKB(srv.cmd.Process.Pid))/1024, float64(peakRSS)/1024)
+	}
+	if n := metric(base, "tables_move_seconds_count"); n > 0 {
+		fmt.Printf("server apply+commit %.0f µs mean over %.0f entries\n", metric(base, "tables_move_seconds_sum")/n*1e6, n)
+	}
+	fmt.Printf("server heap         %.1f MB in use, goroutines %.0f\n", metric(base, "go_memstats_heap_inuse_bytes")/1e6, metric(base, "go_goroutines"))
+	fmt.Printf("errors              %d", st.errors.Load())
+	if e := st.lastErr.Load(); e != nil {
+		fmt.Printf(" (last: %s)", e)
+	}
+	fmt.Println()
+	for _, t := range tables {
+		for _, p := range t.players {
+			p.ws.Close()
+		}
+	}
+	if st.errors.Load() > 0 {
+		return errors.New("the run had errors")
+	}
+	return nil
+}
+
+// idleSockets measures the server's memory per idle websocket viewer.
+func idleSockets(o options) error {
+	data, err := os.MkdirTemp("", "tables-load-data")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(data)
+	srv, err := startServer(o, data)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	const perTable = 50
+	var codes []string
+	for i := 0; i < (o.idle+perTable-1)/perTable; i++ {
+		t, err := openTable(srv.url, 2)
+		if err != nil {
+			return err
+		}
+		codes = append(codes, t.code)
+	}
+	http.Get(srv.url + "/healthz")
+	before := rssKB(srv.cmd.Process.Pid)
+	var conns []*websocket.Conn
+	for i := 0; i < o.idle; i++ {
+		ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.url, "http")+"/t/"+codes[i/perTable]+"/ws", http.Header{"Origin": {srv.url}})
+		if err != nil {
+			return fmt.Errorf("socket %d: %w", i, err)
+		}
+		go io.Copy(io.Discard, ws.UnderlyingConn())
+		conns = append(conns, ws)
+	}
+	time.Sleep(2 * time.Second) // let the first pushes drain
+	after := rssKB(srv.cmd.Process.Pid)
+	heap := metric(srv.url, "go_memstats_heap_inuse_bytes")
+	fmt.Printf("idle websockets %d: server RSS %.1f MB → %.1f MB, %.1f KB per socket; heap in use %.1f MB; goroutines %.0f\n",
+		o.idle, float64(before)/1024, float64(after)/1024, float64(after-before)/float64(o.idle), heap/1e6, metric(srv.url, "go_goroutines"))
+	for _, c := range conns {
+		c.Close()
+	}
+	return nil
+}
+
+// coldStart fills a database with tables, restarts the server, and times
+// the start until the first table page is served.
+func coldStart(o options) error {
+	data, err := os.MkdirTemp("", "tables-load-data")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(data)
+	srv, err := startServer(o, data, "-bot-delay-min", "1ms", "-bot-delay-max", "2ms")
+	if err != nil {
+		return err
+	}
+	var codes []string
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 16)
+	for i := 0; i < o.coldstart; i++ {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			t, err := openTable(srv.url, 3)
+			if err != nil {
+				return
+			}
+			t.players[0].post(srv.url+"/t/"+t.code+"/lobby", url.Values{"do": {"start"}}, true)
+			mu.Lock()
+			codes = append(codes, t.code)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	srv.stop()
+	if len(codes) < o.coldstart {
+		return fmt.Errorf("created %d of %d tables", len(codes), o.coldstart)
+	}
+	host := codes[len(codes)/2]
+	p := srv.cmd.Args
+	_ = p
+	// restart: time from exec to the first page of a table
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	addr := ln.Addr().String()
+	ln.Close()
+	start := time.Now()
+	cmd := exec.Command(o.binary, "-addr", addr, "-data", data, "-log-level", "error")
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	defer func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() }()
+	var first time.Duration
+	for {
+		resp, err := http.Get("http://" + addr + "/t/" + host)
+		if err == nil {
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode == 200 && bytes.Contains(b, []byte(host)) {
+				first = time.Since(start)
+				break
+			}
+		}
+		if time.Since(start) > 30*time.Second {
+			return errors.New("no page within 30 s")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	fmt.Printf("cold start with %d tables in the database: first table page served %v after exec\n", len(codes), first.Round(time.Millisecond))
+	return nil
+}
