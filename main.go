@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	_ "net/http/pprof" // served only on -debug-addr
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -57,6 +58,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	maxTables, _ := strconv.Atoi(env("MAX_TABLES", "1000"))
 	fs.IntVar(&maxTables, "max-tables", maxTables, "most open tables")
 	level := fs.String("log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error")
+	debugAddr := fs.String("debug-addr", env("DEBUG_ADDR", ""), "serve net/http/pprof here (loopback only), e.g. 127.0.0.1:6060")
 	trustProxy := fs.Bool("trust-proxy", env("TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (behind a proxy)")
 	var cfg handlers.Config
 	fs.DurationVar(&cfg.BotDelayMin, "bot-delay-min", 300*time.Millisecond, "shortest bot thinking time")
@@ -96,6 +98,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 
+	if *debugAddr != "" {
+		host, _, _ := net.SplitHostPort(*debugAddr)
+		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+			return fmt.Errorf("-debug-addr must be a loopback address")
+		}
+		go func() {
+			if err := http.ListenAndServe(*debugAddr, http.DefaultServeMux); err != nil {
+				log.Error("debug listener", "err", err)
+			}
+		}()
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/gorilla/securecookie"
@@ -42,6 +43,53 @@ type SessionStore struct {
 	db      *DB
 	codecs  []securecookie.Codec
 	Options *sessions.Options
+	cache   sessionCache
+}
+
+// sessionCache keeps recently used sessions in memory so a request needs
+// no database read; every change is written through to SQLite first.
+type sessionCache struct {
+	mu sync.Mutex
+	m  map[string]cachedSession
+}
+
+type cachedSession struct {
+	vals    map[string]string
+	expires int64
+}
+
+// maxCachedSessions bounds the cache; past it an arbitrary entry goes.
+const maxCachedSessions = 50000
+
+func (c *sessionCache) get(id string, now int64) (map[string]string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[id]
+	if !ok || e.expires <= now {
+		return nil, false
+	}
+	return e.vals, true
+}
+
+func (c *sessionCache) put(id string, vals map[string]string, expires int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = make(map[string]cachedSession)
+	}
+	if len(c.m) >= maxCachedSessions {
+		for k := range c.m {
+			delete(c.m, k)
+			break
+		}
+	}
+	c.m[id] = cachedSession{vals, expires}
+}
+
+func (c *sessionCache) drop(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.m, id)
 }
 
 // NewSessionStore makes a store signing cookies with key (from Secret).
@@ -68,17 +116,22 @@ func (s *SessionStore) New(r *http.Request, name string) (*sessions.Session, err
 	if err := securecookie.DecodeMulti(name, c.Value, &id, s.codecs...); err != nil {
 		return sess, nil // a forged or stale cookie: start afresh
 	}
-	var data string
-	err = s.db.r.QueryRowContext(r.Context(), `SELECT data FROM sessions WHERE id = ? AND expires_at > ?`, id, time.Now().Unix()).Scan(&data)
-	if errors.Is(err, sql.ErrNoRows) {
-		return sess, nil
-	}
-	if err != nil {
-		return sess, err
-	}
-	var vals map[string]string
-	if err := json.Unmarshal([]byte(data), &vals); err != nil {
-		return sess, nil
+	now := time.Now().Unix()
+	vals, ok := s.cache.get(id, now)
+	if !ok {
+		var data string
+		var expires int64
+		err = s.db.r.QueryRowContext(r.Context(), `SELECT data, expires_at FROM sessions WHERE id = ? AND expires_at > ?`, id, now).Scan(&data, &expires)
+		if errors.Is(err, sql.ErrNoRows) {
+			return sess, nil
+		}
+		if err != nil {
+			return sess, err
+		}
+		if err := json.Unmarshal([]byte(data), &vals); err != nil {
+			return sess, nil
+		}
+		s.cache.put(id, vals, expires)
 	}
 	for k, v := range vals {
 		sess.Values[k] = v
@@ -93,6 +146,7 @@ func (s *SessionStore) Save(r *http.Request, w http.ResponseWriter, sess *sessio
 	ctx := r.Context()
 	if sess.Options.MaxAge < 0 {
 		if sess.ID != "" {
+			s.cache.drop(sess.ID)
 			if _, err := s.db.w.ExecContext(ctx, `DELETE FROM sessions WHERE id = ?`, sess.ID); err != nil {
 				return err
 			}
@@ -118,8 +172,10 @@ func (s *SessionStore) Save(r *http.Request, w http.ResponseWriter, sess *sessio
 	expires := time.Now().Add(time.Duration(sess.Options.MaxAge) * time.Second).Unix()
 	if _, err := s.db.w.ExecContext(ctx, `INSERT INTO sessions(id, data, expires_at) VALUES (?, ?, ?)
 		ON CONFLICT(id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`, sess.ID, string(data), expires); err != nil {
+		s.cache.drop(sess.ID)
 		return err
 	}
+	s.cache.put(sess.ID, vals, expires)
 	encoded, err := securecookie.EncodeMulti(sess.Name(), sess.ID, s.codecs...)
 	if err != nil {
 		return err

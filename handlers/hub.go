@@ -7,10 +7,10 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"time"
 
-	"github.com/labstack/echo/v4"
 	"github.com/olahol/melody"
 	"github.com/tablegames/tables/db"
 	"golang.org/x/time/rate"
@@ -38,7 +38,14 @@ func (c *connRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 func (s *Server) newHub() *melody.Melody {
 	m := melody.New()
 	m.Config.MaxMessageSize = 1024
-	m.Config.MessageBufferSize = 256
+	// A push is one message per move; 32 queued means a stuck client, which
+	// is cut (see connRecorder) and resyncs on reconnect.
+	m.Config.MessageBufferSize = 32
+	// Memory per idle socket: reads reuse the buffer net/http keeps for
+	// the hijacked connection anyway; the write buffer comes from a pool
+	// only while a frame is written.
+	m.Upgrader.WriteBufferSize = 4096
+	m.Upgrader.WriteBufferPool = &sync.Pool{}
 	m.Upgrader.CheckOrigin = s.checkOrigin
 	m.HandleConnect(func(ws *melody.Session) {
 		r := ws.Keys["room"].(*Room)
@@ -94,34 +101,71 @@ func (s *Server) checkOrigin(r *http.Request) bool {
 	return false
 }
 
-func (s *Server) websocket(c echo.Context) error {
-	code := c.Param("code")
+// websocket upgrades GET /t/{code}/ws. It is served by a plain ServeMux,
+// not Echo: the connection's goroutine lives as long as the socket, and a
+// shallow stack keeps each idle socket small.
+func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
+	code := req.PathValue("code")
 	if !validCode(code) {
-		return echo.NewHTTPError(http.StatusNotFound, "No such table")
+		http.Error(w, "No such table", http.StatusNotFound)
+		return
 	}
-	r, err := s.room(c.Request().Context(), code)
+	r, err := s.room(req.Context(), code)
 	if errors.Is(err, db.ErrNotFound) {
-		return echo.NewHTTPError(http.StatusNotFound, "No such table")
+		http.Error(w, "No such table", http.StatusNotFound)
+		return
 	}
 	if err != nil {
-		return err
+		s.log.Error("websocket", "room", code, "err", err)
+		http.Error(w, "INTERNAL", http.StatusInternalServerError)
+		return
 	}
-	id, err := s.identify(c, false)
-	if err != nil {
-		return err
+	var player string
+	if sess, err := s.store.Get(req, sessionName); err == nil {
+		player, _ = sess.Values["player"].(string)
 	}
-	ip := c.RealIP()
+	ip := s.clientIP(req)
 	if !s.sockets.acquire(ip, s.cfg.MaxSocketsPerIP) {
 		s.metrics.wsRejected.WithLabelValues("per_ip").Inc()
-		return echo.NewHTTPError(http.StatusTooManyRequests, "Too many connections from your address")
+		http.Error(w, "Too many connections from your address", http.StatusTooManyRequests)
+		return
 	}
 	defer s.sockets.release(ip)
-	rec := &connRecorder{ResponseWriter: c.Response().Writer}
-	keys := map[string]any{"room": r, "player": id.player, "conn": rec, "flood": newFloodGuard()}
-	if err := s.hub.HandleRequestWithKeys(rec, c.Request(), keys); err != nil && !errors.Is(err, melody.ErrClosed) {
+	rec := &connRecorder{ResponseWriter: w}
+	keys := map[string]any{"room": r, "player": player, "conn": rec, "flood": newFloodGuard()}
+	if err := s.hub.HandleRequestWithKeys(rec, upgradeOnly(req), keys); err != nil && !errors.Is(err, melody.ErrClosed) {
 		s.log.Debug("websocket", "room", code, "err", err)
 	}
-	return nil
+}
+
+// upgradeOnly copies the request with just the headers a websocket
+// upgrade reads: Melody keeps the request for the socket's whole life, and
+// a browser's cookies and other headers would stay in memory with it.
+func upgradeOnly(req *http.Request) *http.Request {
+	r := req.WithContext(req.Context())
+	r.Header = make(http.Header, 6)
+	for _, h := range []string{"Connection", "Upgrade", "Origin", "Sec-Websocket-Key", "Sec-Websocket-Version", "Sec-Websocket-Extensions", "Sec-Websocket-Protocol"} {
+		if v, ok := req.Header[h]; ok {
+			r.Header[h] = v
+		}
+	}
+	return r
+}
+
+// clientIP is the client's address: the connection's, or with TrustProxy
+// the nearest X-Forwarded-For entry.
+func (s *Server) clientIP(req *http.Request) string {
+	if s.cfg.TrustProxy {
+		if xff := req.Header.Get("X-Forwarded-For"); xff != "" {
+			parts := strings.Split(xff, ",")
+			return strings.TrimSpace(parts[len(parts)-1])
+		}
+	}
+	host, _, err := net.SplitHostPort(req.RemoteAddr)
+	if err != nil {
+		return req.RemoteAddr
+	}
+	return host
 }
 
 // floodGuard is a connection's token bucket (burst 20, 5 per second) and

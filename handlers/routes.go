@@ -37,7 +37,7 @@ func (s *Server) routes() *echo.Echo {
 	e.GET("/healthz", s.healthz)
 	e.GET("/metrics", s.metrics.handler())
 	e.GET("/static/*", s.static())
-	e.GET("/t/:code/ws", s.websocket)
+	// GET /t/:code/ws is served before Echo, see Server.Handler.
 
 	csrf := middleware.CSRFWithConfig(middleware.CSRFConfig{
 		TokenLookup: "header:X-CSRF-Token,form:_csrf", CookieName: "_csrf", CookiePath: "/",

@@ -133,8 +133,14 @@ func NewServer(ctx context.Context, cfg Config, d *db.DB, log *slog.Logger) (*Se
 	return s, nil
 }
 
-// Handler serves every route.
-func (s *Server) Handler() http.Handler { return s.echo }
+// Handler serves every route: websockets directly, the rest through Echo
+// (routes.go lists them all).
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /t/{code}/ws", s.websocket)
+	mux.Handle("/", s.echo)
+	return mux
+}
 
 // Warm loads every open table in the background so their bots and timers
 // run again after a restart; requests load tables on demand meanwhile.

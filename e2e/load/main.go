@@ -56,6 +56,8 @@ type options struct {
 	idle      int
 	coldstart int
 	binary    string
+	debug     string
+	hold      time.Duration
 }
 
 func run() error {
@@ -69,6 +71,8 @@ func run() error {
 	flag.IntVar(&o.idle, "idle", 0, "instead: open this many idle websockets and report memory per socket")
 	flag.IntVar(&o.coldstart, "coldstart", 0, "instead: create this many tables, restart, time the first page")
 	flag.StringVar(&o.binary, "binary", "", "server binary (default: build it)")
+	flag.DurationVar(&o.hold, "hold", 2*time.Second, "with -idle: how long to hold the sockets before measuring")
+	flag.StringVar(&o.debug, "debug-addr", "", "start the server with pprof on this loopback address")
 	flag.Parse()
 	if o.viewers < 2 || o.viewers > 5 {
 		return errors.New("-players is 2 to 5")
@@ -110,6 +114,9 @@ func startServer(o options, data string, args ...string) (*server, error) {
 	addr := ln.Addr().String()
 	ln.Close()
 	all := append([]string{"-addr", addr, "-data", data, "-log-level", "error", "-max-tables", "100000", "-max-sockets-per-ip", "1000000"}, args...)
+	if o.debug != "" {
+		all = append(all, "-debug-addr", o.debug)
+	}
 	cmd := exec.Command(o.binary, all...)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Start(); err != nil {
@@ -642,7 +649,7 @@ func idleSockets(o options) error {
 		go io.Copy(io.Discard, ws.UnderlyingConn())
 		conns = append(conns, ws)
 	}
-	time.Sleep(2 * time.Second) // let the first pushes drain
+	time.Sleep(o.hold) // let the first pushes drain (and a profiler look)
 	after := rssKB(srv.cmd.Process.Pid)
 	heap := metric(srv.url, "go_memstats_heap_inuse_bytes")
 	fmt.Printf("idle websockets %d: server RSS %.1f MB → %.1f MB, %.1f KB per socket; heap in use %.1f MB; goroutines %.0f\n",
