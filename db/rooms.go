@@ -127,28 +127,13 @@ func (d *DB) AppendBatch(ctx context.Context, now time.Time, batches []Batch) er
 			return err
 		}
 		defer ins.Close()
-		upd, err := tx.PrepareContext(ctx, `UPDATE rooms SET updated_at = ? WHERE code = ?`)
-		if err != nil {
-			return err
-		}
-		defer upd.Close()
-		touched := make(map[string]bool, len(batches))
+		// the log row is the only write: a room's last activity is its last
+		// entry (see IdleRooms), and the foreign key refuses unknown rooms
 		for _, b := range batches {
 			for i, e := range b.Entries {
 				if _, err := ins.ExecContext(ctx, b.Code, b.First+int64(i), now.UnixMilli(), string(e)); err != nil {
 					return fmt.Errorf("append %s/%d: %w", b.Code, b.First+int64(i), err)
 				}
-			}
-			if touched[b.Code] {
-				continue
-			}
-			touched[b.Code] = true
-			res, err := upd.ExecContext(ctx, now.UnixMilli(), b.Code)
-			if err != nil {
-				return err
-			}
-			if n, _ := res.RowsAffected(); n == 0 {
-				return fmt.Errorf("append %s: %w", b.Code, ErrNotFound)
 			}
 		}
 		return nil
@@ -226,9 +211,9 @@ func (d *DB) RoomInfo(ctx context.Context, code string) (Room, error) {
 	return r, nil
 }
 
-// OpenRooms lists the codes of open rooms, most recently active first.
+// OpenRooms lists the codes of open rooms, newest first.
 func (d *DB) OpenRooms(ctx context.Context) ([]string, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT code FROM rooms WHERE status = ? ORDER BY updated_at DESC`, StatusOpen)
+	rows, err := d.r.QueryContext(ctx, `SELECT code FROM rooms WHERE status = ? ORDER BY created_at DESC`, StatusOpen)
 	if err != nil {
 		return nil, err
 	}
@@ -257,9 +242,11 @@ func (d *DB) SetStatus(ctx context.Context, code, status string, now time.Time) 
 	return err
 }
 
-// IdleRooms lists open rooms not updated since before.
+// IdleRooms lists open rooms whose last log entry (or creation, for a room
+// without entries) is older than before.
 func (d *DB) IdleRooms(ctx context.Context, before time.Time) ([]string, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT code FROM rooms WHERE status = ? AND updated_at < ?`, StatusOpen, before.UnixMilli())
+	rows, err := d.r.QueryContext(ctx, `SELECT code FROM rooms r WHERE status = ? AND
+		COALESCE((SELECT at FROM room_log l WHERE l.room = r.code ORDER BY seq DESC LIMIT 1), r.created_at) < ?`, StatusOpen, before.UnixMilli())
 	if err != nil {
 		return nil, err
 	}

@@ -106,6 +106,9 @@ func presidentView(rv *roomView) views.President {
 		p.ScoreNames = append(p.ScoreNames, name(i))
 		p.ScoreTotals = append(p.ScoreTotals, sv.Score)
 	}
+	// the scoreboard changes only when a deal ends (names are fixed once
+	// the game starts)
+	p.ScoreKey = uint64(len(v.History)) + 1
 	for _, row := range v.History {
 		r := make([]string, v.N)
 		for i := range r {
@@ -130,6 +133,12 @@ func presidentView(rv *roomView) views.President {
 		p.Playable = rankClasses(v.Playable())
 	}
 	p.Hand = cardViews(v.Hand)
+	// the hand shows the cards, or for a watcher a notice: the set of cards
+	// (with a bit for watching) stands for it
+	p.HandKey = uint64(v.Hand) | 1<<62
+	if v.Seat < 0 {
+		p.HandKey = 1 << 63
+	}
 	p.Gave, p.Got = cardViews(v.Gave), cardViews(v.Got)
 	p.Status, p.Mode = presidentStatus(&v, name)
 	p.YourTurn = p.Mode != "wait" && p.Mode != "watch" && p.Mode != "over"
@@ -209,12 +218,22 @@ func names(seats []int, name func(int) string) string {
 func cardViews(s cards.Set) []views.CardView {
 	out := make([]views.CardView, 0, s.Len())
 	for _, r := range presidentOrder {
-		for _, c := range s.OfRank(r).Cards() {
-			out = append(out, views.CardView{ID: c.String(), Face: c.Face(), Name: c.Name(), Red: c.Red(), Rank: "r" + r.Short()})
+		for g := s.OfRank(r); g != 0; {
+			c, _ := g.Lowest()
+			g = g.Without(c)
+			out = append(out, cardView[c])
 		}
 	}
 	return out
 }
+
+// cardView is each card as shown, made once.
+var cardView = func() (t [cards.BlackJoker + 1]views.CardView) {
+	for _, c := range cards.Deck(2) {
+		t[c] = views.CardView{ID: c.String(), Face: c.Face(), Name: c.Name(), Red: c.Red(), Rank: "r" + c.Rank().Short()}
+	}
+	return t
+}()
 
 // rankClasses lists the rank classes of the cards in s: "r4 r9 rJK".
 func rankClasses(s cards.Set) string {

@@ -48,9 +48,13 @@ type viewer struct {
 	ws     *melody.Session
 	player string
 	seat   int
-	stage  string            // "lobby" or "game": a change resends the stage
-	sent   map[string]uint64 // fragment id → hash of what the viewer has
+	stage  string               // "lobby" or "game": a change resends the stage
+	sent   map[string]sentFrag // what the viewer has, by fragment id
 }
+
+// sentFrag is what a viewer has of one fragment: its key, if it has one,
+// and the hash of its HTML.
+type sentFrag struct{ key, hash uint64 }
 
 // roomView is what rendering needs for one viewer.
 type roomView struct {
@@ -497,22 +501,25 @@ func (r *Room) pushTo(v *viewer, lines []logLine, full bool) {
 		if full {
 			views.Log(page.Log).Render(ctx, &buf)
 		}
-		v.stage, v.sent = stage, make(map[string]uint64, len(frags))
+		v.stage, v.sent = stage, make(map[string]sentFrag, len(frags))
 		for _, f := range frags {
 			var fb bytes.Buffer
 			f.Component.Render(ctx, &fb)
-			v.sent[f.ID] = fnv64(fb.Bytes())
+			v.sent[f.ID] = sentFrag{f.Key, fnv64(fb.Bytes())}
 		}
 	} else {
 		for _, f := range frags {
+			had := v.sent[f.ID]
+			if f.Key != 0 && f.Key == had.key {
+				continue // unchanged: not even rendered
+			}
 			mark := buf.Len()
 			f.Component.Render(ctx, &buf)
 			h := fnv64(buf.Bytes()[mark:])
-			if v.sent[f.ID] == h {
+			v.sent[f.ID] = sentFrag{f.Key, h}
+			if had.hash == h {
 				buf.Truncate(mark)
-				continue
 			}
-			v.sent[f.ID] = h
 		}
 	}
 	if !full {

@@ -88,7 +88,10 @@ type Join struct {
 }
 
 // Fragment is one element pushed over the websocket, swapped by its id.
+// Key, when not zero, stands for everything the fragment shows: a push
+// skips rendering a fragment whose key the viewer already has.
 type Fragment struct {
 	ID        string
 	Component templ.Component
+	Key       uint64
 }

@@ -48,6 +48,7 @@ type President struct {
 	Pile     []PPlay
 	PileNote string
 	Hand     []CardView
+	HandKey  uint64 // stands for the hand as shown (see Fragment.Key)
 	Playable string // the rank classes playable now, space separated
 	// Mode picks the controls: play, gift, discard, return, wait, over,
 	// watch.
@@ -61,20 +62,21 @@ type President struct {
 	ScoreNames  []string
 	ScoreTotals []int
 	History     [][]string
+	ScoreKey    uint64 // stands for the scoreboard (see Fragment.Key)
 }
 
 // Fragments lists the President table's fragments in page order.
 func (p President) Fragments() []Fragment {
 	out := []Fragment{
-		{"p-status", presidentStatus(p)},
-		{"p-pile", presidentPile(p)},
-		{"p-hand", presidentHand(p)},
-		{"p-playable", presidentPlayable(p)},
-		{"p-controls", presidentControls(p)},
-		{"p-score", presidentScore(p)},
+		{"p-status", presidentStatus(p), 0},
+		{"p-pile", presidentPile(p), 0},
+		{"p-hand", presidentHand(p), p.HandKey},
+		{"p-playable", presidentPlayable(p), 0},
+		{"p-controls", presidentControls(p), 0},
+		{"p-score", presidentScore(p), p.ScoreKey},
 	}
 	for _, s := range p.Seats {
-		out = append(out, Fragment{"p-seat-" + itoa(s.Index), presidentSeat(s)})
+		out = append(out, Fragment{"p-seat-" + itoa(s.Index), presidentSeat(s), 0})
 	}
 	return out
 }
