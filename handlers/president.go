@@ -61,10 +61,8 @@ func rulesetSeats(r president.Rules) string {
 	return "The " + r.Name + " ruleset plays with " + itoa(r.MinPlayers) + " to " + itoa(r.MaxPlayers) + " players"
 }
 
-var roleShort = map[president.Role]string{
-	president.President: "P", president.VicePresident: "VP", president.Citizen: "C",
-	president.Scumbag: "S", president.Asshole: "A",
-}
+var roleShort = [...]string{president.NoRole: "", president.President: "P", president.VicePresident: "VP",
+	president.Citizen: "C", president.Scumbag: "S", president.Asshole: "A"}
 
 // presidentView builds what one viewer sees from the engine's View for
 // that seat: nothing else of the state is read.
@@ -109,12 +107,14 @@ func presidentView(rv *roomView) views.President {
 	// the scoreboard changes only when a deal ends (names are fixed once
 	// the game starts)
 	p.ScoreKey = uint64(len(v.History)) + 1
-	for _, row := range v.History {
-		r := make([]string, v.N)
+	cells := make([]string, len(v.History)*v.N)
+	p.History = make([][]string, len(v.History))
+	for d, row := range v.History {
+		r := cells[d*v.N : (d+1)*v.N]
 		for i := range r {
 			r[i] = roleShort[row[i]]
 		}
-		p.History = append(p.History, r)
+		p.History[d] = r
 	}
 
 	for _, pl := range v.Pile[:v.PileLen] {

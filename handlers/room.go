@@ -488,9 +488,27 @@ func (r *Room) push(lines []logLine) {
 	}
 }
 
-// pushTo renders the viewer's table and writes what changed since its
-// last push; full sends the whole stage and log (a new connection).
+// pushTo writes the viewer what changed since its last push; full sends
+// the whole stage and log (a new connection).
 func (r *Room) pushTo(v *viewer, lines []logLine, full bool) {
+	msg := r.message(v, lines, full)
+	if len(msg) == 0 {
+		return
+	}
+	if h := r.srv.pushHook; h != nil {
+		h(v.ws, v.seat, msg, r.t)
+	}
+	if err := v.ws.Write(msg); err != nil && !errors.Is(err, melody.ErrSessionClosed) {
+		r.srv.log.Warn("push failed", "room", r.code, "err", err)
+	}
+	r.srv.metrics.pushed(len(msg))
+}
+
+// message renders one push for a viewer, in a fresh buffer (Melody keeps
+// the slice it is given): the fragments whose content changed since the
+// viewer's last push, its new log lines, and the sequence number. It
+// notes what the viewer now has. Empty when nothing changed.
+func (r *Room) message(v *viewer, lines []logLine, full bool) []byte {
 	rv := r.view(v.seat, v.player)
 	ctx := context.Background()
 	var buf bytes.Buffer
@@ -534,18 +552,12 @@ func (r *Room) pushTo(v *viewer, lines []logLine, full bool) {
 		}
 	}
 	if buf.Len() == 0 {
-		return
+		return nil
 	}
 	// every push ends with the table's sequence number, so a client (or a
 	// test) knows which log entry it has seen
 	views.Seq(r.t.Seq).Render(ctx, &buf)
-	if h := r.srv.pushHook; h != nil {
-		h(v.ws, v.seat, buf.Bytes(), r.t)
-	}
-	if err := v.ws.Write(buf.Bytes()); err != nil && !errors.Is(err, melody.ErrSessionClosed) {
-		r.srv.log.Warn("push failed", "room", r.code, "err", err)
-	}
-	r.srv.metrics.pushed(buf.Len())
+	return buf.Bytes()
 }
 
 // fragments are the parts of the stage a push compares: the lobby panel,

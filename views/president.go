@@ -68,15 +68,61 @@ type President struct {
 // Fragments lists the President table's fragments in page order.
 func (p President) Fragments() []Fragment {
 	out := []Fragment{
-		{"p-status", presidentStatus(p), 0},
-		{"p-pile", presidentPile(p), 0},
+		{"p-status", presidentStatus(p), 0}, // changes with every move
+		{"p-pile", presidentPile(p), p.pileKey()},
 		{"p-hand", presidentHand(p), p.HandKey},
 		{"p-playable", presidentPlayable(p), 0},
-		{"p-controls", presidentControls(p), 0},
+		{"p-controls", presidentControls(p), p.controlsKey()},
 		{"p-score", presidentScore(p), p.ScoreKey},
 	}
 	for _, s := range p.Seats {
-		out = append(out, Fragment{"p-seat-" + itoa(s.Index), presidentSeat(s), 0})
+		out = append(out, Fragment{"p-seat-" + itoa(s.Index), presidentSeat(s), s.key()})
 	}
 	return out
+}
+
+// The keys below cover every field the fragment's template reads.
+
+func (p President) pileKey() uint64 {
+	k := newKeyer()
+	for _, pl := range p.Pile {
+		k.str(pl.Who)
+		k.str(pl.Label)
+		k.cards(pl.Cards)
+	}
+	k.str(p.PileNote)
+	return k.sum()
+}
+
+func (p President) controlsKey() uint64 {
+	k := newKeyer()
+	k.str(p.ActURL)
+	k.str(p.Mode)
+	k.str(p.Status)
+	k.flag(p.CanPass)
+	k.num(int64(p.Need))
+	k.str(p.ReturnTo)
+	for _, t := range p.Targets {
+		k.num(int64(t.Seat))
+		k.str(t.Name)
+	}
+	k.cards(p.Gave)
+	k.cards(p.Got)
+	if p.Mode == "gift" {
+		k.cards(p.Hand) // the gift form lists the hand
+	}
+	return k.sum()
+}
+
+func (s PSeat) key() uint64 {
+	k := newKeyer()
+	s.Seat.key(&k)
+	k.num(int64(s.HandCount))
+	k.flag(s.Passed)
+	k.str(s.Place)
+	k.str(s.Role)
+	k.num(int64(s.Score))
+	k.flag(s.Turn)
+	k.str(s.Owes)
+	return k.sum()
 }

@@ -1,0 +1,60 @@
+package views
+
+// keyer folds a fragment's inputs into a Fragment.Key (FNV-1a, no
+// allocation). Two equal models give equal keys; a key is never zero.
+type keyer uint64
+
+func newKeyer() keyer { return 14695981039346656037 }
+
+func (k *keyer) byte(b byte) {
+	*k ^= keyer(b)
+	*k *= 1099511628211
+}
+
+func (k *keyer) str(s string) {
+	for i := 0; i < len(s); i++ {
+		k.byte(s[i])
+	}
+	k.byte(0xff) // ends the string: "ab","c" differs from "a","bc"
+}
+
+func (k *keyer) num(n int64) {
+	for i := 0; i < 8; i++ {
+		k.byte(byte(n >> (8 * i)))
+	}
+}
+
+func (k *keyer) flag(b bool) {
+	if b {
+		k.byte(1)
+	} else {
+		k.byte(0)
+	}
+}
+
+func (k *keyer) cards(cs []CardView) {
+	k.num(int64(len(cs)))
+	for _, c := range cs {
+		k.str(c.ID)
+	}
+}
+
+func (k keyer) sum() uint64 {
+	if k == 0 {
+		return 1
+	}
+	return uint64(k)
+}
+
+func (s Seat) key(k *keyer) {
+	k.num(int64(s.Index))
+	k.str(s.Name)
+	k.str(s.Bot)
+	k.flag(s.Ready)
+	k.flag(s.Connected)
+	k.flag(s.Host)
+	k.flag(s.You)
+	k.flag(s.Empty)
+	k.flag(s.Away)
+	k.num(s.Deadline)
+}
