@@ -6,9 +6,9 @@ RUN go mod download
 COPY . .
 RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/tables .
 
-FROM gcr.io/distroless/static-debian12:nonroot
+# Runs as root: Fly mounts the volume at /data owned by root.
+FROM gcr.io/distroless/static-debian12
 COPY --from=build /out/tables /tables
 ENV DATA_DIR=/data PORT=8080
 EXPOSE 8080
-USER nonroot
 ENTRYPOINT ["/tables"]

@@ -44,8 +44,10 @@ test-unit:
 test-e2e: deps-e2e
 	$(GO) test -count=1 -v ./e2e/...
 
+# Benchmarks, then a short load run (docs/PERFORMANCE.md has full runs).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./game/... ./handlers/... ./db/...
+	$(GO) run ./e2e/load -tables 100 -duration 10s -ramp 3s
 
 clean:
 	rm -rf bin

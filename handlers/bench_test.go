@@ -27,7 +27,6 @@ func benchRoom(b *testing.B) *Room {
 		rng: rand.New(rand.NewPCG(1, 1))}
 }
 
-
 // BenchmarkRenderTable renders a seated player's whole table page.
 func BenchmarkRenderTable(b *testing.B) {
 	r := benchRoom(b)

@@ -48,7 +48,7 @@ type viewer struct {
 	ws     *melody.Session
 	player string
 	seat   int
-	stage  string               // "lobby" or "game": a change resends the stage
+	stage  string              // "lobby" or "game": a change resends the stage
 	sent   map[string]sentFrag // what the viewer has, by fragment id
 }
 
