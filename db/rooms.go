@@ -213,7 +213,12 @@ func (d *DB) RoomInfo(ctx context.Context, code string) (Room, error) {
 
 // OpenRooms lists the codes of open rooms, newest first.
 func (d *DB) OpenRooms(ctx context.Context) ([]string, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT code FROM rooms WHERE status = ? ORDER BY created_at DESC`, StatusOpen)
+	return d.codes(ctx, `SELECT code FROM rooms WHERE status = ? ORDER BY created_at DESC`, StatusOpen)
+}
+
+// codes runs a query listing room codes.
+func (d *DB) codes(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := d.r.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -245,19 +250,6 @@ func (d *DB) SetStatus(ctx context.Context, code, status string, now time.Time) 
 // IdleRooms lists open rooms whose last log entry (or creation, for a room
 // without entries) is older than before.
 func (d *DB) IdleRooms(ctx context.Context, before time.Time) ([]string, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT code FROM rooms r WHERE status = ? AND
+	return d.codes(ctx, `SELECT code FROM rooms r WHERE status = ? AND
 		COALESCE((SELECT at FROM room_log l WHERE l.room = r.code ORDER BY seq DESC LIMIT 1), r.created_at) < ?`, StatusOpen, before.UnixMilli())
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var c string
-		if err := rows.Scan(&c); err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
 }

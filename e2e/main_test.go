@@ -249,3 +249,27 @@ func navigating(err error) bool {
 	}
 	return false
 }
+
+// createTable opens a President table from the home page in b's browser
+// and returns its share link.
+func (b *browser) createTable(srv *server, seats string) string {
+	b.t.Helper()
+	b.do(chromedp.Navigate(srv.url),
+		chromedp.SendKeys(chromedp.CSS(`form[action="/tables"] input[name=name]`), b.name),
+		chromedp.SetValue(chromedp.CSS(`select[name=seats]`), seats),
+		chromedp.Click(chromedp.CSS(`form[action="/tables"] button[type=submit]`)),
+	)
+	b.waitJS("the lobby", `!!document.querySelector('#lobby')`)
+	return eval[string](b, `document.querySelector('#share').value`)
+}
+
+// joinTable opens a share link, gives b's name, takes a seat and is ready.
+func (b *browser) joinTable(share string) {
+	b.t.Helper()
+	b.do(chromedp.Navigate(share),
+		chromedp.SendKeys(chromedp.CSS(`input[name=name]`), b.name),
+		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
+	)
+	b.waitJS("the lobby", `!!document.querySelector('#lobby')`)
+	b.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"ready"']`)))
+}

@@ -123,25 +123,14 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 	srv := startServer(t, t.TempDir(), "")
 	ann, bob, cara := newBrowser(t, "Ann"), newBrowser(t, "Bob"), newBrowser(t, "Cara")
 
-	ann.do(chromedp.Navigate(srv.url),
-		chromedp.SendKeys(chromedp.CSS(`form[action="/tables"] input[name=name]`), "Ann"),
-		chromedp.SetValue(chromedp.CSS(`select[name=seats]`), "4"),
-		chromedp.Click(chromedp.CSS(`form[action="/tables"] button[type=submit]`)),
-	)
-	ann.waitJS("the lobby", `!!document.querySelector('#lobby')`)
-	share := eval[string](ann, `document.querySelector('#share').value`)
+	share := ann.createTable(srv, "4")
 	if !strings.HasPrefix(share, srv.url+"/t/") {
 		t.Fatalf("share link %q", share)
 	}
 	ann.screenshot("president-lobby-host")
 
 	for _, p := range []*browser{bob, cara} {
-		p.do(chromedp.Navigate(share),
-			chromedp.SendKeys(chromedp.CSS(`input[name=name]`), p.name),
-			chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
-		)
-		p.waitJS("the lobby", `!!document.querySelector('#lobby')`)
-		p.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"ready"']`)))
+		p.joinTable(share)
 	}
 	// Ann sees both arrive and get ready, live
 	ann.waitJS("Bob and Cara ready", `document.querySelectorAll('#lobby .badge.out').length === 3 && !document.querySelector("#lobby button[hx-vals*='start']").disabled`)

@@ -16,18 +16,7 @@ func TestKillRestartResumes(t *testing.T) {
 	data := t.TempDir()
 	srv := startServer(t, data, "")
 	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
-	ann.do(chromedp.Navigate(srv.url),
-		chromedp.SendKeys(chromedp.CSS(`form[action="/tables"] input[name=name]`), "Ann"),
-		chromedp.SetValue(chromedp.CSS(`select[name=seats]`), "3"),
-		chromedp.Click(chromedp.CSS(`form[action="/tables"] button[type=submit]`)),
-	)
-	ann.waitJS("the lobby", `!!document.querySelector('#lobby')`)
-	share := eval[string](ann, `document.querySelector('#share').value`)
-	bob.do(chromedp.Navigate(share),
-		chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Bob"),
-		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)))
-	bob.waitJS("the lobby", `!!document.querySelector('#lobby')`)
-	bob.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"ready"']`)))
+	bob.joinTable(ann.createTable(srv, "3"))
 	ann.waitJS("Bob ready", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
 	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
 
