@@ -1,0 +1,111 @@
+// Package holdem implements no-limit Texas Hold'em as specified in
+// shared/specs/holdem.md. This file holds the chip arithmetic: side pots,
+// the uncalled bet, and splitting a pot among winners.
+package holdem
+
+import "sort"
+
+// Pot is an amount and the seats that may win it.
+type Pot struct {
+	Amount   int
+	Eligible []int
+}
+
+// Uncalled returns the seat whose last bet nobody matched and the excess
+// it gets back: the highest contribution minus the second highest. A seat
+// that is alone at the top with nothing matched takes it all back.
+func Uncalled(contrib []int) (seat, amount int) {
+	seat, first, second := -1, 0, 0
+	for i, c := range contrib {
+		switch {
+		case c > first:
+			seat, first, second = i, c, first
+		case c > second:
+			second = c
+		}
+	}
+	if seat < 0 || first == second {
+		return -1, 0
+	}
+	return seat, first - second
+}
+
+// Pots splits the hand's contributions into the main pot and side pots.
+// contrib is what each seat put in this hand (after any uncalled bet was
+// returned); live marks the seats still in the hand. Each all-in level of
+// a live seat closes a pot that only live seats who reached it may win;
+// folded seats' chips stay in the pots they reached. Pots come main pot
+// first.
+func Pots(contrib []int, live []bool) []Pot {
+	var levels []int
+	for i, c := range contrib {
+		if live[i] && c > 0 {
+			levels = append(levels, c)
+		}
+	}
+	sort.Ints(levels)
+	var pots []Pot
+	prev := 0
+	for _, level := range levels {
+		if level == prev {
+			continue
+		}
+		p := Pot{}
+		for i, c := range contrib {
+			p.Amount += max(0, min(c, level)-prev)
+			if live[i] && c >= level {
+				p.Eligible = append(p.Eligible, i)
+			}
+		}
+		prev = level
+		if n := len(pots); n > 0 && sameSeats(pots[n-1].Eligible, p.Eligible) {
+			pots[n-1].Amount += p.Amount
+			continue
+		}
+		pots = append(pots, p)
+	}
+	// chips of folded seats above every live level (only possible when a
+	// bet was not returned) go to the last pot
+	over := 0
+	for _, c := range contrib {
+		over += max(0, c-prev)
+	}
+	if over > 0 && len(pots) > 0 {
+		pots[len(pots)-1].Amount += over
+	}
+	return pots
+}
+
+func sameSeats(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Split divides amount among the winning seats evenly; the odd chips go
+// one each to the winners nearest the button's left (button+1, button+2,
+// … around the table of n seats).
+func Split(amount int, winners []int, button, n int) map[int]int {
+	out := make(map[int]int, len(winners))
+	if len(winners) == 0 {
+		return out
+	}
+	share, odd := amount/len(winners), amount%len(winners)
+	for _, w := range winners {
+		out[w] = share
+	}
+	for i := 1; odd > 0 && i <= n; i++ {
+		seat := (button + i) % n
+		if _, ok := out[seat]; ok {
+			out[seat]++
+			odd--
+		}
+	}
+	return out
+}
