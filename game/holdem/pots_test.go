@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/tablegames/tables/game/cards"
 )
 
 func TestUncalled(t *testing.T) {
@@ -130,4 +132,13 @@ func TestPotsConserveChips(t *testing.T) {
 			}
 		}
 	}
+}
+
+func card(t testing.TB, s string) cards.Card {
+	t.Helper()
+	c, err := cards.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

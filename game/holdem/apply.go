@@ -1,0 +1,406 @@
+package holdem
+
+import (
+	"strconv"
+
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/game/cards"
+	"github.com/tablegames/tables/game/holdem/eval"
+)
+
+// Kind of action.
+type Kind uint8
+
+// Kinds. Blind is recorded, never sent. Deal is the table's own (seat
+// game.System); SitOut and SitIn are allowed at any time and count from
+// the next hand.
+const (
+	Fold Kind = iota + 1
+	Check
+	Call
+	BetTo // bet or raise to Amount (the seat's total bet this street)
+	AllIn
+	Blind
+	Deal
+	SitOut
+	SitIn
+)
+
+var kindNames = [...]string{"", "fold", "check", "call", "raise", "all-in", "blind", "deal", "sitout", "sitin"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Action is one move; Amount is the total bet for BetTo, Seed the shuffle
+// seed for Deal.
+type Action struct {
+	Kind   Kind
+	Amount int
+	Seed   uint64
+}
+
+// Error codes.
+const (
+	CodeNotYourTurn = game.CodeNotYourTurn
+	CodeNotAllowed  = "ACTION_NOT_ALLOWED"
+	CodeBetTooSmall = "BET_TOO_SMALL"
+	CodeBetTooLarge = "BET_TOO_LARGE"
+	CodeInternal    = game.CodeInternal
+)
+
+func errDetails(code, msg string, d map[string]int) error {
+	return &game.Error{Code: code, Message: msg, Details: d}
+}
+
+// Apply makes seat's move and returns the new state and the public events,
+// or the unchanged state and a *game.Error.
+func Apply(s State, seat int, a Action) (State, []game.Event, error) {
+	next := s
+	next.Actions = append([]Record(nil), s.Actions...)
+	next.Results = append([]Result(nil), s.Results...)
+	var ev []game.Event
+	if err := next.step(seat, a, &ev); err != nil {
+		return s, nil, err
+	}
+	next.Version++
+	return next, ev, nil
+}
+
+func (s *State) step(seat int, a Action, ev *[]game.Event) error {
+	if a.Kind == Deal {
+		if seat != game.System {
+			return game.Errorf(CodeNotAllowed, "Only the table deals")
+		}
+		if s.Street != HandOver {
+			return game.Errorf(CodeNotAllowed, "A hand is being played")
+		}
+		if s.count(func(p *Seat) bool { return playing(p) || p.Stack == 0 && !p.SitOut && s.Rules.Rebuy }) < 2 {
+			return game.Errorf(CodeNotAllowed, "Two players with chips are needed")
+		}
+		s.deal(a.Seed, ev)
+		return nil
+	}
+	if seat < 0 || seat >= s.N {
+		return game.Errorf(CodeNotAllowed, "You are not seated at this table")
+	}
+	switch a.Kind {
+	case SitOut, SitIn:
+		p := &s.Seats[seat]
+		if p.SitOut == (a.Kind == SitOut) {
+			return game.Errorf(CodeNotAllowed, "Nothing to change")
+		}
+		p.SitOut = a.Kind == SitOut
+		word := " sits out from the next hand."
+		if !p.SitOut {
+			word = " is back from the next hand."
+		}
+		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + word})
+		return nil
+	case Fold, Check, Call, BetTo, AllIn:
+	default:
+		return game.Errorf(CodeNotAllowed, "Unknown action")
+	}
+	if s.Street == HandOver {
+		return game.Errorf(CodeNotAllowed, "Wait for the next hand")
+	}
+	if s.Turn != seat {
+		return game.Errorf(CodeNotYourTurn, "It is not your turn")
+	}
+	p := &s.Seats[seat]
+	toCall := s.CurrentBet - p.Bet
+	switch a.Kind {
+	case Fold:
+		p.Folded = true
+		s.record(seat, Fold, 0, ev, " folds.")
+	case Check:
+		if toCall > 0 {
+			return errDetails(CodeNotAllowed, "You can't check: call "+itoa(min(toCall, p.Stack))+", raise or fold", map[string]int{"current_bet": s.CurrentBet, "to_call": toCall})
+		}
+		p.Acted = true
+		s.record(seat, Check, 0, ev, " checks.")
+	case Call:
+		if toCall == 0 {
+			return game.Errorf(CodeNotAllowed, "There is nothing to call: check or bet")
+		}
+		s.put(seat, min(toCall, p.Stack))
+		p.Acted = true
+		s.record(seat, Call, p.Bet, ev, " calls "+itoa(p.Bet)+allInWord(p)+".")
+	case AllIn:
+		if err := s.raiseTo(seat, p.Bet+p.Stack, true, ev); err != nil {
+			return err
+		}
+	case BetTo:
+		if err := s.raiseTo(seat, a.Amount, false, ev); err != nil {
+			return err
+		}
+	}
+	s.advance(seat, ev)
+	return nil
+}
+
+func allInWord(p *Seat) string {
+	if p.AllIn {
+		return " and is all-in"
+	}
+	return ""
+}
+
+// raiseTo makes seat's total bet this street `to`: a bet, a raise, or an
+// all-in that may be only a call or a short raise.
+func (s *State) raiseTo(seat, to int, allIn bool, ev *[]game.Event) error {
+	p := &s.Seats[seat]
+	most := p.Bet + p.Stack
+	minTo := s.CurrentBet + max(s.MinRaise, s.Rules.BigBlind)
+	details := map[string]int{"current_bet": s.CurrentBet, "min_raise": minTo, "max_raise": most}
+	switch {
+	case to > most:
+		return errDetails(CodeBetTooLarge, "You have "+itoa(most)+" in all: bet at most that", details)
+	case to <= s.CurrentBet && !allIn:
+		return errDetails(CodeBetTooSmall, "Raise to at least "+itoa(min(minTo, most)), details)
+	case to > s.CurrentBet && p.Acted && s.CurrentBet > 0:
+		// facing only a short all-in since it acted: call or fold
+		return errDetails(CodeNotAllowed, "The short all-in does not reopen the betting: call or fold", details)
+	case to < minTo && to < most:
+		return errDetails(CodeBetTooSmall, "Raise to at least "+itoa(minTo)+" (or go all-in)", details)
+	}
+	if to <= s.CurrentBet { // an all-in that only calls (or calls short)
+		s.put(seat, to-p.Bet)
+		p.Acted = true
+		s.record(seat, Call, p.Bet, ev, " calls "+itoa(p.Bet)+" and is all-in.")
+		return nil
+	}
+	increment := to - s.CurrentBet
+	verb := " raises to "
+	if s.CurrentBet == 0 {
+		verb = " bets "
+	}
+	s.put(seat, to-p.Bet)
+	if increment >= max(s.MinRaise, s.Rules.BigBlind) {
+		// a full raise reopens the betting for everyone else
+		s.MinRaise = increment
+		for i := 0; i < s.N; i++ {
+			s.Seats[i].Acted = false
+		}
+	}
+	s.CurrentBet = to
+	s.LastAggressor = seat
+	p.Acted = true
+	kind := BetTo
+	if p.AllIn {
+		kind = AllIn
+	}
+	s.record(seat, kind, to, ev, verb+itoa(to)+allInWord(p)+".")
+	return nil
+}
+
+// put moves chips from a seat's stack in front of it.
+func (s *State) put(seat, n int) {
+	p := &s.Seats[seat]
+	p.Stack -= n
+	p.Bet += n
+	p.Total += n
+	if p.Stack == 0 {
+		p.AllIn = true
+	}
+}
+
+func (s *State) record(seat int, k Kind, amount int, ev *[]game.Event, text string) {
+	s.Actions = append(s.Actions, Record{Street: s.Street, Seat: seat, Kind: k, Amount: amount})
+	*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + text})
+}
+
+// advance moves to the next seat to act, or ends the street or the hand.
+func (s *State) advance(from int, ev *[]game.Event) {
+	if s.count(inHand) == 1 {
+		s.finish(ev)
+		return
+	}
+	if next := s.next(from, func(p *Seat) bool { return canAct(p) && (!p.Acted || p.Bet < s.CurrentBet) }); next >= 0 {
+		s.Turn = next
+		return
+	}
+	s.endStreet(ev)
+}
+
+// endStreet deals the next street, or runs the board out when at most one
+// player can still act, or goes to the showdown after the river.
+func (s *State) endStreet(ev *[]game.Event) {
+	for {
+		for i := 0; i < s.N; i++ {
+			s.Seats[i].Bet, s.Seats[i].Acted = 0, false
+		}
+		s.CurrentBet, s.MinRaise, s.LastAggressor = 0, s.Rules.BigBlind, -1
+		if s.Street == River {
+			s.finish(ev)
+			return
+		}
+		s.Street++
+		n := 1
+		if s.Street == Flop {
+			n = 3
+		}
+		for i := 0; i < n; i++ {
+			s.Board[s.BoardN] = s.Deck[s.DeckPos]
+			s.BoardN++
+			s.DeckPos++
+		}
+		*ev = append(*ev, game.Event{Text: streetTitle(s.Street) + ": " + faces(s.Board[:s.BoardN]) + "."})
+		if s.count(canAct) >= 2 {
+			s.Turn = s.next(s.Button, canAct)
+			return
+		}
+		// at most one player can act: nobody bets against an all-in; run out
+		s.Turn = -1
+	}
+}
+
+func streetTitle(st Street) string {
+	return map[Street]string{Flop: "Flop", Turn: "Turn", River: "River"}[st]
+}
+
+func faces(cs []cards.Card) string {
+	out := ""
+	for i, c := range cs {
+		if i > 0 {
+			out += " "
+		}
+		out += c.Face()
+	}
+	return out
+}
+
+// finish ends the hand: returns the uncalled bet, shows the hands in
+// showdown order, and pays every pot.
+func (s *State) finish(ev *[]game.Event) {
+	contrib := make([]int, s.N)
+	live := make([]bool, s.N)
+	for i := 0; i < s.N; i++ {
+		contrib[i], live[i] = s.Seats[i].Total, inHand(&s.Seats[i])
+	}
+	if seat, back := Uncalled(contrib); seat >= 0 {
+		s.Seats[seat].Stack += back
+		s.Seats[seat].Total -= back
+		contrib[seat] -= back
+		*ev = append(*ev, game.Event{Text: "Uncalled " + itoa(back) + " returned to " + game.SeatToken(seat) + "."})
+	}
+	s.Results = s.Results[:0]
+	showdown := s.count(inHand) > 1
+	ranks := make([]eval.Rank, s.N)
+	if showdown {
+		tb := eval.Default()
+		first := s.LastAggressor
+		if s.Street != River || first < 0 || !live[first] {
+			first = s.next(s.Button, inHand)
+		}
+		for i := 0; i < s.N; i++ {
+			seat := (first + i) % s.N
+			if !live[seat] {
+				continue
+			}
+			p := &s.Seats[seat]
+			p.Shown = true
+			b := s.Board
+			ranks[seat] = tb.Eval7(p.Hole[0], p.Hole[1], b[0], b[1], b[2], b[3], b[4])
+			*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " shows " + faces(p.Hole[:]) + ": " + tb.Describe(ranks[seat]) + "."})
+		}
+	}
+	for i := 0; i < s.N; i++ {
+		s.Seats[i].Won = 0
+	}
+	pots := Pots(contrib, live)
+	for n, pot := range pots {
+		var winners []int
+		best := eval.Rank(0)
+		for _, e := range pot.Eligible {
+			switch {
+			case ranks[e] > best:
+				best, winners = ranks[e], []int{e}
+			case ranks[e] == best:
+				winners = append(winners, e)
+			}
+		}
+		for w, amount := range Split(pot.Amount, winners, s.Button, s.N) {
+			s.Seats[w].Stack += amount
+			s.Seats[w].Won += amount
+		}
+		s.Results = append(s.Results, Result{Pot: pot, Winners: winners, Rank: uint16(best)})
+		name := "the pot"
+		if len(pots) > 1 {
+			name = "the main pot"
+			if n > 0 {
+				name = "side pot " + itoa(n)
+			}
+		}
+		text := ""
+		for i, w := range winners {
+			if i > 0 {
+				text += " and "
+			}
+			text += game.SeatToken(w)
+		}
+		how := ""
+		if showdown {
+			how = " with " + eval.Default().Describe(best)
+		}
+		*ev = append(*ev, game.Event{Text: text + " wins " + name + " (" + itoa(pot.Amount) + ")" + how + "."})
+	}
+	for i := 0; i < s.N; i++ {
+		s.Seats[i].Total, s.Seats[i].Bet = 0, 0
+	}
+	s.Street, s.Turn = HandOver, -1
+}
+
+// deal starts the next hand: rebuys, the button, blinds and hole cards.
+func (s *State) deal(seed uint64, ev *[]game.Event) {
+	s.Hand++
+	for i := 0; i < s.N; i++ {
+		p := &s.Seats[i]
+		if p.Stack == 0 && !p.SitOut && s.Rules.Rebuy {
+			p.Stack = s.Rules.Stack
+			p.BuyIns++
+			*ev = append(*ev, game.Event{Text: game.SeatToken(i) + " buys in again for " + itoa(s.Rules.Stack) + "."})
+		}
+		*p = Seat{Stack: p.Stack, SitOut: p.SitOut, BuyIns: p.BuyIns, Dealt: playing(p)}
+	}
+	deck := cards.Deck(0)
+	cards.Shuffle(deck, cards.NewSource(seed, uint64(s.Hand)))
+	copy(s.Deck[:], deck)
+	s.DeckPos, s.BoardN, s.Board = 0, 0, [5]cards.Card{}
+	s.Actions, s.Results = s.Actions[:0], s.Results[:0]
+	s.Street, s.CurrentBet, s.MinRaise, s.LastAggressor = Preflop, 0, s.Rules.BigBlind, -1
+
+	dealt := func(p *Seat) bool { return p.Dealt }
+	s.Button = s.next(s.Button, dealt)
+	if s.count(dealt) == 2 { // heads-up: the button is the small blind
+		s.SB = s.Button
+	} else {
+		s.SB = s.next(s.Button, dealt)
+	}
+	s.BB = s.next(s.SB, dealt)
+	*ev = append(*ev, game.Event{Text: "Hand " + itoa(s.Hand) + ": " + game.SeatToken(s.Button) + " has the button."})
+	for _, b := range []struct {
+		seat, amount int
+		word         string
+	}{{s.SB, s.Rules.SmallBlind, " posts the small blind "}, {s.BB, s.Rules.BigBlind, " posts the big blind "}} {
+		n := min(b.amount, s.Seats[b.seat].Stack)
+		s.put(b.seat, n)
+		s.Actions = append(s.Actions, Record{Street: Preflop, Seat: b.seat, Kind: Blind, Amount: n})
+		*ev = append(*ev, game.Event{Text: game.SeatToken(b.seat) + b.word + itoa(n) + "."})
+	}
+	s.CurrentBet = s.Rules.BigBlind
+	for round := 0; round < 2; round++ {
+		for i := 1; i <= s.N; i++ {
+			seat := (s.Button + i) % s.N
+			if s.Seats[seat].Dealt {
+				s.Seats[seat].Hole[round] = s.Deck[s.DeckPos]
+				s.DeckPos++
+			}
+		}
+	}
+	s.Turn = s.next(s.BB, canAct)
+	if s.Turn < 0 || s.count(canAct) < 2 && s.Seats[s.Turn].Bet >= s.CurrentBet {
+		s.Turn = -1
+		s.endStreet(ev) // blinds put everyone all-in: run it out
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

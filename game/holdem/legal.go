@@ -1,0 +1,51 @@
+package holdem
+
+// Options are the moves open to the seat to act, with the bounds of a bet
+// or raise (as the seat's total bet this street).
+type Options struct {
+	Fold, Check, Call bool
+	CallAmount        int // chips a call puts in (all the stack if short)
+	Raise             bool
+	MinTo, MaxTo      int // a raise to less than MinTo is only allowed all-in (MaxTo)
+}
+
+// Legal lists what seat may do now; the zero Options when it is not its
+// turn.
+func Legal(s *State, seat int) Options {
+	if s.Street == HandOver || seat != s.Turn || seat < 0 {
+		return Options{}
+	}
+	p := &s.Seats[seat]
+	toCall := s.CurrentBet - p.Bet
+	o := Options{Fold: true, Check: toCall == 0, Call: toCall > 0, CallAmount: min(toCall, p.Stack)}
+	most := p.Bet + p.Stack
+	reopened := !p.Acted || s.CurrentBet == 0
+	if most > s.CurrentBet && reopened {
+		o.Raise = true
+		o.MinTo = min(s.CurrentBet+max(s.MinRaise, s.Rules.BigBlind), most)
+		o.MaxTo = most
+	}
+	return o
+}
+
+// Actions lists one action per legal choice: fold, check or call, the
+// smallest raise and all-in.
+func (o Options) Actions() []Action {
+	var out []Action
+	if o.Check {
+		out = append(out, Action{Kind: Check})
+	}
+	if o.Call {
+		out = append(out, Action{Kind: Call})
+	}
+	if o.Fold {
+		out = append(out, Action{Kind: Fold})
+	}
+	if o.Raise {
+		out = append(out, Action{Kind: BetTo, Amount: o.MinTo})
+		if o.MaxTo > o.MinTo {
+			out = append(out, Action{Kind: AllIn})
+		}
+	}
+	return out
+}

@@ -1,0 +1,144 @@
+package holdem
+
+import (
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/game/cards"
+)
+
+// MaxSeats is the most seats at a table.
+const MaxSeats = 9
+
+// Rules are a table's options.
+type Rules struct {
+	SmallBlind, BigBlind int
+	Stack                int  // starting stack and rebuy amount
+	Rebuy                bool // a busted seat buys back in before the next hand
+}
+
+// DefaultRules are the spec's defaults.
+var DefaultRules = Rules{SmallBlind: 10, BigBlind: 20, Stack: 2000, Rebuy: true}
+
+// Street of a hand.
+type Street uint8
+
+// Streets. HandOver: the pots are paid and the table waits for the next
+// hand (also before the first one).
+const (
+	HandOver Street = iota
+	Preflop
+	Flop
+	Turn
+	River
+)
+
+var streetNames = [...]string{"hand over", "preflop", "flop", "turn", "river"}
+
+func (s Street) String() string { return streetNames[s] }
+
+// Seat is one player's part of the state.
+type Seat struct {
+	Stack  int
+	Bet    int // in front of the player on this street
+	Total  int // put in this hand
+	Hole   [2]cards.Card
+	Dealt  bool // dealt into this hand
+	Folded bool
+	AllIn  bool
+	// Acted: has acted since the last full bet or raise on this street; a
+	// seat that has acted may only call or fold a short all-in raise.
+	Acted  bool
+	Shown  bool // hole cards shown at showdown
+	SitOut bool // sits out from the next hand on
+	BuyIns int  // stacks bought: the starting one and rebuys
+	Won    int  // chips won in the last showdown
+}
+
+// State is a table's game. It is a value; Apply never changes the state
+// it is given.
+type State struct {
+	Rules   Rules
+	N       int
+	Seats   [MaxSeats]Seat
+	Hand    int
+	Button  int
+	SB, BB  int
+	Street  Street
+	Board   [5]cards.Card
+	BoardN  int
+	Deck    [52]cards.Card // this hand's shuffled deck: never shown
+	DeckPos int
+	Turn    int // seat to act, -1 when none
+	// CurrentBet is the bet to match on this street; MinRaise the last
+	// full bet or raise increment (at least the big blind).
+	CurrentBet    int
+	MinRaise      int
+	LastAggressor int // last seat to bet or raise on this street, -1 none
+	Version       int
+	Actions       []Record // this hand, for the log and the history
+	Results       []Result // last showdown's pots
+}
+
+// Record is one action of a hand.
+type Record struct {
+	Street Street
+	Seat   int
+	Kind   Kind
+	Amount int // bet or raise: the total bet; call, blind: chips put in
+}
+
+// Result is one pot paid.
+type Result struct {
+	Pot     Pot
+	Winners []int
+	Rank    uint16 // the winning hand's rank (0 when uncontested)
+}
+
+// New seats n players with the starting stack; no hand is dealt yet (the
+// platform deals with Deal and a seed).
+func New(r Rules, n int) (State, error) {
+	if n < 2 || n > MaxSeats {
+		return State{}, game.Errorf(CodeNotAllowed, "A table has 2 to 9 seats")
+	}
+	if r.SmallBlind <= 0 || r.BigBlind < r.SmallBlind || r.Stack < r.BigBlind {
+		return State{}, game.Errorf(CodeNotAllowed, "Blinds and stack do not fit")
+	}
+	s := State{Rules: r, N: n, Turn: -1, LastAggressor: -1, Button: n - 1}
+	for i := 0; i < n; i++ {
+		s.Seats[i].Stack, s.Seats[i].BuyIns = r.Stack, 1
+	}
+	return s, nil
+}
+
+// Chips is every chip at the table: stacks plus what is in the pots.
+func (s *State) Chips() int {
+	t := 0
+	for i := 0; i < s.N; i++ {
+		t += s.Seats[i].Stack + s.Seats[i].Total
+	}
+	return t
+}
+
+// next returns the first seat after from (cyclically, from excluded, but
+// reached last) that satisfies ok, or -1.
+func (s *State) next(from int, ok func(*Seat) bool) int {
+	for i := 1; i <= s.N; i++ {
+		t := (from + i) % s.N
+		if ok(&s.Seats[t]) {
+			return t
+		}
+	}
+	return -1
+}
+
+func inHand(p *Seat) bool  { return p.Dealt && !p.Folded }
+func canAct(p *Seat) bool  { return p.Dealt && !p.Folded && !p.AllIn }
+func playing(p *Seat) bool { return !p.SitOut && p.Stack > 0 }
+func (s *State) count(ok func(*Seat) bool) int {
+	n := 0
+	for i := 0; i < s.N; i++ {
+		if ok(&s.Seats[i]) {
+			n++
+		}
+	}
+	return n
+}
