@@ -26,7 +26,7 @@ const (
 	SitIn
 )
 
-var kindNames = [...]string{"", "fold", "check", "call", "raise", "all-in", "blind", "deal", "sitout", "sitin"}
+var kindNames = [...]string{"", "fold", "check", "call", "raise", "allin", "blind", "deal", "sitout", "sitin"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -225,14 +225,14 @@ func (s *State) advance(from int, ev *[]game.Event) {
 // player can still act, or goes to the showdown after the river.
 func (s *State) endStreet(ev *[]game.Event) {
 	for {
+		if s.Street == River {
+			s.finish(ev) // the river's last aggressor shows first
+			return
+		}
 		for i := 0; i < s.N; i++ {
 			s.Seats[i].Bet, s.Seats[i].Acted = 0, false
 		}
 		s.CurrentBet, s.MinRaise, s.LastAggressor = 0, s.Rules.BigBlind, -1
-		if s.Street == River {
-			s.finish(ev)
-			return
-		}
 		s.Street++
 		n := 1
 		if s.Street == Flop {
@@ -344,9 +344,9 @@ func (s *State) finish(ev *[]game.Event) {
 		*ev = append(*ev, game.Event{Text: text + " wins " + name + " (" + itoa(pot.Amount) + ")" + how + "."})
 	}
 	for i := 0; i < s.N; i++ {
-		s.Seats[i].Total, s.Seats[i].Bet = 0, 0
+		s.Seats[i].Total, s.Seats[i].Bet, s.Seats[i].Acted = 0, 0, false
 	}
-	s.Street, s.Turn = HandOver, -1
+	s.Street, s.Turn, s.CurrentBet = HandOver, -1, 0
 }
 
 // deal starts the next hand: rebuys, the button, blinds and hole cards.

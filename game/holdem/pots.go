@@ -1,7 +1,7 @@
-// Package holdem implements no-limit Texas Hold'em as specified in
-// shared/specs/holdem.md. This file holds the chip arithmetic: side pots,
-// the uncalled bet, and splitting a pot among winners.
 package holdem
+
+// The chip arithmetic: side pots, the uncalled bet, and splitting a pot
+// among winners.
 
 import "sort"
 

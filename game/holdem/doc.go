@@ -1,0 +1,29 @@
+// Package holdem implements no-limit Texas Hold'em for 2–9 seats as
+// specified in shared/specs/holdem.md: blinds and the button (heads-up the
+// button posts the small blind, acts first preflop and last after), fold,
+// check, call, bet or raise to an amount, all-in; the minimum raise is the
+// larger of the big blind and the last full raise on the street; a short
+// all-in does not reopen the betting to players who already acted; the
+// board runs out when at most one player can act; side pots for any
+// number of all-ins, the uncalled bet returned, split pots with the odd
+// chip to the first winner left of the button; showdown order; rebuy and
+// sitting out between hands. Hands are ranked by package eval.
+//
+// Choices the spec leaves open, made the way card rooms play them:
+//   - Amounts are totals: "raise to 300" means the seat's bet on this
+//     street becomes 300.
+//   - A big blind short of chips posts what it has; the others still owe
+//     the full big blind to call.
+//   - A short all-in raise leaves the minimum raise increment unchanged.
+//   - The first hand's button is the first seat; it moves one dealt seat
+//     left each hand. Sitting out and sitting back in count from the next
+//     hand; a busted seat buys back in before a hand when rebuys are on.
+//   - At showdown every hand still in is shown, in order from the river's
+//     last aggressor (else the first seat left of the button); hands that
+//     fold are never shown, and an uncontested pot shows nothing.
+//
+// The engine is pure: State is a value; Apply returns a new State or a
+// *game.Error with details (min_raise, current_bet, max_raise) and the
+// state unchanged. View gives exactly what one seat may see; History the
+// hand history for one viewer.
+package holdem

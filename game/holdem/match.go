@@ -1,0 +1,119 @@
+package holdem
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"net/url"
+	"strconv"
+
+	"github.com/tablegames/tables/game"
+)
+
+// Match adapts the engine to game.Match for the platform.
+type Match struct {
+	State State
+}
+
+var _ game.Match = (*Match)(nil)
+
+// NewMatch seats n players and deals the first hand.
+func NewMatch(r Rules, n int, seed uint64) (*Match, []game.Event, error) {
+	s, err := New(r, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, ev, err := Apply(s, game.System, Action{Kind: Deal, Seed: seed})
+	if err != nil {
+		return nil, nil, err
+	}
+	return &Match{State: s}, ev, nil
+}
+
+var formKinds = map[string]Kind{"fold": Fold, "check": Check, "call": Call, "raise": BetTo, "bet": BetTo, "allin": AllIn, "sitout": SitOut, "sitin": SitIn}
+
+// Decode reads kind=fold|check|call|bet|raise|allin|sitout|sitin, and
+// amount for a bet or raise (the total to bet this street).
+func (m *Match) Decode(f url.Values) (game.Move, error) {
+	k, ok := formKinds[f.Get("kind")]
+	if !ok {
+		return nil, game.Errorf(CodeNotAllowed, "Unknown action")
+	}
+	a := Action{Kind: k}
+	if k == BetTo {
+		n, err := strconv.Atoi(f.Get("amount"))
+		if err != nil || n <= 0 || n > 1<<40 {
+			return nil, game.Errorf(CodeNotAllowed, "Enter an amount to bet")
+		}
+		a.Amount = n
+	}
+	return a, nil
+}
+
+// Encode writes an action as the form Decode reads.
+func (m *Match) Encode(mv game.Move) url.Values {
+	a, _ := mv.(Action)
+	f := url.Values{"kind": {kindNames[a.Kind]}}
+	if a.Kind == BetTo {
+		f.Set("amount", strconv.Itoa(a.Amount))
+	}
+	return f
+}
+
+func (m *Match) Version() int { return m.State.Version }
+
+func (m *Match) DecodeMove(data json.RawMessage) (game.Move, error) {
+	var a Action
+	err := json.Unmarshal(data, &a)
+	return a, err
+}
+
+func (m *Match) Apply(seat int, mv game.Move) ([]game.Event, error) {
+	a, ok := mv.(Action)
+	if !ok {
+		return nil, game.Errorf(CodeInternal, "Not a Hold'em move")
+	}
+	next, ev, err := Apply(m.State, seat, a)
+	if err != nil {
+		return nil, err
+	}
+	m.State = next
+	return ev, nil
+}
+
+func (m *Match) Waiting() []int {
+	if m.State.Turn < 0 {
+		return nil
+	}
+	return []int{m.State.Turn}
+}
+
+func (m *Match) Auto(seat int) (game.Move, bool) {
+	v := m.State.View(seat)
+	return Auto(&v)
+}
+
+func (m *Match) Bot(seat int, kind string, rng *rand.Rand) (game.Move, bool) {
+	bot, ok := Bots[kind]
+	if !ok {
+		bot = Heuristic
+	}
+	v := m.State.View(seat)
+	return bot(&v, rng)
+}
+
+// Continue deals the next hand once one is over and two players can play.
+func (m *Match) Continue(seed uint64) (game.Move, bool) {
+	if m.State.Street != HandOver {
+		return nil, false
+	}
+	if _, _, err := Apply(m.State, game.System, Action{Kind: Deal, Seed: seed}); err != nil {
+		return nil, false
+	}
+	return Action{Kind: Deal, Seed: seed}, true
+}
+
+func (m *Match) Over() bool { return false }
+
+func (m *Match) Snapshot() ([]byte, error) { return json.Marshal(m.State) }
+
+func (m *Match) Restore(data []byte) error { return json.Unmarshal(data, &m.State) }
