@@ -17,7 +17,7 @@ import (
 
 // stubModel answers chat completions with answer(prompt) and remembers
 // every prompt.
-func stubModel(t *testing.T, answer func(prompt string, w http.ResponseWriter, r *http.Request)) (*httptest.Server, *[]string) {
+func stubModel(t *testing.T, answer func(prompt string, w http.ResponseWriter, r *http.Request)) (*httptest.Server, func() []string) {
 	var mu sync.Mutex
 	var prompts []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -37,7 +37,11 @@ func stubModel(t *testing.T, answer func(prompt string, w http.ResponseWriter, r
 		answer(p, w, r)
 	}))
 	t.Cleanup(srv.Close)
-	return srv, &prompts
+	return srv, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), prompts...)
+	}
 }
 
 func reply(content string) func(string, http.ResponseWriter, *http.Request) {
@@ -82,7 +86,7 @@ func TestLLMBot(t *testing.T) {
 		if _, _, err := holdem.Apply(s, s.Turn, a); err != nil {
 			t.Errorf("%s: the action is not legal: %v", tc.name, err)
 		}
-		for _, p := range *prompts {
+		for _, p := range prompts() {
 			for i := 0; i < s.N; i++ {
 				if i == s.Turn {
 					continue
