@@ -41,3 +41,39 @@ type Match interface {
 	Snapshot() ([]byte, error)
 	Restore(data []byte) error
 }
+
+// Adapter is the part of a Match every engine shares: it holds the state,
+// applies moves of the engine's action type A with Step, and reads and
+// writes the state and moves as JSON. A game's Match embeds it and adds
+// Decode, Encode, Waiting, Auto, Bot, Continue, Over and Version.
+type Adapter[S, A any] struct {
+	State S
+	Step  func(s S, seat int, a A) (S, []Event, error) `json:"-"`
+}
+
+// DecodeMove reads a move from the log.
+func (m *Adapter[S, A]) DecodeMove(data json.RawMessage) (Move, error) {
+	var a A
+	err := json.Unmarshal(data, &a)
+	return a, err
+}
+
+// Apply makes the move and keeps the new state; on error nothing changes.
+func (m *Adapter[S, A]) Apply(seat int, mv Move) ([]Event, error) {
+	a, ok := mv.(A)
+	if !ok {
+		return nil, Errorf(CodeInternal, "Not a move of this game")
+	}
+	next, ev, err := m.Step(m.State, seat, a)
+	if err != nil {
+		return nil, err
+	}
+	m.State = next
+	return ev, nil
+}
+
+// Snapshot encodes the state.
+func (m *Adapter[S, A]) Snapshot() ([]byte, error) { return json.Marshal(m.State) }
+
+// Restore decodes a state written by Snapshot.
+func (m *Adapter[S, A]) Restore(data []byte) error { return json.Unmarshal(data, &m.State) }

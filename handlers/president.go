@@ -50,7 +50,7 @@ var presidentKind = &kind{
 		r, _ := president.RulesNamed(o.Ruleset)
 		return president.NewMatch(r, n, seed)
 	},
-	emptyMatch: func() game.Match { return &president.Match{} },
+	emptyMatch: func() game.Match { return president.EmptyMatch() },
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		p := presidentView(rv)
 		return views.PresidentGame(p), p.Fragments()

@@ -1,7 +1,6 @@
 package holdem
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"net/url"
 	"strconv"
@@ -11,7 +10,12 @@ import (
 
 // Match adapts the engine to game.Match for the platform.
 type Match struct {
-	State State
+	game.Adapter[State, Action]
+}
+
+// EmptyMatch is a match to Restore a snapshot into.
+func EmptyMatch() *Match {
+	return &Match{game.Adapter[State, Action]{Step: Apply}}
 }
 
 var _ game.Match = (*Match)(nil)
@@ -26,7 +30,9 @@ func NewMatch(r Rules, n int, seed uint64) (*Match, []game.Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return &Match{State: s}, ev, nil
+	m := EmptyMatch()
+	m.State = s
+	return m, ev, nil
 }
 
 var formKinds = map[string]Kind{"fold": Fold, "check": Check, "call": Call, "raise": BetTo, "bet": BetTo, "allin": AllIn, "sitout": SitOut, "sitin": SitIn}
@@ -61,25 +67,6 @@ func (m *Match) Encode(mv game.Move) url.Values {
 
 func (m *Match) Version() int { return m.State.Version }
 
-func (m *Match) DecodeMove(data json.RawMessage) (game.Move, error) {
-	var a Action
-	err := json.Unmarshal(data, &a)
-	return a, err
-}
-
-func (m *Match) Apply(seat int, mv game.Move) ([]game.Event, error) {
-	a, ok := mv.(Action)
-	if !ok {
-		return nil, game.Errorf(CodeInternal, "Not a Hold'em move")
-	}
-	next, ev, err := Apply(m.State, seat, a)
-	if err != nil {
-		return nil, err
-	}
-	m.State = next
-	return ev, nil
-}
-
 func (m *Match) Waiting() []int {
 	if m.State.Turn < 0 {
 		return nil
@@ -113,7 +100,3 @@ func (m *Match) Continue(seed uint64) (game.Move, bool) {
 }
 
 func (m *Match) Over() bool { return false }
-
-func (m *Match) Snapshot() ([]byte, error) { return json.Marshal(m.State) }
-
-func (m *Match) Restore(data []byte) error { return json.Unmarshal(data, &m.State) }

@@ -1,7 +1,6 @@
 package president
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"net/url"
 
@@ -10,7 +9,12 @@ import (
 
 // Match adapts the engine to game.Match for the platform.
 type Match struct {
-	State State
+	game.Adapter[State, Action]
+}
+
+// EmptyMatch is a match to Restore a snapshot into.
+func EmptyMatch() *Match {
+	return &Match{game.Adapter[State, Action]{Step: Apply}}
 }
 
 var _ game.Match = (*Match)(nil)
@@ -21,7 +25,9 @@ func NewMatch(r Rules, n int, seed uint64) (*Match, []game.Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return &Match{State: s}, ev, nil
+	m := EmptyMatch()
+	m.State = s
+	return m, ev, nil
 }
 
 func (m *Match) Version() int { return m.State.Version }
@@ -31,27 +37,6 @@ func (m *Match) Decode(form url.Values) (game.Move, error) { return Decode(form)
 func (m *Match) Encode(mv game.Move) url.Values {
 	a, _ := mv.(Action)
 	return a.Encode()
-}
-
-func (m *Match) DecodeMove(data json.RawMessage) (game.Move, error) {
-	var a Action
-	if err := json.Unmarshal(data, &a); err != nil {
-		return nil, err
-	}
-	return a, nil
-}
-
-func (m *Match) Apply(seat int, mv game.Move) ([]game.Event, error) {
-	a, ok := mv.(Action)
-	if !ok {
-		return nil, game.Errorf(CodeInternal, "Not a President move")
-	}
-	next, ev, err := Apply(m.State, seat, a)
-	if err != nil {
-		return nil, err
-	}
-	m.State = next
-	return ev, nil
 }
 
 func (m *Match) Waiting() []int {
@@ -82,7 +67,3 @@ func (m *Match) Continue(seed uint64) (game.Move, bool) {
 
 // Over: a President match goes on deal after deal until the table closes.
 func (m *Match) Over() bool { return false }
-
-func (m *Match) Snapshot() ([]byte, error) { return json.Marshal(m.State) }
-
-func (m *Match) Restore(data []byte) error { return json.Unmarshal(data, &m.State) }
