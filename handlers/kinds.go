@@ -15,7 +15,6 @@ type kind struct {
 	name       string
 	info       views.GameInfo
 	defaultBot string
-	botKinds   []string
 	// options reads and checks the creation form.
 	options func(form url.Values) (Options, error)
 	// minPlayers is the fewest players a match of these options needs.

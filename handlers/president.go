@@ -23,7 +23,6 @@ var presidentKind = &kind{
 		},
 	},
 	defaultBot: "greedy",
-	botKinds:   []string{"greedy", "random"},
 	options: func(f url.Values) (Options, error) {
 		rules, ok := president.RulesNamed(f.Get("ruleset"))
 		if !ok {

@@ -422,7 +422,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		You:       rv.seat,
 		Host:      rv.player != "" && rv.player == t.Host,
 		Started:   t.Started,
-		ActURL:    "/t/" + r.code,
+		URL:       "/t/" + r.code,
 		Seq:       t.Seq,
 	}
 	if rv.seat >= 0 {
@@ -452,7 +452,7 @@ func visible(l logLine, seat int) bool {
 // lobby builds the lobby for a viewer.
 func (r *Room) lobby(rv *roomView) views.Lobby {
 	t := rv.t
-	l := views.Lobby{BotsAllowed: t.Opts.Bots, BotKinds: r.kind.botKinds, Options: r.kind.describe(t.Opts)}
+	l := views.Lobby{BotsAllowed: t.Opts.Bots, Options: r.kind.describe(t.Opts)}
 	players, unready := 0, 0
 	for i, s := range t.Seats {
 		l.Seats = append(l.Seats, rv.seatView(i))

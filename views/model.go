@@ -47,7 +47,6 @@ type Lobby struct {
 	CanStart    bool
 	StartHint   string
 	BotsAllowed bool
-	BotKinds    []string
 	Options     []string // the table options in words
 }
 
@@ -72,8 +71,8 @@ type Table struct {
 	Lobby     Lobby
 	Log       []LogLine
 	Game      templ.Component // the game's own fragments, once started
-	ActURL    string
-	Seq       int64 // the table's last log entry
+	URL       string          // the table's path: /t/CODE
+	Seq       int64           // the table's last log entry
 }
 
 // Join is the page that asks a visitor for a name.
