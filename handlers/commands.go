@@ -23,7 +23,7 @@ func (r *Room) join(player, name string) (int, error) {
 	if s := r.t.seatOf(player); s >= 0 {
 		return s, nil
 	}
-	if r.t.Started {
+	if r.t.started() {
 		return -1, nil
 	}
 	for i, s := range r.t.Seats {
@@ -47,7 +47,7 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		return err
 	}
 	do := form.Get("do")
-	if r.t.Started && do != "free" {
+	if r.t.started() && do != "free" {
 		return game.Errorf("ROOM_IN_GAME", "The game has started")
 	}
 	switch do {
@@ -97,7 +97,7 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		if target < 0 || target == me || r.t.Seats[target].empty() {
 			return errNotAllowed("Choose another player's seat")
 		}
-		if r.t.Started && r.t.Seats[target].Bot != "" {
+		if r.t.started() && r.t.Seats[target].Bot != "" {
 			return errNotAllowed("A bot already plays that seat")
 		}
 		return r.commit(entry{T: eFree, Seat: target})

@@ -138,9 +138,9 @@ func (s *Server) tablePage(c echo.Context) error {
 		for _, st := range r.t.Seats {
 			free = free || st.empty()
 		}
-		if seat < 0 && (id.name == "" || (!r.t.Started && free)) {
+		if seat < 0 && (id.name == "" || (!r.t.started() && free)) {
 			join = &views.Join{Page: views.Page{Title: r.kind.info.Title + " · " + r.code, CSRF: csrfToken(c)},
-				Code: r.code, GameTitle: r.kind.info.Title, Name: id.name, Full: !free, Started: r.t.Started}
+				Code: r.code, GameTitle: r.kind.info.Title, Name: id.name, Full: !free, Started: r.t.started()}
 			return
 		}
 		page = r.page(r.view(seat, id.player), csrfToken(c), s.shareURL(c, r.code))

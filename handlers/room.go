@@ -287,7 +287,7 @@ func (r *Room) trackWaiting(waiting []int, now time.Time) {
 func (r *Room) trackGone(now time.Time) {
 	for s, st := range r.t.Seats {
 		switch {
-		case !r.t.Started || st.Player == "" || r.seatConnected(s):
+		case !r.t.started() || st.Player == "" || r.seatConnected(s):
 			delete(r.gone, s)
 		default:
 			if _, ok := r.gone[s]; !ok {
@@ -421,7 +421,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		ShareURL:  shareURL,
 		You:       rv.seat,
 		Host:      rv.player != "" && rv.player == t.Host,
-		Started:   t.Started,
+		Started:   t.started(),
 		URL:       "/t/" + r.code,
 		Seq:       t.Seq,
 	}
@@ -433,7 +433,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 			p.Log = append(p.Log, logView(l))
 		}
 	}
-	if t.Started {
+	if t.started() {
 		p.Game, _ = r.kind.render(rv)
 		return p
 	}
@@ -563,7 +563,7 @@ func (r *Room) message(v *viewer, lines []logLine, full bool) []byte {
 // fragments are the parts of the stage a push compares: the lobby panel,
 // or the game's own fragments.
 func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
-	if r.t.Started {
+	if r.t.started() {
 		_, frags = r.kind.render(rv)
 		return "game", frags
 	}

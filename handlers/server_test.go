@@ -80,8 +80,8 @@ func TestCreateJoinLobbyStart(t *testing.T) {
 		t.Fatalf("start: %d", status)
 	}
 	e.inRoom(code, func(r *Room) {
-		if !r.t.Started || len(r.t.Seats) != 4 || r.t.Seats[3].Bot == "" {
-			t.Fatalf("started %v seats %+v", r.t.Started, r.t.Seats)
+		if !r.t.started() || len(r.t.Seats) != 4 || r.t.Seats[3].Bot == "" {
+			t.Fatalf("started %v seats %+v", r.t.started(), r.t.Seats)
 		}
 	})
 	// a third visitor can only watch now
@@ -101,7 +101,7 @@ func TestBadInput(t *testing.T) {
 	host := e.client()
 	code := host.createTable("Ann", url.Values{"ruleset": {"house"}, "seats": {"3"}, "bots": {"on"}})
 	host.lobby(code, "do", "start")
-	e.waitRoom(code, "the game", func(r *Room) bool { return r.t.Started })
+	e.waitRoom(code, "the game", func(r *Room) bool { return r.t.started() })
 
 	countLog := func() int {
 		entries, err := e.db.Log(t.Context(), code, 0)

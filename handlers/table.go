@@ -50,13 +50,12 @@ const maxLog = 200
 // table is everything a room's action log determines. It changes only by
 // apply, live and in replay alike, so a replayed table equals the live one.
 type table struct {
-	Opts    Options    `json:"opts"`
-	Host    string     `json:"host"`
-	Seats   []seat     `json:"seats"`
-	Started bool       `json:"started"`
-	Seq     int64      `json:"seq"`
-	Log     []logLine  `json:"log"`
-	Match   game.Match `json:"-"`
+	Opts  Options    `json:"opts"`
+	Host  string     `json:"host"`
+	Seats []seat     `json:"seats"`
+	Seq   int64      `json:"seq"`
+	Log   []logLine  `json:"log"`
+	Match game.Match `json:"-"`
 }
 
 // entry is one row of the action log.
@@ -90,6 +89,9 @@ const (
 // maxChat is the longest chat line, in characters.
 const maxChat = 200
 
+// started reports whether the match has begun (the lobby is over).
+func (t *table) started() bool { return t.Match != nil }
+
 func newTable(o Options) *table {
 	return &table{Opts: o, Seats: make([]seat, o.Seats)}
 }
@@ -102,7 +104,7 @@ var errEntry = errors.New("entry does not apply")
 // On error nothing changed.
 func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 	inSeat := e.Seat >= 0 && e.Seat < len(t.Seats)
-	lobby := !t.Started
+	lobby := !t.started()
 	switch e.T {
 	case eCreate:
 		if t.Host != "" || len(t.Seats) == 0 {
@@ -205,7 +207,7 @@ const (
 // start fills empty seats with bots if the table allows them, closes up
 // the seats left empty, and deals.
 func (t *table) start(k *kind, seed uint64) ([]logLine, error) {
-	if t.Started {
+	if t.started() {
 		return nil, errEntry
 	}
 	seats := make([]seat, 0, len(t.Seats))
@@ -221,7 +223,7 @@ func (t *table) start(k *kind, seed uint64) ([]logLine, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.Seats, t.Match, t.Started = seats, m, true
+	t.Seats, t.Match = seats, m
 	lines := t.say("The game begins.")
 	return append(lines, t.events(evs)...), nil
 }
