@@ -49,7 +49,7 @@ func BenchmarkMovePush(b *testing.B) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	viewers := []*viewer{{player: "p0", seat: 0}, {player: "p1", seat: 1}, {seat: 2}, {seat: -1}}
 	for _, v := range viewers {
-		r.message(v, nil, true)
+		r.message(v, r.shared(), nil, true)
 	}
 	b.ReportAllocs()
 	bytes := 0
@@ -59,7 +59,7 @@ func BenchmarkMovePush(b *testing.B) {
 			b.StopTimer()
 			r = benchRoom(b)
 			for _, v := range viewers {
-				r.message(v, nil, true)
+				r.message(v, r.shared(), nil, true)
 			}
 			b.StartTimer()
 		}
@@ -78,8 +78,9 @@ func BenchmarkMovePush(b *testing.B) {
 			lines = r.t.events(evs)
 		}
 		r.t.Seq++
+		sh := r.shared() // once per move, as Room.push does
 		for _, v := range viewers {
-			bytes += len(r.message(v, lines, false))
+			bytes += len(r.message(v, sh, lines, false))
 		}
 	}
 	b.ReportMetric(float64(bytes)/float64(b.N)/float64(len(viewers)), "bytes/viewer")

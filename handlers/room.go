@@ -397,6 +397,14 @@ func randomSeed() uint64 {
 
 // view builds the render input for a seat.
 func (r *Room) view(seat int, player string) *roomView {
+	rv := r.shared()
+	rv.seat, rv.player = seat, player
+	return &rv
+}
+
+// shared is what every viewer's render has in common: who is connected,
+// the clocks and the next deal. A push computes it once for all viewers.
+func (r *Room) shared() roomView {
 	conn := make([]bool, len(r.t.Seats))
 	for _, v := range r.viewers {
 		if v.seat >= 0 && v.seat < len(conn) {
@@ -407,7 +415,7 @@ func (r *Room) view(seat int, player string) *roomView {
 	if !r.idleSince.IsZero() {
 		next = r.idleSince.Add(r.srv.cfg.NextDealDelay)
 	}
-	return &roomView{code: r.code, t: r.t, seat: seat, player: player, connected: conn, nextAt: next,
+	return roomView{code: r.code, t: r.t, seat: game.Spectator, connected: conn, nextAt: next,
 		deadlines: r.deadlines(), actURL: "/t/" + r.code + "/act"}
 }
 
@@ -483,15 +491,19 @@ func (r *Room) lobby(rv *roomView) views.Lobby {
 // push sends every viewer the fragments that changed for it and the new
 // log lines it may see.
 func (r *Room) push(lines []logLine) {
+	if len(r.viewers) == 0 {
+		return
+	}
+	sh := r.shared()
 	for _, v := range r.viewers {
-		r.pushTo(v, lines, false)
+		r.pushTo(v, sh, lines, false)
 	}
 }
 
 // pushTo writes the viewer what changed since its last push; full sends
 // the whole stage and log (a new connection).
-func (r *Room) pushTo(v *viewer, lines []logLine, full bool) {
-	msg := r.message(v, lines, full)
+func (r *Room) pushTo(v *viewer, sh roomView, lines []logLine, full bool) {
+	msg := r.message(v, sh, lines, full)
 	if len(msg) == 0 {
 		return
 	}
@@ -508,8 +520,9 @@ func (r *Room) pushTo(v *viewer, lines []logLine, full bool) {
 // the slice it is given): the fragments whose content changed since the
 // viewer's last push, its new log lines, and the sequence number. It
 // notes what the viewer now has. Empty when nothing changed.
-func (r *Room) message(v *viewer, lines []logLine, full bool) []byte {
-	rv := r.view(v.seat, v.player)
+func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byte {
+	rv := &sh
+	rv.seat, rv.player = v.seat, v.player
 	ctx := context.Background()
 	var buf bytes.Buffer
 	stage, frags := r.fragments(rv)
@@ -582,7 +595,7 @@ func (r *Room) connect(ws *melody.Session, player string) {
 	v := &viewer{ws: ws, player: player, seat: seat}
 	wasConnected := seat >= 0 && r.seatConnected(seat)
 	r.viewers[ws] = v
-	r.pushTo(v, nil, true)
+	r.pushTo(v, r.shared(), nil, true)
 	if seat >= 0 && r.t.Seats[seat].Away {
 		if err := r.commit(entry{T: eBack, Seat: seat}); err != nil {
 			r.srv.log.Error("back", "room", r.code, "seat", seat, "err", err)
