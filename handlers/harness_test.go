@@ -91,10 +91,15 @@ func (c *client) get(path string) (int, string) {
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
-	if m := csrfRe.FindStringSubmatch(string(body)); m != nil {
-		c.csrf = m[1] + m[2]
-	}
+	c.noteCSRF(body)
 	return resp.StatusCode, string(body)
+}
+
+// noteCSRF keeps the CSRF token a page carries, if it has one.
+func (c *client) noteCSRF(body []byte) {
+	if m := csrfRe.FindSubmatch(body); m != nil {
+		c.csrf = string(m[1]) + string(m[2])
+	}
 }
 
 // post sends a form as htmx does (CSRF header, HX-Request).
@@ -110,9 +115,7 @@ func (c *client) post(path string, form url.Values) (int, string, http.Header) {
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
-	if m := csrfRe.FindStringSubmatch(string(body)); m != nil {
-		c.csrf = m[1] + m[2]
-	}
+	c.noteCSRF(body)
 	return resp.StatusCode, string(body), resp.Header
 }
 

@@ -106,6 +106,9 @@ type server struct {
 	data string
 }
 
+// newData makes a fresh data directory for a server.
+func newData() (string, error) { return os.MkdirTemp("", "tables-load-data") }
+
 func startServer(o options, data string, args ...string) (*server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -142,6 +145,21 @@ func startServer(o options, data string, args ...string) (*server, error) {
 func (s *server) stop() {
 	s.cmd.Process.Signal(os.Interrupt)
 	s.cmd.Wait()
+}
+
+// startFresh starts a server on a new data directory; done stops it and
+// removes the directory.
+func startFresh(o options, args ...string) (srv *server, done func(), err error) {
+	data, err := newData()
+	if err != nil {
+		return nil, nil, err
+	}
+	srv, err = startServer(o, data, args...)
+	if err != nil {
+		os.RemoveAll(data)
+		return nil, nil, err
+	}
+	return srv, func() { srv.stop(); os.RemoveAll(data) }, nil
 }
 
 // rssKB reads a process's resident set size.
@@ -494,16 +512,13 @@ func playLoad(o options) error {
 	base := o.target
 	var srv *server
 	if base == "" {
-		data, err := os.MkdirTemp("", "tables-load-data")
+		var done func()
+		var err error
+		srv, done, err = startFresh(o, "-next-deal-delay", "1s", "-bot-delay-min", "300ms", "-bot-delay-max", "700ms")
 		if err != nil {
 			return err
 		}
-		defer os.RemoveAll(data)
-		srv, err = startServer(o, data, "-next-deal-delay", "1s", "-bot-delay-min", "300ms", "-bot-delay-max", "700ms")
-		if err != nil {
-			return err
-		}
-		defer srv.stop()
+		defer done()
 		base = srv.url
 	}
 	if err := loopback(base); err != nil {
@@ -619,16 +634,11 @@ func playLoad(o options) error {
 
 // idleSockets measures the server's memory per idle websocket viewer.
 func idleSockets(o options) error {
-	data, err := os.MkdirTemp("", "tables-load-data")
+	srv, done, err := startFresh(o)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(data)
-	srv, err := startServer(o, data)
-	if err != nil {
-		return err
-	}
-	defer srv.stop()
+	defer done()
 	const perTable = 50
 	var codes []string
 	for i := 0; i < (o.idle+perTable-1)/perTable; i++ {
@@ -663,7 +673,7 @@ func idleSockets(o options) error {
 // coldStart fills a database with tables, restarts the server, and times
 // the start until the first table page is served.
 func coldStart(o options) error {
-	data, err := os.MkdirTemp("", "tables-load-data")
+	data, err := newData()
 	if err != nil {
 		return err
 	}
@@ -698,9 +708,7 @@ func coldStart(o options) error {
 		return fmt.Errorf("created %d of %d tables", len(codes), o.coldstart)
 	}
 	host := codes[len(codes)/2]
-	p := srv.cmd.Args
-	_ = p
-	// restart: time from exec to the first page of a table
+	// restart (not startServer: this times the start itself): time from exec to the first page of a table
 	ln, _ := net.Listen("tcp", "127.0.0.1:0")
 	addr := ln.Addr().String()
 	ln.Close()
