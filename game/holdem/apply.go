@@ -273,10 +273,13 @@ func faces(cs []cards.Card) string {
 func (s *State) finish(ev *[]game.Event) {
 	contrib := make([]int, s.N)
 	live := make([]bool, s.N)
+	start := make([]int, s.N)
 	for i := 0; i < s.N; i++ {
 		contrib[i], live[i] = s.Seats[i].Total, inHand(&s.Seats[i])
+		start[i] = s.Seats[i].Stack + s.Seats[i].Total
 	}
-	if seat, back := Uncalled(contrib); seat >= 0 {
+	seat, back := Uncalled(contrib)
+	if seat >= 0 {
 		s.Seats[seat].Stack += back
 		s.Seats[seat].Total -= back
 		contrib[seat] -= back
@@ -347,6 +350,7 @@ func (s *State) finish(ev *[]game.Event) {
 		s.Seats[i].Total, s.Seats[i].Bet, s.Seats[i].Acted = 0, 0, false
 	}
 	s.Street, s.Turn, s.CurrentBet = HandOver, -1, 0
+	s.keepHand(start, back, seat)
 }
 
 // deal starts the next hand: rebuys, the button, blinds and hole cards.

@@ -76,6 +76,9 @@ type State struct {
 	Version       int
 	Actions       []Record // this hand, for the log and the history
 	Results       []Result // last showdown's pots
+	// Past are the last KeepHands finished hands, oldest first. They hold
+	// every hole card: only HandRecord.Text and HoleFor may show them.
+	Past []HandRecord
 }
 
 // Record is one action of a hand.

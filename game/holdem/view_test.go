@@ -44,12 +44,6 @@ func TestViewHidesHoleCards(t *testing.T) {
 								t.Fatalf("viewer %d sees %v of seat %d", viewer, c, i)
 							}
 						}
-						hist := s.History(viewer, func(k int) string { return "P" + itoa(k) })
-						for _, c := range s.Seats[i].Hole {
-							if s.Seats[i].Dealt && strings.Contains(hist, c.Face()) && !strings.Contains(faces(s.Board[:s.BoardN]), c.Face()) {
-								t.Fatalf("viewer %d's history names %v of seat %d", viewer, c, i)
-							}
-						}
 					}
 				}
 			}
@@ -58,6 +52,27 @@ func TestViewHidesHoleCards(t *testing.T) {
 				choices := Legal(&s, s.Turn).Actions()
 				s, _, _ = Apply(s, s.Turn, choices[rng.IntN(len(choices))])
 				check()
+			}
+			checkHistory(t, &s.Past[len(s.Past)-1])
+		}
+	}
+}
+
+// checkHistory: no viewer's history of a hand names a hole card it may
+// not see (the board's cards aside).
+func checkHistory(t *testing.T, r *HandRecord) {
+	t.Helper()
+	names := func(k int) string { return "P" + itoa(k) }
+	for viewer := -1; viewer < len(r.Seats); viewer++ {
+		text := r.Text(viewer, names)
+		for i, hs := range r.Seats {
+			if !hs.Dealt || hs.Shown || i == viewer {
+				continue
+			}
+			for _, c := range hs.Hole {
+				if strings.Contains(text, c.Face()) {
+					t.Fatalf("viewer %d's history of hand %d names %v of seat %d:\n%s", viewer, r.Hand, c, i, text)
+				}
 			}
 		}
 	}
@@ -72,16 +87,41 @@ func TestHistory(t *testing.T) {
 		act(t, &s, s.Turn, Check, 0)
 	}
 	names := func(i int) string { return []string{"Ann", "Bob", "Cy"}[i] }
-	h := s.History(0, names)
-	for _, want := range []string{"Hand #1", "Seat 1 is the button", "Dealt to Ann [", "Bob: posts a blind 10", "Ann: bets/raises to 60", "Bob: folds", "*** FLOP ***", "*** RIVER ***", "Board [", "shows [", "collects from pot 1 (130)"} {
+	if len(s.Past) != 1 {
+		t.Fatalf("%d hands kept", len(s.Past))
+	}
+	r := &s.Past[0]
+	h := r.Text(0, names)
+	for _, want := range []string{"Hand #1", "Seat 1 is the button", "Seat 2: Bob (2000 in chips)", "*** HOLE CARDS ***\nDealt to Ann [", "Bob: posts the small blind 10", "Cy: posts the big blind 20", "Ann: bets/raises to 60", "Bob: folds", "*** FLOP ***", "*** RIVER ***", "*** SHOWDOWN ***", "Board [", ": shows [", "collects from the pot (130)", "*** SUMMARY ***", "Seat 2: Bob ends with 1990 (-10)"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("history lacks %q:\n%s", want, h)
 		}
 	}
 	// Bob folded: his cards are never in anyone's history
-	for _, c := range s.Seats[1].Hole {
-		if strings.Contains(s.History(2, names), c.Face()) && !strings.Contains(faces(s.Board[:]), c.Face()) {
-			t.Fatalf("Bob's folded %v shows", c)
+	checkHistory(t, r)
+	if r.Net(0)+r.Net(1)+r.Net(2) != 0 {
+		t.Errorf("the hand's nets don't sum to zero: %d %d %d", r.Net(0), r.Net(1), r.Net(2))
+	}
+}
+
+// TestPastKeepsTheLastHands: the state keeps KeepHands hands, the newest
+// last, and an earlier state keeps its own list.
+func TestPastKeepsTheLastHands(t *testing.T) {
+	s, _ := New(DefaultRules, 3)
+	var mid State
+	for hand := 1; hand <= KeepHands+5; hand++ {
+		s, _, _ = Apply(s, game.System, Action{Kind: Deal, Seed: uint64(hand)})
+		for s.Street != HandOver {
+			s, _, _ = Apply(s, s.Turn, Legal(&s, s.Turn).Actions()[0])
 		}
+		if hand == 3 {
+			mid = s
+		}
+	}
+	if len(s.Past) != KeepHands || s.Past[0].Hand != 6 || s.Past[KeepHands-1].Hand != KeepHands+5 {
+		t.Fatalf("kept %d hands, %d to %d", len(s.Past), s.Past[0].Hand, s.Past[len(s.Past)-1].Hand)
+	}
+	if len(mid.Past) != 3 || mid.Past[2].Hand != 3 {
+		t.Fatalf("an earlier state's hands changed: %d", len(mid.Past))
 	}
 }
