@@ -89,7 +89,7 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		if target < 0 || !r.t.Seats[target].empty() {
 			return errNotAllowed("That seat is taken")
 		}
-		return r.commit(entry{T: eBot, Seat: target, Bot: r.kind.defaultBot})
+		return r.commit(entry{T: eBot, Seat: target, Bot: r.t.botKind(r.kind)})
 	case "free":
 		if !host {
 			return game.Errorf("NOT_HOST", "Only the host frees seats")

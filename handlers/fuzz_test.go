@@ -21,6 +21,9 @@ func FuzzForms(f *testing.F) {
 		"ruleset=standard&seats=2&bots=on&clock=30",
 		"name=%00%ff&seat=-1&seats=99",
 		"text=" + string(make([]byte, 300)),
+		"kind=raise&amount=60",
+		"kind=allin&amount=-5",
+		"blinds=25/50&stack_bb=20&seats=9&ai=llm",
 	} {
 		f.Add(s)
 	}
@@ -64,7 +67,11 @@ func FuzzForms(f *testing.F) {
 			if err == nil && (o.Seats < k.minPlayers(o) || o.Seats > 9) {
 				t.Fatalf("%s: options %+v accepted", k.name, o)
 			}
-			m, _, err := k.newMatch(Options{Seats: 4, Bots: true, Ruleset: "house"}, 4, 1)
+			base, err := k.options(mustForm(leakTables[k.name]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, _, err := k.newMatch(base, 4, 1)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,11 +1,13 @@
 package handlers
 
 import (
+	"context"
 	"net/url"
 	"strconv"
 
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/game/holdem"
 	"github.com/tablegames/tables/views"
 )
 
@@ -25,11 +27,39 @@ type kind struct {
 	emptyMatch func() game.Match
 	// render builds the viewer's game component and its fragments.
 	render func(r *roomView) (templ.Component, []views.Fragment)
+
+	// bots are the AI kinds a table may choose for its bot seats (none:
+	// always defaultBot).
+	bots []botChoice
+	// awayAuto: a player away past the grace period gets the game's auto
+	// move (Match.Auto) rather than a bot's.
+	awayAuto bool
+	// llm, for games with a language-model bot, reads what the seat may
+	// see now and returns the question to put to the model outside the
+	// room: a move and, when the model failed, why.
+	llm func(m game.Match, seat int, name func(int) string) func(context.Context, holdem.Ask) (game.Move, string)
+	// hands, for games with a hand history, are the finished hands the
+	// match keeps, oldest first, as viewer may read them.
+	hands func(m game.Match, viewer int, name func(int) string) []views.HandText
 }
+
+// botChoice is an AI kind offered when creating a table.
+type botChoice struct{ name, label string }
 
 // kinds lists the games by name.
 func kinds() map[string]*kind {
-	return map[string]*kind{presidentKind.name: presidentKind}
+	return map[string]*kind{presidentKind.name: presidentKind, holdemKind.name: holdemKind}
+}
+
+// kindOrder is the order the home page lists the games in.
+var kindOrder = []string{"president", "holdem"}
+
+// botKind is the AI kind of a table's bot seats.
+func (t *table) botKind(k *kind) string {
+	if t.Opts.Bot != "" {
+		return t.Opts.Bot
+	}
+	return k.defaultBot
 }
 
 // formInt reads an integer field within [lo, hi].

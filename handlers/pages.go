@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -24,8 +25,38 @@ func render(c echo.Context, status int, comp templ.Component) error {
 	return comp.Render(c.Request().Context(), c.Response())
 }
 
+// games lists the games for the home page, each with the AI kinds its
+// tables may choose (the language model only when one is configured).
 func (s *Server) games() []views.GameInfo {
-	return []views.GameInfo{s.kinds["president"].info}
+	var out []views.GameInfo
+	for _, name := range kindOrder {
+		k := s.kinds[name]
+		info := k.info
+		for _, b := range k.bots {
+			if b.name != "llm" || s.ask != nil {
+				info.Bots = append(info.Bots, views.BotChoice{Name: b.name, Label: b.label})
+			}
+		}
+		out = append(out, info)
+	}
+	return out
+}
+
+// botOption reads the AI kind of a creation form: one the game offers,
+// and the language model only when the server has one.
+func (s *Server) botOption(k *kind, choice string) (string, error) {
+	if choice == "" || choice == k.defaultBot {
+		return "", nil
+	}
+	for _, b := range k.bots {
+		if b.name == choice {
+			if b.name == "llm" && s.ask == nil {
+				return "", game.Errorf(game.CodeInvalidAction, "This server has no language model configured: choose the built-in AI")
+			}
+			return b.name, nil
+		}
+	}
+	return "", game.Errorf(game.CodeInvalidAction, "Choose an AI from the list")
 }
 
 func (s *Server) home(c echo.Context) error {
@@ -69,6 +100,9 @@ func (s *Server) createTable(c echo.Context) error {
 		return s.homeError(c, http.StatusUnprocessableEntity, "The clock is 0 (none) to 600 seconds per move")
 	}
 	opts.Clock = clock
+	if opts.Bot, err = s.botOption(k, form.Get("ai")); err != nil {
+		return s.homeError(c, http.StatusUnprocessableEntity, message(err))
+	}
 	id, err := s.remember(c, name)
 	if err != nil {
 		return err
@@ -238,4 +272,84 @@ func message(err error) string {
 		return ge.Message
 	}
 	return "Something went wrong"
+}
+
+// hands shows the viewer's histories of the hands the table keeps, one at
+// a time (?hand=N, the latest by default).
+func (s *Server) hands(c echo.Context) error {
+	r, err := s.tableRoom(c)
+	if err != nil {
+		return err
+	}
+	if r.kind.hands == nil {
+		return echo.NewHTTPError(http.StatusNotFound, "This game has no hand history")
+	}
+	id, err := s.identify(c, false)
+	if err != nil {
+		return err
+	}
+	p := views.Hands{Page: views.Page{Title: "Hand history · " + r.code, CSRF: csrfToken(c)}, Code: r.code}
+	err = r.do(c.Request().Context(), func() {
+		if r.t.Match != nil {
+			p.Hands = r.kind.hands(r.t.Match, r.t.seatOf(id.player), r.t.name)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if len(p.Hands) > 0 {
+		p.Selected = p.Hands[len(p.Hands)-1].Hand
+	}
+	if q := c.QueryParam("hand"); q != "" {
+		n, err := strconv.Atoi(q)
+		found := false
+		for _, h := range p.Hands {
+			found = found || h.Hand == n
+		}
+		if err != nil || !found {
+			return echo.NewHTTPError(http.StatusNotFound, "That hand is not in the table's recent history: export every hand instead")
+		}
+		p.Selected = n
+	}
+	return render(c, http.StatusOK, views.HandsPage(p))
+}
+
+// handsExport writes every finished hand of the table as the viewer may
+// read it, in plain text. The table's action log is the record: it is
+// replayed from the first entry, collecting each hand as it ends.
+func (s *Server) handsExport(c echo.Context) error {
+	code := strings.ToUpper(c.Param("code"))
+	if !validCode(code) {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
+	}
+	id, err := s.identify(c, false)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	last := 0
+	err = replayEach(c.Request().Context(), s.db, s.kinds, code, func(k *kind, t *table) error {
+		if k.hands == nil {
+			return echo.NewHTTPError(http.StatusNotFound, "This game has no hand history")
+		}
+		if t.Match == nil {
+			return nil
+		}
+		hs := k.hands(t.Match, t.seatOf(id.player), t.name)
+		if n := len(hs); n > 0 && hs[n-1].Hand > last {
+			last = hs[n-1].Hand
+			b.WriteString(hs[n-1].Text)
+			b.WriteString("\n\n")
+		}
+		return nil
+	})
+	if errors.Is(err, db.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
+	}
+	if err != nil {
+		return err
+	}
+	h := c.Response().Header()
+	h.Set("Content-Disposition", `attachment; filename="table-`+code+`-hands.txt"`)
+	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(b.String()))
 }

@@ -41,6 +41,7 @@ type Room struct {
 	gone         map[int]time.Time     // players of a started table with no connection, since when
 	idleSince    time.Time             // the match waits for nobody (between deals) since
 	chatTimes    map[string][]time.Time
+	asking       map[int]bool // seats whose language model is being asked
 }
 
 // viewer is one websocket connection watching the table.
@@ -91,7 +92,7 @@ func newRoom(srv *Server, code string, k *kind, t *table) *Room {
 		done:         make(chan struct{}),
 		viewers:      make(map[*melody.Session]*viewer),
 		waitingSince: make(map[int]time.Time), botDelay: make(map[int]time.Duration),
-		gone: make(map[int]time.Time), chatTimes: make(map[string][]time.Time),
+		gone: make(map[int]time.Time), chatTimes: make(map[string][]time.Time), asking: make(map[int]bool),
 		rng: mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:]))),
 	}
 	go r.loop()
@@ -232,7 +233,9 @@ func (r *Room) schedule() {
 		}
 		since := r.waitingSince[s]
 		if r.t.Seats[s].botPlayed() {
-			consider(since.Add(r.botDelay[s]), func() { r.botMove(s) })
+			if !r.asking[s] { // a model's answer is on its way
+				consider(since.Add(r.botDelay[s]), func() { r.botMove(s) })
+			}
 			continue
 		}
 		if c := r.t.Opts.Clock; c > 0 {
@@ -343,14 +346,48 @@ func (r *Room) disarm() {
 
 func (r *Room) botMove(s int) {
 	kind := r.t.Seats[s].Bot
-	if kind == "" {
+	if kind == "" { // a player away
+		if r.kind.awayAuto {
+			r.autoMove(s, byAbsent)
+			return
+		}
 		kind = r.kind.defaultBot
+	}
+	if kind == "llm" && r.kind.llm != nil && r.srv.ask != nil {
+		r.askModel(s)
+		return
 	}
 	mv, ok := r.t.Match.Bot(s, kind, r.rng)
 	if !ok {
 		return
 	}
 	r.commitMove(s, mv, byBot)
+}
+
+// askModel puts the seat's question to the language model outside the
+// room, for at most LLMTimeout. The answer (or the fallback the game
+// chose, with its reason) is played if the table still waits for that
+// seat at the same version.
+func (r *Room) askModel(s int) {
+	question := r.kind.llm(r.t.Match, s, r.t.name)
+	version := r.t.Match.Version()
+	r.asking[s] = true
+	ask, timeout := r.srv.ask, r.srv.cfg.LLMTimeout
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		mv, note := question(ctx, ask)
+		cancel()
+		r.send(func() {
+			delete(r.asking, s)
+			if r.t.Match == nil || r.t.Match.Version() != version {
+				r.schedule()
+				return
+			}
+			if !r.commitMoveNote(s, mv, byBot, note) {
+				r.schedule()
+			}
+		})
+	}()
 }
 
 // autoMove plays the game's own auto-action for a seat whose clock ran
@@ -380,13 +417,21 @@ func (r *Room) continueMatch() {
 
 // commitMove logs a move the table makes itself (bots, clocks, deals).
 func (r *Room) commitMove(seat int, mv game.Move, by string) {
+	r.commitMoveNote(seat, mv, by, "")
+}
+
+// commitMoveNote is commitMove with a note for the log; it reports
+// whether the move was committed.
+func (r *Room) commitMoveNote(seat int, mv game.Move, by, note string) bool {
 	data, err := json.Marshal(mv)
 	if err == nil {
-		err = r.commit(entry{T: eMove, Seat: seat, Move: data, By: by})
+		err = r.commit(entry{T: eMove, Seat: seat, Move: data, By: by, Note: note})
 	}
 	if err != nil {
 		r.srv.log.Error("table move rejected", "room", r.code, "seat", seat, "by", by, "err", err)
+		return false
 	}
+	return true
 }
 
 func randomSeed() uint64 {

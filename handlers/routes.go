@@ -57,6 +57,8 @@ func (s *Server) routes() *echo.Echo {
 	g.POST("/t/:code/act", s.act)
 	g.POST("/t/:code/lobby", s.lobbyPost)
 	g.POST("/t/:code/chat", s.chatPost)
+	g.GET("/t/:code/hands", s.hands)
+	g.GET("/t/:code/hands.txt", s.handsExport)
 	return e
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/olahol/melody"
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/game/holdem"
 )
 
 // Config is the server's settings (flags and environment in main).
@@ -49,6 +50,10 @@ type Config struct {
 	SnapshotEvery int
 	// MaxOpenTables caps the open tables.
 	MaxOpenTables int
+	// LLM is the language-model endpoint for LLM bots (off when not set);
+	// LLMTimeout bounds each question (5 s by default).
+	LLM        LLMConfig
+	LLMTimeout time.Duration
 }
 
 // Defaults fills unset fields.
@@ -77,6 +82,9 @@ func (c Config) withDefaults() Config {
 	if c.MaxSocketsPerIP <= 0 {
 		c.MaxSocketsPerIP = 20
 	}
+	if c.LLMTimeout <= 0 {
+		c.LLMTimeout = 5 * time.Second
+	}
 	return c
 }
 
@@ -92,6 +100,7 @@ type Server struct {
 	echo    *echo.Echo
 	metrics *metrics
 	now     func() time.Time
+	ask     holdem.Ask // the language model, nil when none is configured
 
 	mu      sync.Mutex
 	rooms   map[string]*roomSlot
@@ -127,6 +136,9 @@ func NewServer(ctx context.Context, cfg Config, d *db.DB, log *slog.Logger) (*Se
 	s.store = d.NewSessionStore(key, sessions.Options{
 		Path: "/", MaxAge: 90 * 24 * 3600, HttpOnly: true, Secure: s.cfg.SecureCookies, SameSite: http.SameSiteLaxMode,
 	})
+	if s.cfg.LLM.Enabled() {
+		s.ask = OpenAIAsk(s.cfg.LLM, &http.Client{})
+	}
 	s.metrics = newMetrics(s)
 	s.hub = s.newHub()
 	s.echo = s.routes()
@@ -211,6 +223,53 @@ func Replay(ctx context.Context, d *db.DB, code string, fromScratch bool) (int64
 	return t.Seq, snap, err
 }
 
+// replayEach rebuilds a table from its first log entry and calls fn after
+// each entry (and once before the first).
+func replayEach(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, fn func(*kind, *table) error) error {
+	row, err := d.RoomInfo(ctx, code)
+	if err != nil {
+		return err
+	}
+	k, ok := kinds[row.Kind]
+	if !ok {
+		return fmt.Errorf("room %s: unknown game %q", code, row.Kind)
+	}
+	var o Options
+	if err := json.Unmarshal(row.Options, &o); err != nil {
+		return fmt.Errorf("room %s: options: %w", code, err)
+	}
+	t := newTable(o)
+	if err := fn(k, t); err != nil {
+		return err
+	}
+	entries, err := d.Log(ctx, code, 0)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if err := applyLogged(k, t, e); err != nil {
+			return fmt.Errorf("room %s: %w", code, err)
+		}
+		if err := fn(k, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// applyLogged applies one stored log entry.
+func applyLogged(k *kind, t *table, e db.Entry) error {
+	var en entry
+	if err := json.Unmarshal(e.Entry, &en); err != nil {
+		return fmt.Errorf("entry %d: %w", e.Seq, err)
+	}
+	if _, err := t.apply(k, en); err != nil {
+		return fmt.Errorf("replay entry %d: %w", e.Seq, err)
+	}
+	t.Seq = e.Seq
+	return nil
+}
+
 func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, useSnapshot, openOnly bool) (*kind, *table, error) {
 	row, snapSeq, snap, entries, err := d.Load(ctx, code)
 	if err != nil {
@@ -242,14 +301,9 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 		t = newTable(o)
 	}
 	for _, e := range entries {
-		var en entry
-		if err := json.Unmarshal(e.Entry, &en); err != nil {
-			return nil, nil, fmt.Errorf("room %s: entry %d: %w", code, e.Seq, err)
+		if err := applyLogged(k, t, e); err != nil {
+			return nil, nil, fmt.Errorf("room %s: %w", code, err)
 		}
-		if _, err := t.apply(k, en); err != nil {
-			return nil, nil, fmt.Errorf("room %s: replay entry %d: %w", code, e.Seq, err)
-		}
-		t.Seq = e.Seq
 	}
 	return k, t, nil
 }

@@ -16,7 +16,13 @@ type Options struct {
 	Bots  bool `json:"bots"`
 	// Clock is the seconds a player has for each move; 0 means no clock.
 	Clock   int    `json:"clock,omitempty"`
+	// Bot is the AI kind of the bot seats; "" is the game's default.
+	Bot     string `json:"bot,omitempty"`
 	Ruleset string `json:"ruleset,omitempty"` // President
+	// Hold'em
+	SmallBlind int `json:"sb,omitempty"`
+	BigBlind   int `json:"bb,omitempty"`
+	Stack      int `json:"stack,omitempty"`
 }
 
 // seat is one seat of a table: a human (Player, the session's player id),
@@ -68,6 +74,8 @@ type entry struct {
 	Seed   uint64          `json:"seed,omitempty"`
 	Move   json.RawMessage `json:"move,omitempty"`
 	By     string          `json:"by,omitempty"`
+	// Note says why a bot's move is the fallback (its model failed).
+	Note string `json:"note,omitempty"`
 }
 
 // Entry kinds.
@@ -144,7 +152,7 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		if old.Bot != "" {
 			return nil, errEntry
 		}
-		t.Seats[e.Seat] = seat{Bot: k.defaultBot, Name: old.Name}
+		t.Seats[e.Seat] = seat{Bot: t.botKind(k), Name: old.Name}
 		return t.say(old.Name + "'s seat is freed: a bot plays it from now on."), nil
 	case eReady, eUnready:
 		if !lobby || !inSeat || t.Seats[e.Seat].Player == "" {
@@ -190,6 +198,9 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		case byAbsent:
 			evs = append([]game.Event{{Text: t.name(e.Seat) + " is disconnected: the table plays for them."}}, evs...)
 		}
+		if e.Note != "" {
+			evs = append([]game.Event{{Text: t.name(e.Seat) + "'s model failed (" + e.Note + "): the table checks if it can, else folds."}}, evs...)
+		}
 		return t.events(evs), nil
 	}
 	return nil, errEntry
@@ -213,7 +224,7 @@ func (t *table) start(k *kind, seed uint64) ([]logLine, error) {
 	seats := make([]seat, 0, len(t.Seats))
 	for i, s := range t.Seats {
 		if s.empty() && t.Opts.Bots {
-			s = seat{Bot: k.defaultBot, Name: botName(i)}
+			s = seat{Bot: t.botKind(k), Name: botName(i)}
 		}
 		if !s.empty() {
 			seats = append(seats, s)

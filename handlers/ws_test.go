@@ -11,6 +11,7 @@ import (
 	"github.com/olahol/melody"
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/cards"
+	"github.com/tablegames/tables/game/holdem"
 	"github.com/tablegames/tables/game/president"
 )
 
@@ -26,6 +27,24 @@ type pushRecord struct {
 // Every game on the platform must have an entry.
 var hiddenFor = map[string]func(m game.Match, seat int) []string{
 	"president": presidentHidden,
+	"holdem":    holdemHidden,
+}
+
+// holdemHidden: every other seat's hole cards unless shown at showdown
+// (a folded hand never is), and the deck's undealt cards.
+func holdemHidden(m game.Match, seat int) []string {
+	s := &m.(*holdem.Match).State
+	var forbidden cards.Set
+	for i := 0; i < s.N; i++ {
+		p := &s.Seats[i]
+		if i != seat && p.Dealt && (!p.Shown || p.Folded) {
+			forbidden |= cards.SetOf(p.Hole[:]...)
+		}
+	}
+	for _, c := range s.Deck[s.DeckPos:] {
+		forbidden = forbidden.With(c)
+	}
+	return cardNeedles(forbidden)
 }
 
 // presidentHidden: the cards of other hands and the discards, except
@@ -143,6 +162,7 @@ func playHumans(t *testing.T, e *env, code string, humans map[int]*client, stop 
 // the other seats bots.
 var leakTables = map[string]string{
 	"president": "ruleset=house&seats=4&bots=on&clock=0",
+	"holdem":    "blinds=10/20&stack_bb=100&seats=4&bots=on&clock=0",
 }
 
 // TestNoLeakEveryGame plays each game with two humans, bots and a

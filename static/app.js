@@ -38,5 +38,24 @@
     });
   }
   setInterval(tick, 250);
+  // A bet slider and its amount field move together; a quick size button
+  // sets the amount. The number field alone is what the form posts.
+  document.addEventListener("input", function (e) {
+    var id = e.target.getAttribute && e.target.getAttribute("data-amount-for");
+    var field = id && document.getElementById(id);
+    if (field) { field.value = e.target.value; }
+    if (e.target.id && e.target.type === "number") {
+      document.querySelectorAll('[data-amount-for="' + e.target.id + '"]').forEach(function (r) { r.value = e.target.value; });
+    }
+  });
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest("[data-set-amount]");
+    if (!btn) { return; }
+    var field = document.getElementById(btn.getAttribute("data-amount-target"));
+    if (!field) { return; }
+    field.value = btn.getAttribute("data-set-amount");
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    field.focus();
+  });
   document.addEventListener("htmx:oobAfterSwap", tick);
 })();

@@ -17,6 +17,13 @@ type GameInfo struct {
 	Title string
 	Blurb string
 	Rules []string
+	Bots  []BotChoice // the AI kinds a table may choose
+}
+
+// BotChoice is an AI kind offered when creating a table.
+type BotChoice struct {
+	Name  string
+	Label string
 }
 
 // Home is the home page.

@@ -36,10 +36,25 @@ func Uncalled(contrib []int) (seat, amount int) {
 // a live seat closes a pot that only live seats who reached it may win;
 // folded seats' chips stay in the pots they reached. Pots come main pot
 // first.
-func Pots(contrib []int, live []bool) []Pot {
+func Pots(contrib []int, live []bool) []Pot { return pots(contrib, live, nil) }
+
+// LivePots are the pots while the hand is played: only an all-in caps a
+// pot, since a seat that can still act may yet put in more. allIn marks
+// the seats all-in.
+func LivePots(contrib []int, live, allIn []bool) []Pot { return pots(contrib, live, allIn) }
+
+func pots(contrib []int, live, allIn []bool) []Pot {
+	open := func(i int) bool { return allIn != nil && !allIn[i] } // not capped yet
+	top := 0
+	for _, c := range contrib {
+		top = max(top, c)
+	}
 	var levels []int
 	for i, c := range contrib {
-		if live[i] && c > 0 {
+		switch {
+		case live[i] && open(i):
+			levels = append(levels, top)
+		case live[i] && c > 0:
 			levels = append(levels, c)
 		}
 	}
@@ -53,7 +68,7 @@ func Pots(contrib []int, live []bool) []Pot {
 		p := Pot{}
 		for i, c := range contrib {
 			p.Amount += max(0, min(c, level)-prev)
-			if live[i] && c >= level {
+			if live[i] && (c >= level || open(i)) {
 				p.Eligible = append(p.Eligible, i)
 			}
 		}

@@ -142,3 +142,29 @@ func card(t testing.TB, s string) cards.Card {
 	}
 	return c
 }
+
+// TestLivePots: while betting goes on only an all-in caps a pot; blinds
+// and open bets make one pot for everyone still in.
+func TestLivePots(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		contrib []int
+		live    []bool
+		allIn   []bool
+		want    []Pot
+	}{
+		{"blinds", []int{0, 10, 20}, []bool{true, true, true}, []bool{false, false, false},
+			[]Pot{{30, []int{0, 1, 2}}}},
+		{"a fold", []int{60, 10, 60}, []bool{true, false, true}, []bool{false, false, false},
+			[]Pot{{130, []int{0, 2}}}},
+		{"a short all-in", []int{100, 40, 100, 0}, []bool{true, true, true, true}, []bool{false, true, false, false},
+			[]Pot{{120, []int{0, 1, 2, 3}}, {120, []int{0, 2, 3}}}},
+		{"two all-ins", []int{300, 50, 120, 300}, []bool{true, true, true, true}, []bool{false, true, true, false},
+			[]Pot{{200, []int{0, 1, 2, 3}}, {210, []int{0, 2, 3}}, {360, []int{0, 3}}}},
+	} {
+		got := LivePots(c.contrib, c.live, c.allIn)
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
+		}
+	}
+}

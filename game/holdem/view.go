@@ -49,7 +49,7 @@ func (s *State) View(seat int) View {
 		Actions: append([]Record(nil), s.Actions...), Results: append([]Result(nil), s.Results...),
 		Options: Legal(s, seat)}
 	contrib := make([]int, s.N)
-	live := make([]bool, s.N)
+	live, allIn := make([]bool, s.N), make([]bool, s.N)
 	for i := 0; i < s.N; i++ {
 		p := &s.Seats[i]
 		sv := SeatView{Stack: p.Stack, Bet: p.Bet, Total: p.Total, Dealt: p.Dealt, Folded: p.Folded,
@@ -58,10 +58,10 @@ func (s *State) View(seat int) View {
 			sv.Hole = []cards.Card{p.Hole[0], p.Hole[1]}
 		}
 		v.Seats = append(v.Seats, sv)
-		contrib[i], live[i] = p.Total, inHand(p)
+		contrib[i], live[i], allIn[i] = p.Total, inHand(p), p.AllIn
 	}
 	if s.Street != HandOver {
-		v.Pots = Pots(contrib, live)
+		v.Pots = LivePots(contrib, live, allIn)
 	}
 	return v
 }

@@ -1,0 +1,326 @@
+package handlers
+
+import (
+	"context"
+	"net/url"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/game/cards"
+	"github.com/tablegames/tables/game/holdem"
+	"github.com/tablegames/tables/game/holdem/eval"
+	"github.com/tablegames/tables/views"
+)
+
+// holdemBlinds are the blind levels a table can choose.
+var holdemBlinds = map[string][2]int{"5/10": {5, 10}, "10/20": {10, 20}, "25/50": {25, 50}, "50/100": {50, 100}, "100/200": {100, 200}}
+
+var holdemKind = &kind{
+	name: "holdem",
+	info: views.GameInfo{
+		Kind:  "holdem",
+		Title: "Texas Hold'em",
+		Blurb: "No-limit Hold'em for 2 to 9 players with AI opponents: side pots, a hand history for every hand, and rebuys.",
+		Rules: []string{
+			"Two hole cards each, five on the board: make the best five-card hand.",
+			"No limit: bet or raise any amount from the minimum raise up to all-in.",
+			"Chips that only some players can win make side pots; busted players buy back in.",
+		},
+	},
+	defaultBot: "heuristic",
+	bots:       []botChoice{{"heuristic", "Heuristic AI (built in)"}, {"llm", "Language model (configured endpoint)"}},
+	awayAuto:   true,
+	options: func(f url.Values) (Options, error) {
+		b, ok := holdemBlinds[f.Get("blinds")]
+		if f.Get("blinds") == "" {
+			b, ok = holdemBlinds["10/20"], true
+		}
+		if !ok {
+			return Options{}, game.Errorf(game.CodeInvalidAction, "Choose blinds from the list")
+		}
+		depth, ok := formInt(f, "stack_bb", 100, 20, 1000)
+		if !ok {
+			return Options{}, game.Errorf(game.CodeInvalidAction, "The starting stack is 20 to 1000 big blinds")
+		}
+		stack := depth * b[1]
+		n, ok := formInt(f, "seats", 6, 2, holdem.MaxSeats)
+		if !ok {
+			return Options{}, game.Errorf(game.CodeInvalidAction, "A table has 2 to 9 seats")
+		}
+		return Options{Seats: n, Bots: f.Get("bots") == "on", SmallBlind: b[0], BigBlind: b[1], Stack: stack}, nil
+	},
+	minPlayers: func(Options) int { return 2 },
+	describe: func(o Options) []string {
+		out := []string{"blinds " + itoa(o.SmallBlind) + "/" + itoa(o.BigBlind), "stacks of " + itoa(o.Stack), itoa(o.Seats) + " seats", clockWords(o.Clock)}
+		if !o.Bots {
+			return append(out, "no AI players")
+		}
+		if o.Bot == "llm" {
+			return append(out, "language-model AI fills empty seats")
+		}
+		return append(out, "AI fills empty seats")
+	},
+	newMatch: func(o Options, n int, seed uint64) (game.Match, []game.Event, error) {
+		return holdem.NewMatch(holdemRules(o), n, seed)
+	},
+	emptyMatch: func() game.Match { return holdem.EmptyMatch() },
+	render: func(rv *roomView) (templ.Component, []views.Fragment) {
+		h := holdemView(rv)
+		return views.HoldemGame(h), h.Fragments()
+	},
+	llm: func(m game.Match, seat int, name func(int) string) func(context.Context, holdem.Ask) (game.Move, string) {
+		v := m.(*holdem.Match).State.View(seat)
+		names := make([]string, v.N) // read now: the question runs outside the room
+		for i := range names {
+			names[i] = name(i)
+		}
+		return func(ctx context.Context, ask holdem.Ask) (game.Move, string) {
+			return holdem.AskModel(ctx, ask, &v, func(i int) string { return names[i] })
+		}
+	},
+	hands: func(m game.Match, viewer int, name func(int) string) []views.HandText {
+		past := m.(*holdem.Match).State.Past
+		out := make([]views.HandText, len(past))
+		for i := range past {
+			out[i] = views.HandText{Hand: past[i].Hand, Text: past[i].Text(viewer, name)}
+		}
+		return out
+	},
+}
+
+func holdemRules(o Options) holdem.Rules {
+	return holdem.Rules{SmallBlind: o.SmallBlind, BigBlind: o.BigBlind, Stack: o.Stack, Rebuy: true}
+}
+
+// holdemView builds what one viewer sees from the engine's View for that
+// seat: nothing else of the state is read but the viewer's own histories.
+func holdemView(rv *roomView) views.Holdem {
+	st := &rv.t.Match.(*holdem.Match).State
+	v := st.View(rv.seat)
+	name := rv.t.name
+	h := views.Holdem{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Hand: v.Hand,
+		Street: streetWord(v.Street), Blinds: itoa(v.Rules.SmallBlind) + "/" + itoa(v.Rules.BigBlind),
+		Seated: v.Seat >= 0, HandsURL: "/t/" + rv.code + "/hands"}
+	h.Board = holdemCards(v.Board)
+	over := v.Street == holdem.HandOver
+	for i, sv := range v.Seats {
+		hs := views.HSeat{Seat: rv.seatView(i), Stack: sv.Stack, Bet: sv.Bet, Dealt: sv.Dealt, Folded: sv.Folded,
+			AllIn: sv.AllIn, SitOut: sv.SitOut, Turn: v.Turn == i, Won: sv.Won, Hole: holdemCards(sv.Hole)}
+		if sv.Dealt && v.Hand > 0 {
+			hs.Button, hs.SB, hs.BB = v.Button == i, v.SB == i, v.BB == i
+		}
+		if sv.Dealt && !sv.Folded && len(sv.Hole) == 0 && !over {
+			hs.Backs = 2
+		}
+		if over && sv.Shown && len(v.Board) == 5 {
+			hs.HandName = eval.Default().Describe(eval.Eval(append(append([]cards.Card(nil), sv.Hole...), v.Board...)...))
+		}
+		h.Seats = append(h.Seats, hs)
+		h.Ledger = append(h.Ledger, views.HLedger{Name: name(i), BoughtIn: sv.BuyIns * v.Rules.Stack,
+			Chips: sv.Stack + sv.Total, Net: sv.Stack + sv.Total - sv.BuyIns*v.Rules.Stack})
+	}
+	h.Pots = potViews(v.Pots, name)
+	if over && v.Hand > 0 {
+		for n, r := range v.Results {
+			p := views.HPot{Name: potName(n, len(v.Results)), Amount: r.Pot.Amount, Winners: seatNames(r.Winners, name)}
+			if r.Rank > 0 {
+				p.HandName = eval.Default().Describe(eval.Rank(r.Rank))
+			}
+			h.Results = append(h.Results, p)
+		}
+	}
+	h.Streets = streetLog(&v, name)
+	if rv.seat >= 0 {
+		h.SittingOut = v.Seats[rv.seat].SitOut
+	}
+	o := v.Options
+	h.YourTurn = o.Fold || o.Check || o.Call || o.Raise
+	if h.YourTurn {
+		me := v.Seats[rv.seat]
+		h.CanFold, h.CanCheck, h.CanCall, h.CallAmount = o.Fold, o.Check, o.Call, o.CallAmount
+		h.CallAllIn = o.Call && o.CallAmount == me.Stack
+		h.CanRaise, h.MinTo, h.MaxTo = o.Raise, o.MinTo, o.MaxTo
+		h.RaiseWord = "Raise"
+		if v.CurrentBet == 0 {
+			h.RaiseWord = "Bet"
+		}
+		if o.Raise {
+			h.Quick = quickSizes(&v)
+		}
+	}
+	h.Status = holdemStatus(&v, name, h.YourTurn)
+	if over && !rv.nextAt.IsZero() {
+		h.NextDealAt = rv.nextAt.UnixMilli()
+	}
+	for i := len(st.Past) - 1; i >= 0; i-- {
+		r := &st.Past[i]
+		h.Past = append(h.Past, views.HPast{Hand: r.Hand, Summary: handSummary(r, rv.seat, name),
+			URL: "/t/" + rv.code + "/hands?hand=" + itoa(r.Hand)})
+	}
+	return h
+}
+
+func streetWord(s holdem.Street) string {
+	if s == holdem.HandOver {
+		return "between hands"
+	}
+	return s.String()
+}
+
+func holdemCards(cs []cards.Card) []views.CardView {
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]views.CardView, len(cs))
+	for i, c := range cs {
+		out[i] = cardView[c]
+	}
+	return out
+}
+
+func potName(n, of int) string {
+	switch {
+	case of == 1:
+		return "the pot"
+	case n == 0:
+		return "the main pot"
+	}
+	return "side pot " + itoa(n)
+}
+
+func potViews(pots []holdem.Pot, name func(int) string) []views.HPot {
+	var out []views.HPot
+	for n, p := range pots {
+		title := potName(n, len(pots))
+		out = append(out, views.HPot{Name: strings.ToUpper(title[:1]) + title[1:], Amount: p.Amount,
+			Eligible: "for " + seatNames(p.Eligible, name)})
+	}
+	return out
+}
+
+func seatNames(seats []int, name func(int) string) string {
+	parts := make([]string, len(seats))
+	for i, s := range seats {
+		parts[i] = name(s)
+	}
+	switch len(parts) {
+	case 0:
+		return "nobody"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// quickSizes are the ½ pot, pot and all-in raises, within the bounds.
+func quickSizes(v *holdem.View) []views.HQuick {
+	pot := 0
+	for _, s := range v.Seats {
+		pot += s.Total
+	}
+	o := v.Options
+	toCall := v.CurrentBet - v.Seats[v.Seat].Bet
+	clamp := func(n int) int { return min(max(n, o.MinTo), o.MaxTo) }
+	// a pot-sized raise: call, then raise by the pot as it then stands
+	out := []views.HQuick{
+		{Label: "½ pot", Amount: clamp(v.CurrentBet + (pot+toCall)/2)},
+		{Label: "Pot", Amount: clamp(v.CurrentBet + pot + toCall)},
+		{Label: "All-in", Amount: o.MaxTo},
+	}
+	return out
+}
+
+func holdemStatus(v *holdem.View, name func(int) string, yourTurn bool) string {
+	switch {
+	case v.Hand == 0:
+		return "The first hand is being dealt."
+	case v.Street == holdem.HandOver:
+		return "Hand " + itoa(v.Hand) + " is over."
+	case yourTurn && v.Options.Call:
+		return "Your turn: " + itoa(v.Options.CallAmount) + " to call."
+	case yourTurn && v.CurrentBet == 0:
+		return "Your turn: check or bet."
+	case yourTurn:
+		return "Your turn: check or raise."
+	case v.Turn >= 0:
+		return name(v.Turn) + " to act."
+	}
+	return "The board runs out."
+}
+
+// streetLog is this hand's actions street by street, with the board as it
+// came.
+func streetLog(v *holdem.View, name func(int) string) []views.HStreet {
+	if v.Hand == 0 {
+		return nil
+	}
+	out := []views.HStreet{{Title: "Preflop"}}
+	street := holdem.Preflop
+	blinds := 0
+	for _, r := range v.Actions {
+		for street < r.Street {
+			street++
+			out = append(out, boardStreet(street, v.Board))
+		}
+		text := name(r.Seat) + " "
+		switch r.Kind {
+		case holdem.Blind:
+			text += map[bool]string{true: "posts the small blind ", false: "posts the big blind "}[blinds == 0] + itoa(r.Amount)
+			blinds++
+		case holdem.Fold:
+			text += "folds"
+		case holdem.Check:
+			text += "checks"
+		case holdem.Call:
+			text += "calls (to " + itoa(r.Amount) + ")"
+		case holdem.BetTo:
+			text += "bets/raises to " + itoa(r.Amount)
+		case holdem.AllIn:
+			text += "goes all-in to " + itoa(r.Amount)
+		}
+		out[len(out)-1].Lines = append(out[len(out)-1].Lines, text)
+	}
+	for n := len(v.Board); street < holdem.River && boardCount(street+1) <= n; {
+		street++
+		out = append(out, boardStreet(street, v.Board))
+	}
+	return out
+}
+
+func boardCount(s holdem.Street) int { return [...]int{0, 0, 3, 4, 5}[s] }
+
+func boardStreet(s holdem.Street, board []cards.Card) views.HStreet {
+	title := strings.ToUpper(s.String()[:1]) + s.String()[1:]
+	n := min(boardCount(s), len(board))
+	faces := make([]string, n)
+	for i, c := range board[:n] {
+		faces[i] = c.Face()
+	}
+	return views.HStreet{Title: title + " " + strings.Join(faces, " ")}
+}
+
+// handSummary is a finished hand in one line for the history list: who
+// won what, and the viewer's own result.
+func handSummary(r *holdem.HandRecord, viewer int, name func(int) string) string {
+	var parts []string
+	for _, res := range r.Results {
+		s := seatNames(res.Winners, name) + " won " + itoa(res.Pot.Amount)
+		if res.Rank > 0 {
+			s += " with " + eval.Default().Describe(eval.Rank(res.Rank))
+		}
+		parts = append(parts, s)
+	}
+	out := strings.Join(parts, "; ")
+	if viewer >= 0 && viewer < len(r.Seats) && r.Seats[viewer].Dealt {
+		out += " (you " + signedInt(r.Net(viewer)) + ")"
+	}
+	return out
+}
+
+func signedInt(n int) string {
+	if n > 0 {
+		return "+" + itoa(n)
+	}
+	return itoa(n)
+}
