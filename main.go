@@ -4,7 +4,8 @@
 //	tables [-addr :8080] [-data ./data]      serve
 //
 // Every flag has an environment variable (PORT, DATA_DIR, PUBLIC_URL,
-// ALLOWED_ORIGINS, SECURE_COOKIES, MAX_TABLES, LOG_LEVEL).
+// ALLOWED_ORIGINS, SECURE_COOKIES, MAX_TABLES, LOG_LEVEL, DEBUG_ADDR,
+// TRUST_PROXY, LLM_BASE_URL, LLM_MODEL, LLM_API_KEY).
 package main
 
 import (
@@ -61,13 +62,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	debugAddr := fs.String("debug-addr", env("DEBUG_ADDR", ""), "serve net/http/pprof here (loopback only), e.g. 127.0.0.1:6060")
 	trustProxy := fs.Bool("trust-proxy", env("TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (behind a proxy)")
 	var cfg handlers.Config
-	fs.DurationVar(&cfg.BotDelayMin, "bot-delay-min", 300*time.Millisecond, "shortest bot thinking time")
-	fs.DurationVar(&cfg.BotDelayMax, "bot-delay-max", 700*time.Millisecond, "longest bot thinking time")
+	fs.DurationVar(&cfg.BotDelayMin, "bot-delay-min", 700*time.Millisecond, "shortest bot thinking time")
+	fs.DurationVar(&cfg.BotDelayMax, "bot-delay-max", 1300*time.Millisecond, "longest bot thinking time")
 	fs.DurationVar(&cfg.NextDealDelay, "next-deal-delay", 6*time.Second, "pause between deals")
 	fs.DurationVar(&cfg.AbsentAutoplay, "absent-autoplay", 30*time.Second, "a disconnected player's move is played for them after this")
 	fs.DurationVar(&cfg.AbsentGrace, "absent-grace", 90*time.Second, "a bot takes the seat of a player gone this long")
 	fs.DurationVar(&cfg.IdleClose, "idle-close", 24*time.Hour, "close tables without a move for this long")
 	fs.IntVar(&cfg.MaxSocketsPerIP, "max-sockets-per-ip", 20, "most websockets one client address may hold")
+	fs.StringVar(&cfg.LLM.BaseURL, "llm-base-url", env("LLM_BASE_URL", ""), "OpenAI-compatible API base URL for LLM bots, e.g. https://api.openai.com/v1 (off when empty)")
+	fs.StringVar(&cfg.LLM.Model, "llm-model", env("LLM_MODEL", ""), "model name for LLM bots")
+	fs.StringVar(&cfg.LLM.APIKey, "llm-api-key", env("LLM_API_KEY", ""), "API key for LLM bots (prefer the LLM_API_KEY environment variable)")
+	fs.DurationVar(&cfg.LLMTimeout, "llm-timeout", 5*time.Second, "an LLM bot that has not answered by then checks or folds")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -27,6 +27,8 @@ var crashTables = []url.Values{
 	{"kind": {"president"}, "ruleset": {"house"}, "seats": {"4"}, "bots": {"on"}, "clock": {"0"}},
 	{"kind": {"president"}, "ruleset": {"standard"}, "seats": {"5"}, "bots": {"on"}, "clock": {"0"}},
 	{"kind": {"president"}, "ruleset": {"house"}, "seats": {"3"}, "bots": {"on"}, "clock": {"0"}},
+	{"kind": {"holdem"}, "blinds": {"10/20"}, "stack_bb": {"100"}, "seats": {"6"}, "bots": {"on"}, "clock": {"0"}},
+	{"kind": {"holdem"}, "blinds": {"25/50"}, "stack_bb": {"20"}, "seats": {"3"}, "bots": {"on"}, "clock": {"0"}},
 }
 
 // TestCrashRestartLosesNothing runs bot-driven tables, kills the server

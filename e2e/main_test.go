@@ -109,7 +109,9 @@ func startServerArgs(t *testing.T, data, addr string, args ...string) *server {
 	if level == "" {
 		level = "warn"
 	}
-	cmd := exec.Command(binary, append([]string{"-addr", addr, "-data", data, "-log-level", level}, args...)...)
+	// bots think 0.3–0.7 s unless a test says otherwise (later flags win)
+	base := []string{"-addr", addr, "-data", data, "-log-level", level, "-bot-delay-min", "300ms", "-bot-delay-max", "700ms"}
+	cmd := exec.Command(binary, append(base, args...)...)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -15,7 +15,7 @@ type Options struct {
 	Seats int  `json:"seats"`
 	Bots  bool `json:"bots"`
 	// Clock is the seconds a player has for each move; 0 means no clock.
-	Clock   int    `json:"clock,omitempty"`
+	Clock int `json:"clock,omitempty"`
 	// Bot is the AI kind of the bot seats; "" is the game's default.
 	Bot     string `json:"bot,omitempty"`
 	Ruleset string `json:"ruleset,omitempty"` // President

@@ -1,6 +1,7 @@
 // Command load measures the server under load. It starts the server binary
 // (or targets one on loopback), opens tables with players who each hold a
-// websocket, and plays President through the same forms a browser posts:
+// websocket, and plays President (or Hold'em, -game holdem) through the
+// same forms a browser posts:
 // each player reads the controls and hand the server pushed to it and
 // answers with a legal move, at a set rate per table. It reports moves/s,
 // post-to-push latency per viewer (p50/p95/p99/max), bytes pushed per move
@@ -8,6 +9,7 @@
 // by itself.
 //
 //	go run ./e2e/load -tables 1000 -duration 60s
+//	go run ./e2e/load -game holdem -tables 500 -players 6
 //	go run ./e2e/load -idle 5000          memory per idle websocket
 //	go run ./e2e/load -coldstart 1000     start time with many tables
 package main
@@ -58,13 +60,15 @@ type options struct {
 	binary    string
 	debug     string
 	hold      time.Duration
+	game      string
 }
 
 func run() error {
 	var o options
 	flag.StringVar(&o.target, "target", "", "URL of a running server on loopback (default: start one)")
 	flag.IntVar(&o.tables, "tables", 100, "tables to open")
-	flag.IntVar(&o.viewers, "players", 4, "players (each with a websocket) per table, 2–5")
+	flag.IntVar(&o.viewers, "players", 4, "players (each with a websocket) per table: 2–5 for President, 2–9 for Hold'em")
+	flag.StringVar(&o.game, "game", "president", "the game the tables play: president or holdem")
 	flag.Float64Var(&o.rate, "rate", 2, "moves per second per table")
 	flag.DurationVar(&o.duration, "duration", 30*time.Second, "how long to measure, after the ramp")
 	flag.DurationVar(&o.ramp, "ramp", 5*time.Second, "time to let tables settle before measuring")
@@ -74,8 +78,11 @@ func run() error {
 	flag.DurationVar(&o.hold, "hold", 2*time.Second, "with -idle: how long to hold the sockets before measuring")
 	flag.StringVar(&o.debug, "debug-addr", "", "start the server with pprof on this loopback address")
 	flag.Parse()
-	if o.viewers < 2 || o.viewers > 5 {
-		return errors.New("-players is 2 to 5")
+	switch {
+	case o.game != "president" && o.game != "holdem":
+		return errors.New("-game is president or holdem")
+	case o.viewers < 2 || o.viewers > 9 || o.game == "president" && o.viewers > 5:
+		return errors.New("-players is 2 to 5 for President, 2 to 9 for Hold'em")
 	}
 	if o.binary == "" && o.target == "" {
 		dir, err := os.MkdirTemp("", "tables-load")
@@ -232,7 +239,8 @@ var (
 	csrfRe     = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
 	codeRe     = regexp.MustCompile(`/t/([A-Z0-9]{4})/ws`)
 	seqRe      = regexp.MustCompile(`id="seq" hidden data-seq="(\d+)"`)
-	controlsRe = regexp.MustCompile(`(?s)<div id="p-controls".*?</div>`) // the controls hold no nested div
+	controlsRe = regexp.MustCompile(`(?s)<div id="[ph]-controls".*?</div>`) // the controls hold no nested div
+	minToRe    = regexp.MustCompile(`name="amount" required min="(\d+)"`)
 	handRe     = regexp.MustCompile(`(?s)<form id="p-hand".*?</form>`)
 	playableRe = regexp.MustCompile(`<i id="p-playable" hidden class="([^"]*)"`)
 	handCardRe = regexp.MustCompile(`class="card (r\w+)[^"]*"><input type="checkbox" name="card" value="(\w+)"`)
@@ -287,6 +295,7 @@ func (p *player) post(u string, form url.Values, htmx bool) (int, string, error)
 // table is one table and its players.
 type table struct {
 	code    string
+	game    string
 	players []*player
 	// the move in flight: when it was posted and the seq before it
 	mu     sync.Mutex
@@ -312,14 +321,19 @@ func (s *stats) fail(err error) {
 	s.lastErr.Store(err.Error())
 }
 
-func openTable(base string, n int) (*table, error) {
+func openTable(base string, n int, game string) (*table, error) {
 	host, err := newPlayer(base)
 	if err != nil {
 		return nil, err
 	}
-	form := url.Values{"kind": {"president"}, "name": {"P0"}, "ruleset": {"house"}, "seats": {strconv.Itoa(n)}, "clock": {"0"}, "_csrf": {host.csrf}}
-	if n == 2 {
+	form := url.Values{"kind": {game}, "name": {"P0"}, "seats": {strconv.Itoa(n)}, "clock": {"0"}, "_csrf": {host.csrf}}
+	switch {
+	case game == "holdem":
+		form.Set("blinds", "10/20")
+	case n == 2:
 		form.Set("ruleset", "standard")
+	default:
+		form.Set("ruleset", "house")
 	}
 	_, body, err := host.post(base+"/tables", form, false)
 	if err != nil {
@@ -329,7 +343,7 @@ func openTable(base string, n int) (*table, error) {
 	if m == nil {
 		return nil, fmt.Errorf("no table after create: %.200s", body)
 	}
-	t := &table{code: m[1], players: []*player{host}, seen: map[*player]bool{}}
+	t := &table{code: m[1], game: game, players: []*player{host}, seen: map[*player]bool{}}
 	host.table = t
 	for i := 1; i < n; i++ {
 		p, err := newPlayer(base)
@@ -408,6 +422,9 @@ func (p *player) move() (url.Values, bool) {
 	p.mu.Lock()
 	c, h, playable := p.controls, p.hand, p.playable
 	p.mu.Unlock()
+	if p.table.game == "holdem" {
+		return holdemMove(c)
+	}
 	need := 1
 	if m := needRe.FindStringSubmatch(c); m != nil {
 		need, _ = strconv.Atoi(m[1])
@@ -453,6 +470,21 @@ func (p *player) move() (url.Values, bool) {
 		return url.Values{"kind": {"play"}, "card": {card}}, true
 	}
 	return nil, false
+}
+
+// holdemMove calls or checks, and now and then makes the smallest raise.
+func holdemMove(c string) (url.Values, bool) {
+	has := func(kind string) bool { return strings.Contains(c, "&#34;"+kind+"&#34;") }
+	if !has("fold") {
+		return nil, false // not this player's turn
+	}
+	if m := minToRe.FindStringSubmatch(c); m != nil && rand.IntN(5) == 0 {
+		return url.Values{"kind": {"raise"}, "amount": {m[1]}}, true
+	}
+	if has("call") {
+		return url.Values{"kind": {"call"}}, true
+	}
+	return url.Values{"kind": {"check"}}, true
 }
 
 // drive plays the table at the given rate until ctx ends.
@@ -536,7 +568,7 @@ func playLoad(o options) error {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			t, err := openTable(base, o.viewers)
+			t, err := openTable(base, o.viewers, o.game)
 			if err == nil {
 				for _, p := range t.players {
 					if err = p.connect(base, st); err != nil {
@@ -642,7 +674,7 @@ func idleSockets(o options) error {
 	const perTable = 50
 	var codes []string
 	for i := 0; i < (o.idle+perTable-1)/perTable; i++ {
-		t, err := openTable(srv.url, 2)
+		t, err := openTable(srv.url, 2, "president")
 		if err != nil {
 			return err
 		}
@@ -692,7 +724,7 @@ func coldStart(o options) error {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			t, err := openTable(srv.url, 3)
+			t, err := openTable(srv.url, 3, "president")
 			if err != nil {
 				return
 			}
