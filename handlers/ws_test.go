@@ -118,6 +118,12 @@ func leaks(msg string, hidden []string) []string {
 // the table waits for them, until stop says so.
 func playHumans(t *testing.T, e *env, code string, humans map[int]*client, stop func(m game.Match) bool) {
 	t.Helper()
+	playHumansUntil(t, e, code, humans, func(r *Room) bool { return stop(r.t.Match) })
+}
+
+// playHumansUntil is playHumans with a stop that sees the whole room.
+func playHumansUntil(t *testing.T, e *env, code string, humans map[int]*client, stop func(r *Room) bool) {
+	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	waitsForHuman := func(r *Room) int {
 		for _, w := range r.t.Match.Waiting() {
@@ -132,7 +138,7 @@ func playHumans(t *testing.T, e *env, code string, humans map[int]*client, stop 
 		var form url.Values
 		done := false
 		e.inRoom(code, func(r *Room) {
-			if done = stop(r.t.Match); done {
+			if done = stop(r); done {
 				return
 			}
 			if seat = waitsForHuman(r); seat >= 0 {
@@ -147,7 +153,7 @@ func playHumans(t *testing.T, e *env, code string, humans map[int]*client, stop 
 			return
 		}
 		if seat < 0 {
-			e.waitRoom(code, "a human's turn or the end", func(r *Room) bool { return stop(r.t.Match) || waitsForHuman(r) >= 0 })
+			e.waitRoom(code, "a human's turn or the end", func(r *Room) bool { return stop(r) || waitsForHuman(r) >= 0 })
 			continue
 		}
 		status, body, _ := humans[seat].post("/t/"+code+"/act", form)
