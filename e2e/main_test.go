@@ -256,13 +256,22 @@ func navigating(err error) bool {
 // and returns its share link.
 func (b *browser) createTable(srv *server, seats string) string {
 	b.t.Helper()
-	b.do(chromedp.Navigate(srv.url),
-		chromedp.SendKeys(chromedp.CSS(`form[action="/tables"] input[name=name]`), b.name),
-		chromedp.SetValue(chromedp.CSS(`select[name=seats]`), seats),
-		chromedp.Click(chromedp.CSS(`form[action="/tables"] button[type=submit]`)),
-	)
-	b.waitJS("the lobby", `!!document.querySelector('#lobby')`)
+	b.createGame(srv, "president", map[string]string{"seats": seats})
 	return eval[string](b, `document.querySelector('#share').value`)
+}
+
+// createGame opens a table of a game from its form on the home page, with
+// the given select values, and waits for the lobby.
+func (b *browser) createGame(srv *server, kind string, selects map[string]string) {
+	b.t.Helper()
+	form := `form:has(input[name=kind][value=` + kind + `]) `
+	steps := []chromedp.Action[chromedp.Void]{chromedp.Navigate(srv.url),
+		chromedp.SendKeys(chromedp.CSS(form+`input[name=name]`), b.name)}
+	for name, v := range selects {
+		steps = append(steps, chromedp.SetValue(chromedp.CSS(form+`select[name=`+name+`]`), v))
+	}
+	b.do(append(steps, chromedp.Click(chromedp.CSS(form+`button[type=submit]`)))...)
+	b.waitJS("the lobby", `!!document.querySelector('#lobby')`)
 }
 
 // joinTable opens a share link, gives b's name, takes a seat and is ready.

@@ -258,9 +258,11 @@ func streetLog(v *holdem.View, name func(int) string) []views.HStreet {
 	out := []views.HStreet{{Title: "Preflop"}}
 	street := holdem.Preflop
 	blinds := 0
+	opened := false // a bet on this street so far (the blinds open preflop)
 	for _, r := range v.Actions {
 		for street < r.Street {
 			street++
+			opened = false
 			out = append(out, boardStreet(street, v.Board))
 		}
 		text := name(r.Seat) + " "
@@ -268,6 +270,7 @@ func streetLog(v *holdem.View, name func(int) string) []views.HStreet {
 		case holdem.Blind:
 			text += map[bool]string{true: "posts the small blind ", false: "posts the big blind "}[blinds == 0] + itoa(r.Amount)
 			blinds++
+			opened = true
 		case holdem.Fold:
 			text += "folds"
 		case holdem.Check:
@@ -275,9 +278,11 @@ func streetLog(v *holdem.View, name func(int) string) []views.HStreet {
 		case holdem.Call:
 			text += "calls (to " + itoa(r.Amount) + ")"
 		case holdem.BetTo:
-			text += "bets/raises to " + itoa(r.Amount)
+			text += map[bool]string{false: "bets ", true: "raises to "}[opened] + itoa(r.Amount)
+			opened = true
 		case holdem.AllIn:
 			text += "goes all-in to " + itoa(r.Amount)
+			opened = true
 		}
 		out[len(out)-1].Lines = append(out[len(out)-1].Lines, text)
 	}

@@ -315,4 +315,3 @@ func TestHoldemAwayPlayer(t *testing.T) {
 		t.Fatal("Bob is not back in his seat")
 	}
 }
-

@@ -92,7 +92,8 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 	}
 	street := Preflop
 	holeDone := false
-	blinds := 0 // the small blind is posted first, then the big
+	blinds := 0     // the small blind is posted first, then the big
+	opened := false // a bet on this street so far (the blinds open preflop)
 	for _, a := range r.Actions {
 		if a.Kind != Blind && !holeDone {
 			r.holeCards(&b, viewer, name)
@@ -100,6 +101,7 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 		}
 		for street < a.Street {
 			street++
+			opened = false
 			line("*** ", strings.ToUpper(street.String()), " *** [", faces(r.Board[:min(boardAt(street), len(r.Board))]), "]")
 		}
 		b.WriteString(name(a.Seat) + ": ")
@@ -110,6 +112,7 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 				blind = "big"
 			}
 			blinds++
+			opened = true
 			line("posts the ", blind, " blind ", itoa(a.Amount))
 		case Fold:
 			line("folds")
@@ -118,9 +121,11 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 		case Call:
 			line("calls (to ", itoa(a.Amount), ")")
 		case BetTo:
-			line("bets/raises to ", itoa(a.Amount))
+			line(map[bool]string{false: "bets ", true: "raises to "}[opened], itoa(a.Amount))
+			opened = true
 		case AllIn:
 			line("goes all-in to ", itoa(a.Amount))
+			opened = true
 		}
 	}
 	if !holeDone {

@@ -92,7 +92,7 @@ func TestHistory(t *testing.T) {
 	}
 	r := &s.Past[0]
 	h := r.Text(0, names)
-	for _, want := range []string{"Hand #1", "Seat 1 is the button", "Seat 2: Bob (2000 in chips)", "*** HOLE CARDS ***\nDealt to Ann [", "Bob: posts the small blind 10", "Cy: posts the big blind 20", "Ann: bets/raises to 60", "Bob: folds", "*** FLOP ***", "*** RIVER ***", "*** SHOWDOWN ***", "Board [", ": shows [", "collects from the pot (130)", "*** SUMMARY ***", "Seat 2: Bob ends with 1990 (-10)"} {
+	for _, want := range []string{"Hand #1", "Seat 1 is the button", "Seat 2: Bob (2000 in chips)", "*** HOLE CARDS ***\nDealt to Ann [", "Bob: posts the small blind 10", "Cy: posts the big blind 20", "Ann: raises to 60", "Bob: folds", "*** FLOP ***", "*** RIVER ***", "*** SHOWDOWN ***", "Board [", ": shows [", "collects from the pot (130)", "*** SUMMARY ***", "Seat 2: Bob ends with 1990 (-10)"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("history lacks %q:\n%s", want, h)
 		}

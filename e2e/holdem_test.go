@@ -1,0 +1,239 @@
+package e2e
+
+import (
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// holdemActJS makes the viewer's move if it is its turn, as a person
+// would: the first time it bets or raises with the "Pot" quick size,
+// otherwise it calls or checks. It returns what it clicked and the
+// table's version before, or "wait".
+const holdemActJS = `(() => {
+  const c = document.querySelector('#h-controls');
+  const before = document.querySelector('#h-status').dataset.version;
+  if (!c) return ['wait', before];
+  const btn = k => c.querySelector("button[hx-vals*='\"" + k + "\"']");
+  if (!btn('fold')) return ['wait', before];
+  const quick = [...c.querySelectorAll('button[data-set-amount]')].find(b => b.textContent.startsWith('Pot'));
+  if (quick && !window.raised) {
+    window.raised = true;
+    quick.click();
+    const amount = document.querySelector('#h-amount').value;
+    c.querySelector('form.raise button[type=submit]').click();
+    return ['raise to ' + amount, before];
+  }
+  const b = btn('call') || btn('check') || btn('allin');
+  b.click();
+  return [b.textContent.trim(), before];
+})()`
+
+// holeJS lists the card names the viewer's own seat shows face up.
+const holeJS = `[...document.querySelectorAll('.seats.holdem li.you .card[aria-label]')].map(c => c.getAttribute('aria-label'))`
+
+// holdemLookJS reads, at one moment, the hand ("Hand 3"), the results of
+// a finished hand, the table's version and the name of the seat to act.
+const holdemLookJS = `(() => {
+  const q = s => document.querySelector(s);
+  const text = s => q(s) ? q(s).textContent : '';
+  return [text('#h-status strong'), text('#h-board .results'), q('#h-status').dataset.version, text('.seats.holdem li.turn .name')];
+})()`
+
+// TestHoldemInBrowsers: Ann creates a Hold'em table from the home page,
+// Bob joins by the share link, AI players fill two seats, and they play
+// hands to showdown through the pages: bet controls, the pot quick size,
+// hole cards seen only by their owner, showdowns naming the winning hand,
+// the ledger and the hand history.
+func TestHoldemInBrowsers(t *testing.T) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "50ms", "-bot-delay-max", "150ms", "-next-deal-delay", "1200ms")
+	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
+	ann.createGame(srv, "holdem", map[string]string{"seats": "4", "blinds": "10/20", "stack_bb": "100"})
+	share := eval[string](ann, `document.querySelector('#share').value`)
+	bob.joinTable(share)
+	ann.waitJS("Bob ready", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
+	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	players := []*browser{ann, bob}
+	for _, p := range players {
+		p.waitJS("the table", `!!document.querySelector('#h-controls')`)
+	}
+
+	showdowns := map[string]bool{}
+	shotTurn := false
+	deadline := time.Now().Add(3 * time.Minute)
+	for len(showdowns) < 3 {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d showdowns in time\n%s", len(showdowns), ann.text("#log"))
+		}
+		acted := false
+		if !shotTurn && eval[bool](ann, `!!document.querySelector("#h-controls form.raise")`) {
+			ann.screenshot("holdem-your-turn-ann")
+			shotTurn = true
+		}
+		for _, p := range players {
+			r := eval[[]string](p, holdemActJS)
+			if r[0] == "wait" {
+				continue
+			}
+			acted = true
+			p.waitJS("the table to take "+r[0], `document.querySelector('#message').textContent !== '' ||
+				document.querySelector('#h-status').dataset.version !== `+jsString(r[1]))
+			if msg := p.text("#message"); msg != "" {
+				t.Fatalf("%s: %s was refused: %s", p.name, r[0], msg)
+			}
+		}
+		// hole cards: two of one's own, none of the other's before a showdown
+		mine := map[string][]string{}
+		for _, p := range players {
+			mine[p.name] = eval[[]string](p, holeJS)
+		}
+		for _, p := range players {
+			other := mine["Ann"]
+			if p == ann {
+				other = mine["Bob"]
+			}
+			over := eval[bool](p, `!!document.querySelector('#h-board .results')`)
+			page := eval[string](p, `(() => { const m = document.querySelector('#stage').cloneNode(true); return m.outerHTML; })()`)
+			for _, c := range other {
+				if !over && strings.Contains(page, `"`+c+`"`) {
+					t.Fatalf("%s's page shows %s of the other player during the hand", p.name, c)
+				}
+			}
+		}
+		// one look at the page: the hand, its results, the version and whose turn
+		look := eval[[]string](ann, holdemLookJS)
+		if hand, text := look[0], look[1]; strings.Contains(text, " with ") {
+			if !showdowns[hand] {
+				showdowns[hand] = true
+				t.Logf("showdown: %s", strings.ReplaceAll(text, "\n", "; "))
+				if len(showdowns) == 1 {
+					ann.screenshot("holdem-showdown-ann")
+				}
+			}
+		}
+		if !acted && look[3] != "Ann" && look[3] != "Bob" {
+			// the AI players' turn or the pause between hands
+			ann.waitJS("the table to move on", `(`+holdemLookJS+`)[2] !== `+jsString(look[2]))
+		}
+	}
+	// the ledger balances: what was bought in equals the chips at the table
+	ledger := eval[[]string](ann, `[...document.querySelectorAll('#h-ledger tbody td:last-child')].map(td => td.textContent)`)
+	if len(ledger) != 4 {
+		t.Fatalf("ledger rows: %v", ledger)
+	}
+	for _, p := range players {
+		if got := len(eval[[]string](p, holeJS)); got != 2 && got != 0 {
+			t.Fatalf("%s sees %d own hole cards", p.name, got)
+		}
+	}
+	ann.screenshot("holdem-table-ann")
+
+	// the hand history: Bob opens it from the table and reads his own cards
+	href := eval[string](bob, `document.querySelector('#h-past a').getAttribute('href')`)
+	bob.do(chromedp.Navigate(srv.url + href))
+	bob.waitJS("the history", `!!document.querySelector('pre.history')`)
+	if h := bob.text("pre.history"); !strings.Contains(h, "Dealt to Bob [") || strings.Contains(h, "Dealt to Ann") {
+		t.Fatalf("Bob's history:\n%s", h)
+	}
+	bob.screenshot("holdem-history-bob")
+}
+
+// TestHoldemKillMidHand: the server is killed with SIGKILL while a hand
+// waits for a player, and started again on the same database. The hand is
+// where it was, every stack and bet intact, and play goes on.
+func TestHoldemKillMidHand(t *testing.T) {
+	data := t.TempDir()
+	srv := startServerArgs(t, data, "", "-bot-delay-min", "1ms", "-bot-delay-max", "5ms")
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
+	home := httpGet(t, c, srv.url+"/")
+	token := regexp.MustCompile(`name="_csrf" value="([^"]+)"`).FindStringSubmatch(home)[1]
+	form := url.Values{"kind": {"holdem"}, "name": {"Ann"}, "seats": {"5"}, "bots": {"on"}, "clock": {"0"}, "_csrf": {token}}
+	resp, err := c.PostForm(srv.url+"/tables", form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	code := regexp.MustCompile(`/t/([A-Z0-9]{4})/ws`).FindStringSubmatch(string(body))[1]
+	post := func(path, form string) int {
+		req, _ := http.NewRequest("POST", srv.url+"/t/"+code+path, strings.NewReader(form))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-CSRF-Token", token)
+		req.Header.Set("HX-Request", "true")
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if status := post("/lobby", "do=start"); status != 204 {
+		t.Fatalf("start: %d", status)
+	}
+
+	// play (call or check) until the table waits for Ann after the flop:
+	// mid-hand, with chips in the pot
+	ourTurn := regexp.MustCompile(`hx-vals="{&#34;kind&#34;:&#34;fold&#34;}"`)
+	postflop := regexp.MustCompile(`<strong>Hand \d+</strong> · (flop|turn|river)`)
+	var page string
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		page = httpGet(t, c, srv.url+"/t/"+code)
+		if ourTurn.MatchString(page) {
+			if postflop.MatchString(page) {
+				break
+			}
+			kind := "check"
+			if strings.Contains(page, `&#34;call&#34;`) {
+				kind = "call"
+			}
+			post("/act", "kind="+kind)
+			continue
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("never Ann's turn mid-hand:\n%.2000s", page)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	before := holdemTable(page)
+
+	srv.kill()
+	srv = startServerArgs(t, data, srv.addr)
+	after := holdemTable(httpGet(t, c, srv.url+"/t/"+code))
+	if after != before {
+		t.Fatalf("the table changed over the kill:\nbefore %s\nafter  %s", before, after)
+	}
+	if status := post("/act", "kind=fold"); status != 204 {
+		t.Fatalf("Ann's move after the restart: %d", status)
+	}
+	next := httpGet(t, c, srv.url+"/t/"+code)
+	if holdemTable(next) == before || !strings.Contains(next, "Ann folds.") {
+		t.Fatal("the hand did not go on after the restart")
+	}
+	t.Logf("the hand went on after the kill: %s", before[:min(len(before), 200)])
+}
+
+// holdemTable is the state a page shows: hand, street, board, pots and
+// every seat's chips, bet, cards and marks, without clocks or presence.
+func holdemTable(page string) string {
+	var parts []string
+	for _, re := range []*regexp.Regexp{
+		regexp.MustCompile(`(?s)<div id="h-status".*?</div>\s*<div>[^<]*</div>`),
+		regexp.MustCompile(`(?s)<section id="h-board".*?</section>`),
+		regexp.MustCompile(`(?s)<li id="h-seat-\d".*?</li>`),
+		regexp.MustCompile(`(?s)<div id="h-controls".*?</div>`),
+	} {
+		for _, m := range re.FindAllString(page, -1) {
+			m = regexp.MustCompile(`<span class="badge clock"[^>]*></span>|<span class="badge off">offline</span>`).ReplaceAllString(m, "")
+			parts = append(parts, m)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
