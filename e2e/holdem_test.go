@@ -134,6 +134,12 @@ func TestHoldemInBrowsers(t *testing.T) {
 		}
 	}
 	ann.screenshot("holdem-table-ann")
+	// the same table on a 375 px phone: nothing wider than the screen
+	bob.do(chromedp.EmulateViewport(375, 812))
+	if w := eval[int](bob, `document.documentElement.scrollWidth`); w > 375 {
+		t.Fatalf("the table is %d px wide on a 375 px phone", w)
+	}
+	bob.screenshot("holdem-phone-bob")
 
 	// the hand history: Bob opens it from the table and reads his own cards
 	href := eval[string](bob, `document.querySelector('#h-past a').getAttribute('href')`)

@@ -5,47 +5,69 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/tablegames/tables/game"
-	"github.com/tablegames/tables/game/president"
 	"github.com/tablegames/tables/views"
 )
 
-// benchRoom is a started 4-player house table in a room with no server
-// around it: what rendering needs.
-func benchRoom(b *testing.B) *Room {
+// benchGames are the tables the benchmarks render: 4 seats, two people,
+// and the bot kind that moves for every seat (cheap, so the figures are
+// the platform's and not the bots').
+var benchGames = []struct {
+	kind *kind
+	opts Options
+	bot  string
+}{
+	{presidentKind, Options{Seats: 4, Bots: true, Ruleset: "house"}, "greedy"},
+	{holdemKind, Options{Seats: 4, Bots: true, SmallBlind: 10, BigBlind: 20, Stack: 2000}, "random"},
+}
+
+// benchRoom is a started 4-seat table in a room with no server around it:
+// what rendering needs.
+func benchRoom(b testing.TB, k *kind, o Options) *Room {
 	b.Helper()
-	t := newTable(Options{Seats: 4, Bots: true, Ruleset: "house"})
+	t := newTable(o)
 	for _, e := range []entry{{T: eCreate, Player: "p0", Name: "Ann"}, {T: eSit, Seat: 1, Player: "p1", Name: "Bob"}, {T: eStart, Seed: 7}} {
-		if _, err := t.apply(presidentKind, e); err != nil {
+		if _, err := t.apply(k, e); err != nil {
 			b.Fatal(err)
 		}
 	}
 	srv := &Server{cfg: Config{}.withDefaults(), log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	return &Room{code: "ABCD", kind: presidentKind, srv: srv, t: t, viewers: nil,
+	return &Room{code: "ABCD", kind: k, srv: srv, t: t, viewers: nil,
 		rng: rand.New(rand.NewPCG(1, 1))}
 }
 
 // BenchmarkRenderTable renders a seated player's whole table page.
 func BenchmarkRenderTable(b *testing.B) {
-	r := benchRoom(b)
-	b.ReportAllocs()
-	n := 0
-	for b.Loop() {
-		page := r.page(r.view(0, "p0"), "token", "http://localhost/t/ABCD")
-		w := &countWriter{}
-		views.TablePage(page).Render(context.Background(), w)
-		n = w.n
+	for _, g := range benchGames {
+		b.Run(g.kind.name, func(b *testing.B) {
+			r := benchRoom(b, g.kind, g.opts)
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				page := r.page(r.view(0, "p0"), "token", "http://localhost/t/ABCD")
+				w := &countWriter{}
+				views.TablePage(page).Render(context.Background(), w)
+				n = w.n
+			}
+			b.ReportMetric(float64(n), "page-bytes")
+		})
 	}
-	b.ReportMetric(float64(n), "page-bytes")
 }
 
 // BenchmarkMovePush makes one move and renders the push of each of four
 // viewers (the fragments that changed, log lines, sequence number), as the
 // room does after every move.
 func BenchmarkMovePush(b *testing.B) {
-	r := benchRoom(b)
+	for _, g := range benchGames {
+		b.Run(g.kind.name, func(b *testing.B) { benchMovePush(b, g.kind, g.opts, g.bot) })
+	}
+}
+
+func benchMovePush(b *testing.B, k *kind, o Options, bot string) {
+	r := benchRoom(b, k, o)
 	rng := rand.New(rand.NewPCG(2, 2))
 	viewers := []*viewer{{player: "p0", seat: 0}, {player: "p1", seat: 1}, {seat: 2}, {seat: -1}}
 	for _, v := range viewers {
@@ -54,10 +76,10 @@ func BenchmarkMovePush(b *testing.B) {
 	b.ReportAllocs()
 	bytes := 0
 	for b.Loop() {
-		if r.t.Match.(*president.Match).State.Deal > 3 {
+		if r.t.Match.Version() > 300 {
 			// a table's match: a few deals, not thousands of history rows
 			b.StopTimer()
-			r = benchRoom(b)
+			r = benchRoom(b, k, o)
 			for _, v := range viewers {
 				r.message(v, r.shared(), nil, true)
 			}
@@ -70,7 +92,7 @@ func BenchmarkMovePush(b *testing.B) {
 			evs, _ := r.t.Match.Apply(game.System, mv)
 			lines = r.t.events(evs)
 		} else {
-			mv, _ := r.t.Match.Bot(w[0], "greedy", rng)
+			mv, _ := r.t.Match.Bot(w[0], bot, rng)
 			evs, err := r.t.Match.Apply(w[0], mv)
 			if err != nil {
 				b.Fatal(err)
@@ -89,3 +111,55 @@ func BenchmarkMovePush(b *testing.B) {
 type countWriter struct{ n int }
 
 func (w *countWriter) Write(p []byte) (int, error) { w.n += len(p); return len(p), nil }
+
+// TestFragmentKeysStandForContent plays tables of every game with a
+// viewer per seat and a watcher, and checks after every move that a
+// fragment whose key did not change renders the same HTML: a key that
+// misses a field would leave a viewer with a stale fragment.
+func TestFragmentKeysStandForContent(t *testing.T) {
+	for _, g := range benchGames {
+		t.Run(g.kind.name, func(t *testing.T) {
+			r := benchRoom(t, g.kind, g.opts)
+			rng := rand.New(rand.NewPCG(3, 3))
+			type seen struct {
+				key  uint64
+				html string
+			}
+			last := map[int]map[string]seen{}
+			keyed := 0
+			for move := 0; move < 600; move++ {
+				sh := r.shared()
+				for seat := -1; seat < len(r.t.Seats); seat++ {
+					rv := sh
+					rv.seat = seat
+					_, frags := r.kind.render(&rv)
+					if last[seat] == nil {
+						last[seat] = map[string]seen{}
+					}
+					for _, f := range frags {
+						var b strings.Builder
+						f.Component.Render(context.Background(), &b)
+						if old, ok := last[seat][f.ID]; ok && f.Key != 0 && f.Key == old.key {
+							keyed++
+							if old.html != b.String() {
+								t.Fatalf("move %d, seat %d: %s kept its key but changed:\n%s\n%s", move, seat, f.ID, old.html, b.String())
+							}
+						}
+						last[seat][f.ID] = seen{f.Key, b.String()}
+					}
+				}
+				if w := r.t.Match.Waiting(); len(w) > 0 {
+					mv, _ := r.t.Match.Bot(w[0], g.bot, rng)
+					if _, err := r.t.Match.Apply(w[0], mv); err != nil {
+						t.Fatal(err)
+					}
+				} else if mv, ok := r.t.Match.Continue(rng.Uint64()); ok {
+					r.t.Match.Apply(game.System, mv)
+				}
+			}
+			if keyed < 1000 {
+				t.Fatalf("only %d unchanged keys seen", keyed)
+			}
+		})
+	}
+}

@@ -153,11 +153,23 @@ func holdemView(rv *roomView) views.Holdem {
 	if over && !rv.nextAt.IsZero() {
 		h.NextDealAt = rv.nextAt.UnixMilli()
 	}
-	for i := len(st.Past) - 1; i >= 0; i-- {
-		r := &st.Past[i]
-		h.Past = append(h.Past, views.HPast{Hand: r.Hand, Summary: handSummary(r, rv.seat, name),
-			URL: "/t/" + rv.code + "/hands?hand=" + itoa(r.Hand)})
+	past, seat, code := st.Past, rv.seat, rv.code
+	h.Past = func() []views.HPast {
+		out := make([]views.HPast, 0, len(past))
+		for i := len(past) - 1; i >= 0; i-- {
+			r := &past[i]
+			out = append(out, views.HPast{Hand: r.Hand, Summary: handSummary(r, seat, name),
+				URL: "/t/" + code + "/hands?hand=" + itoa(r.Hand)})
+		}
+		return out
 	}
+	// the list changes only when a hand ends (names are fixed in play); the
+	// summaries depend on the viewer's seat
+	last := 0
+	if len(past) > 0 {
+		last = past[len(past)-1].Hand
+	}
+	h.PastKey = uint64(last)<<8 | uint64(seat+2)
 	return h
 }
 

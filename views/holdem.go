@@ -78,7 +78,10 @@ type Holdem struct {
 	SittingOut bool // the viewer sits out from the next hand
 	Streets    []HStreet
 	Ledger     []HLedger
-	Past       []HPast
+	// Past lists the finished hands, newest first; it is called only when
+	// the fragment renders, and PastKey stands for what it returns.
+	Past       func() []HPast
+	PastKey    uint64
 	HandsURL   string
 	NextDealAt int64
 }
@@ -86,17 +89,78 @@ type Holdem struct {
 // Fragments lists the Hold'em table's fragments in page order.
 func (h Holdem) Fragments() []Fragment {
 	out := []Fragment{
-		{"h-status", holdemStatus(h), 0},
-		{"h-board", holdemBoard(h), 0},
+		{"h-status", holdemStatus(h), 0}, // changes with every move
+		{"h-board", holdemBoard(h), h.boardKey()},
 		{"h-controls", holdemControls(h), 0},
-		{"h-streets", holdemStreets(h), 0},
-		{"h-ledger", holdemLedger(h), 0},
-		{"h-past", holdemPast(h), 0},
+		{"h-streets", holdemStreets(h), h.streetsKey()},
+		{"h-ledger", holdemLedger(h), h.ledgerKey()},
+		{"h-past", holdemPast(h), h.PastKey},
 	}
 	for _, s := range h.Seats {
-		out = append(out, Fragment{"h-seat-" + itoa(s.Index), holdemSeat(s), 0})
+		out = append(out, Fragment{"h-seat-" + itoa(s.Index), holdemSeat(s), s.key()})
 	}
 	return out
+}
+
+// The keys below cover every field the fragment's template reads.
+
+func (h Holdem) boardKey() uint64 {
+	k := newKeyer()
+	k.cards(h.Board)
+	for _, ps := range [][]HPot{h.Pots, {{}}, h.Results} {
+		for _, p := range ps {
+			k.str(p.Name)
+			k.num(int64(p.Amount))
+			k.str(p.Eligible)
+			k.str(p.Winners)
+			k.str(p.HandName)
+		}
+	}
+	return k.sum()
+}
+
+func (h Holdem) streetsKey() uint64 {
+	k := newKeyer()
+	for _, st := range h.Streets {
+		k.str(st.Title)
+		for _, l := range st.Lines {
+			k.str(l)
+		}
+	}
+	return k.sum()
+}
+
+func (h Holdem) ledgerKey() uint64 {
+	k := newKeyer()
+	for _, l := range h.Ledger {
+		k.str(l.Name)
+		k.num(int64(l.BoughtIn))
+		k.num(int64(l.Chips))
+		k.num(int64(l.Net))
+	}
+	return k.sum()
+}
+
+func (s HSeat) key() uint64 {
+	k := newKeyer()
+	s.Seat.key(&k)
+	k.num(int64(s.Stack))
+	k.num(int64(s.Bet))
+	for _, f := range []bool{s.Dealt, s.Folded, s.AllIn, s.SitOut, s.Button, s.SB, s.BB, s.Turn} {
+		k.flag(f)
+	}
+	k.cards(s.Hole)
+	k.num(int64(s.Backs))
+	k.num(int64(s.Won))
+	k.str(s.HandName)
+	return k.sum()
+}
+
+func (h Holdem) pastList() []HPast {
+	if h.Past == nil {
+		return nil
+	}
+	return h.Past()
 }
 
 func signed(n int) string {
