@@ -315,3 +315,23 @@ func TestHoldemAwayPlayer(t *testing.T) {
 		t.Fatal("Bob is not back in his seat")
 	}
 }
+
+// TestHoldemClock: a player who lets the action clock run out checks if
+// it can, else folds, and the log says the time ran out.
+func TestHoldemClock(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	ann := e.client()
+	code := ann.createTable("Ann", mustForm("kind=holdem&seats=2&bots=on&clock=1"))
+	ann.lobby(code, "do", "start")
+	ann.dial(code)
+	e.waitRoom(code, "two time-outs", func(r *Room) bool { return logCount(r, "Ann's time ran out") >= 2 })
+	e.inRoom(code, func(r *Room) {
+		for i, l := range r.t.Log {
+			if strings.HasPrefix(l.Text, "Ann's time ran out") {
+				if next := r.t.Log[i+1].Text; next != "Ann checks." && next != "Ann folds." {
+					t.Fatalf("after the time-out: %q", next)
+				}
+			}
+		}
+	})
+}
