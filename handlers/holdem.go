@@ -269,47 +269,25 @@ func streetLog(v *holdem.View, name func(int) string) []views.HStreet {
 	}
 	out := []views.HStreet{{Title: "Preflop"}}
 	street := holdem.Preflop
-	blinds := 0
-	opened := false // a bet on this street so far (the blinds open preflop)
-	for _, r := range v.Actions {
+	words := holdem.ActionWords(v.Actions)
+	for i, r := range v.Actions {
 		for street < r.Street {
 			street++
-			opened = false
 			out = append(out, boardStreet(street, v.Board))
 		}
-		text := name(r.Seat) + " "
-		switch r.Kind {
-		case holdem.Blind:
-			text += map[bool]string{true: "posts the small blind ", false: "posts the big blind "}[blinds == 0] + itoa(r.Amount)
-			blinds++
-			opened = true
-		case holdem.Fold:
-			text += "folds"
-		case holdem.Check:
-			text += "checks"
-		case holdem.Call:
-			text += "calls (to " + itoa(r.Amount) + ")"
-		case holdem.BetTo:
-			text += map[bool]string{false: "bets ", true: "raises to "}[opened] + itoa(r.Amount)
-			opened = true
-		case holdem.AllIn:
-			text += "goes all-in to " + itoa(r.Amount)
-			opened = true
-		}
-		out[len(out)-1].Lines = append(out[len(out)-1].Lines, text)
+		out[len(out)-1].Lines = append(out[len(out)-1].Lines, name(r.Seat)+" "+words[i])
 	}
-	for n := len(v.Board); street < holdem.River && boardCount(street+1) <= n; {
+	for n := len(v.Board); street < holdem.River && holdem.BoardAt(street+1) <= n; {
 		street++
 		out = append(out, boardStreet(street, v.Board))
 	}
 	return out
 }
 
-func boardCount(s holdem.Street) int { return [...]int{0, 0, 3, 4, 5}[s] }
 
 func boardStreet(s holdem.Street, board []cards.Card) views.HStreet {
 	title := strings.ToUpper(s.String()[:1]) + s.String()[1:]
-	n := min(boardCount(s), len(board))
+	n := min(holdem.BoardAt(s), len(board))
 	faces := make([]string, n)
 	for i, c := range board[:n] {
 		faces[i] = c.Face()

@@ -92,41 +92,17 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 	}
 	street := Preflop
 	holeDone := false
-	blinds := 0     // the small blind is posted first, then the big
-	opened := false // a bet on this street so far (the blinds open preflop)
-	for _, a := range r.Actions {
+	words := ActionWords(r.Actions)
+	for i, a := range r.Actions {
 		if a.Kind != Blind && !holeDone {
 			r.holeCards(&b, viewer, name)
 			holeDone = true
 		}
 		for street < a.Street {
 			street++
-			opened = false
-			line("*** ", strings.ToUpper(street.String()), " *** [", faces(r.Board[:min(boardAt(street), len(r.Board))]), "]")
+			line("*** ", strings.ToUpper(street.String()), " *** [", faces(r.Board[:min(BoardAt(street), len(r.Board))]), "]")
 		}
-		b.WriteString(name(a.Seat) + ": ")
-		switch a.Kind {
-		case Blind:
-			blind := "small"
-			if blinds > 0 {
-				blind = "big"
-			}
-			blinds++
-			opened = true
-			line("posts the ", blind, " blind ", itoa(a.Amount))
-		case Fold:
-			line("folds")
-		case Check:
-			line("checks")
-		case Call:
-			line("calls (to ", itoa(a.Amount), ")")
-		case BetTo:
-			line(map[bool]string{false: "bets ", true: "raises to "}[opened], itoa(a.Amount))
-			opened = true
-		case AllIn:
-			line("goes all-in to ", itoa(a.Amount))
-			opened = true
-		}
+		line(name(a.Seat), ": ", words[i])
 	}
 	if !holeDone {
 		r.holeCards(&b, viewer, name)
@@ -134,7 +110,7 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 	// a board run out after the last action
 	for street < boardStreet(len(r.Board)) {
 		street++
-		line("*** ", strings.ToUpper(street.String()), " *** [", faces(r.Board[:boardAt(street)]), "]")
+		line("*** ", strings.ToUpper(street.String()), " *** [", faces(r.Board[:BoardAt(street)]), "]")
 	}
 	if r.UncalledSeat >= 0 && r.Uncalled > 0 {
 		line("Uncalled bet (", itoa(r.Uncalled), ") returned to ", name(r.UncalledSeat))
@@ -180,6 +156,38 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 	return b.String()
 }
 
+// ActionWords says each action of a hand in words, without the seat:
+// "posts the small blind 10", "calls (to 40)", "bets 60", "raises to 180".
+func ActionWords(actions []Record) []string {
+	out := make([]string, len(actions))
+	street, blinds := Preflop, 0
+	opened := false // a bet on this street so far (the blinds open preflop)
+	for i, a := range actions {
+		if a.Street != street {
+			street, opened = a.Street, false
+		}
+		switch a.Kind {
+		case Blind:
+			out[i] = "posts the " + map[bool]string{true: "small", false: "big"}[blinds == 0] + " blind " + itoa(a.Amount)
+			blinds++
+			opened = true
+		case Fold:
+			out[i] = "folds"
+		case Check:
+			out[i] = "checks"
+		case Call:
+			out[i] = "calls (to " + itoa(a.Amount) + ")"
+		case BetTo:
+			out[i] = map[bool]string{false: "bets ", true: "raises to "}[opened] + itoa(a.Amount)
+			opened = true
+		case AllIn:
+			out[i] = "goes all-in to " + itoa(a.Amount)
+			opened = true
+		}
+	}
+	return out
+}
+
 func (r *HandRecord) holeCards(b *strings.Builder, viewer int, name func(int) string) {
 	b.WriteString("*** HOLE CARDS ***\n")
 	if viewer >= 0 && viewer < len(r.Seats) && r.Seats[viewer].Dealt {
@@ -187,8 +195,8 @@ func (r *HandRecord) holeCards(b *strings.Builder, viewer int, name func(int) st
 	}
 }
 
-// boardAt is how many board cards a street shows.
-func boardAt(s Street) int { return [...]int{0, 0, 3, 4, 5}[s] }
+// BoardAt is how many board cards a street shows.
+func BoardAt(s Street) int { return [...]int{0, 0, 3, 4, 5}[s] }
 
 // boardStreet is the street a board of n cards has reached.
 func boardStreet(n int) Street {
