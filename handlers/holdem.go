@@ -284,7 +284,6 @@ func streetLog(v *holdem.View, name func(int) string) []views.HStreet {
 	return out
 }
 
-
 func boardStreet(s holdem.Street, board []cards.Card) views.HStreet {
 	title := strings.ToUpper(s.String()[:1]) + s.String()[1:]
 	n := min(holdem.BoardAt(s), len(board))
