@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"net/url"
+	"time"
 )
 
 // Move is one game's action value. It must round-trip through JSON: the
@@ -77,3 +78,14 @@ func (m *Adapter[S, A]) Snapshot() ([]byte, error) { return json.Marshal(m.State
 
 // Restore decodes a state written by Snapshot.
 func (m *Adapter[S, A]) Restore(data []byte) error { return json.Unmarshal(data, &m.State) }
+
+// Timed is a Match with phases that end by themselves after a while (a
+// reveal timer). PhaseTimer names the current phase with a key that
+// changes when the phase does, and says how long it lasts from its start
+// (0: no timer now). When it runs out the platform applies Expire's move
+// as System. The platform keeps the start; after a restart the timer
+// starts afresh.
+type Timed interface {
+	PhaseTimer() (key int, d time.Duration)
+	Expire() (Move, bool)
+}

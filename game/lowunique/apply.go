@@ -1,0 +1,221 @@
+package lowunique
+
+import (
+	"github.com/tablegames/tables/game"
+)
+
+// Kind of action.
+type Kind uint8
+
+// Kinds. Expire and Next are the table's own (seat game.System): the
+// Reveal timer ran out; the pause after a resolution is over.
+const (
+	SelectPair Kind = iota + 1
+	Ready
+	ChooseCard
+	Expire
+	Next
+	Rematch
+)
+
+var kindNames = [...]string{"", "select", "ready", "choose", "expire", "next", "rematch"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Action is one move: Pair for SelectPair, Card for ChooseCard.
+type Action struct {
+	Kind Kind
+	Pair [2]int `json:",omitzero"`
+	Card int    `json:",omitempty"`
+}
+
+// Error codes of the spec.
+const (
+	CodeNotYourTurn   = game.CodeNotYourTurn   // the action does not fit the phase, or was made already
+	CodeInvalidAction = game.CodeInvalidAction // a card the player can't use
+)
+
+// Apply makes seat's move and returns the new state and the events, or the
+// unchanged state and a *game.Error.
+func Apply(s State, seat int, a Action) (State, []game.Event, error) {
+	next := s
+	var ev []game.Event
+	if err := next.step(seat, a, &ev); err != nil {
+		return s, nil, err
+	}
+	next.Version++
+	return next, ev, nil
+}
+
+func (s *State) step(seat int, a Action, ev *[]game.Event) error {
+	switch a.Kind {
+	case Expire, Next:
+		if seat != game.System {
+			return game.Errorf(CodeNotYourTurn, "Only the table moves the game on")
+		}
+		if a.Kind == Expire {
+			if s.Phase != Reveal {
+				return game.Errorf(CodeNotYourTurn, "No timer is running")
+			}
+			*ev = append(*ev, game.Event{Text: "Time is up: choose a card of your pair."})
+			s.startChoose()
+			return nil
+		}
+		if s.Phase != Resolved {
+			return game.Errorf(CodeNotYourTurn, "The round is not over")
+		}
+		s.nextRound(ev)
+		return nil
+	case SelectPair, Ready, ChooseCard, Rematch:
+	default:
+		return game.Errorf(CodeInvalidAction, "Unknown action")
+	}
+	if seat < 0 || seat >= s.N {
+		return game.Errorf(CodeNotYourTurn, "You are not playing at this table")
+	}
+	p := &s.Players[seat]
+	switch a.Kind {
+	case SelectPair:
+		if s.Phase != Select {
+			return game.Errorf(CodeNotYourTurn, "It is not the time to select a pair")
+		}
+		if p.Selected() {
+			return game.Errorf(CodeNotYourTurn, "You have selected your pair already")
+		}
+		x, y := min(a.Pair[0], a.Pair[1]), max(a.Pair[0], a.Pair[1])
+		if x == y || !p.Hand.Has(x) || !p.Hand.Has(y) {
+			return game.Errorf(CodeInvalidAction, "Select two different cards of your hand")
+		}
+		p.Pair = [2]int{x, y}
+		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " has selected a pair."},
+			game.Event{Text: "You select " + pairWords(p.Pair) + ".", Only: []int{seat}})
+		if len(s.Waiting()) == 0 {
+			s.Phase = Reveal
+			text := "Every pair is in:"
+			for i := 0; i < s.N; i++ {
+				if i > 0 {
+					text += ","
+				}
+				text += " " + game.SeatToken(i) + " " + pairWords(s.Players[i].Pair)
+			}
+			*ev = append(*ev, game.Event{Text: text + ". Press ready when you have seen them."})
+		}
+	case Ready:
+		if s.Phase != Reveal {
+			return game.Errorf(CodeNotYourTurn, "There is nothing to be ready for")
+		}
+		if p.Ready {
+			return game.Errorf(CodeNotYourTurn, "You are ready already")
+		}
+		p.Ready = true
+		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " is ready."})
+		if len(s.Waiting()) == 0 {
+			*ev = append(*ev, game.Event{Text: "Everyone is ready: choose a card of your pair."})
+			s.startChoose()
+		}
+	case ChooseCard:
+		if s.Phase != Choose {
+			return game.Errorf(CodeNotYourTurn, "It is not the time to choose a card")
+		}
+		if p.Chosen != 0 {
+			return game.Errorf(CodeNotYourTurn, "You have chosen your card already")
+		}
+		if a.Card != p.Pair[0] && a.Card != p.Pair[1] {
+			return game.Errorf(CodeInvalidAction, "Choose one card of your pair: "+pairWords(p.Pair))
+		}
+		p.Chosen = a.Card
+		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " has chosen."},
+			game.Event{Text: "You play " + itoa(a.Card) + ".", Only: []int{seat}})
+		if len(s.Waiting()) == 0 {
+			s.resolve(ev)
+		}
+	case Rematch:
+		if s.Phase != Over {
+			return game.Errorf(CodeNotYourTurn, "The game is not over")
+		}
+		final := make([]int, s.N)
+		for i := range final {
+			final[i] = s.Players[i].Score
+		}
+		s.Finals = append(append([][]int(nil), s.Finals...), final)
+		s.Game++
+		s.deal()
+		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " starts a rematch: game " + itoa(s.Game) + ", round 1. Select a pair."})
+	}
+	return nil
+}
+
+func (s *State) startChoose() {
+	s.Phase = Choose
+	for i := 0; i < s.N; i++ {
+		s.Players[i].Ready = false
+	}
+}
+
+// Resolve finds the lowest value chosen by exactly one player, scores it,
+// benches the chosen cards and ends the round (or the game).
+func (s *State) resolve(ev *[]game.Event) {
+	var count [MaxCards + 1]int
+	r := RoundResult{Round: s.Round, Winner: -1}
+	text := "Round " + itoa(s.Round) + ":"
+	for i := 0; i < s.N; i++ {
+		p := &s.Players[i]
+		count[p.Chosen]++
+		r.Pairs = append(r.Pairs, p.Pair)
+		r.Chosen = append(r.Chosen, p.Chosen)
+		if i > 0 {
+			text += ","
+		}
+		text += " " + game.SeatToken(i) + " plays " + itoa(p.Chosen)
+	}
+	*ev = append(*ev, game.Event{Text: text + "."})
+	for v := 1; v <= s.Rules.Cards && r.Lowest == 0; v++ {
+		if count[v] == 1 {
+			r.Lowest = v
+		}
+	}
+	for i := 0; i < s.N; i++ {
+		p := &s.Players[i]
+		if p.Chosen == r.Lowest {
+			r.Winner = i
+			p.Score += r.Lowest
+		}
+		p.Hand, p.Bench = p.Hand.without(p.Chosen), p.Bench.with(p.Chosen)
+	}
+	if r.Winner >= 0 {
+		*ev = append(*ev, game.Event{Text: "The lowest unique card is " + itoa(r.Lowest) + ": " + game.SeatToken(r.Winner) + " scores " + itoa(r.Lowest) + "."})
+	} else {
+		*ev = append(*ev, game.Event{Text: "No card is unique: nobody scores."})
+	}
+	s.Results = append(append([]RoundResult(nil), s.Results...), r)
+	if s.Round < s.Rules.Rounds {
+		s.Phase = Resolved
+		return
+	}
+	s.Phase = Over
+	w := s.Winners()
+	pts := " with " + itoa(s.Players[w[0]].Score) + " points."
+	if len(w) == 1 {
+		*ev = append(*ev, game.Event{Text: "Game over: " + game.SeatToken(w[0]) + " wins" + pts})
+	} else {
+		*ev = append(*ev, game.Event{Text: "Game over: " + seatList(w) + " share the win" + pts})
+	}
+}
+
+// nextRound starts the next round's Select: clears the round's picks, and
+// gives the bench back to every player holding fewer than 2 cards.
+func (s *State) nextRound(ev *[]game.Event) {
+	s.Round++
+	s.Phase = Select
+	for i := 0; i < s.N; i++ {
+		p := &s.Players[i]
+		p.Pair, p.Chosen, p.Ready = [2]int{}, 0, false
+		s.Returned[i] = false
+		if p.Hand.Len() < 2 {
+			*ev = append(*ev, game.Event{Text: game.SeatToken(i) + " takes the " + itoa(p.Bench.Len()) + " benched cards back."})
+			p.Hand, p.Bench = p.Hand|p.Bench, 0
+			s.Returned[i] = true
+		}
+	}
+	*ev = append(*ev, game.Event{Text: "Round " + itoa(s.Round) + " of " + itoa(s.Rules.Rounds) + ": select a pair."})
+}
