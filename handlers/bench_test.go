@@ -22,6 +22,7 @@ var benchGames = []struct {
 }{
 	{presidentKind, Options{Seats: 4, Bots: true, Ruleset: "house"}, "greedy"},
 	{holdemKind, Options{Seats: 4, Bots: true, SmallBlind: 10, BigBlind: 20, Stack: 2000}, "random"},
+	{lowUniqueKind, Options{Seats: 4, Bots: true, Rounds: 8, Cards: 8, Reveal: 60}, "random"},
 }
 
 // benchRoom is a started 4-seat table in a room with no server around it:

@@ -24,6 +24,8 @@ func FuzzForms(f *testing.F) {
 		"kind=raise&amount=60",
 		"kind=allin&amount=-5",
 		"blinds=25/50&stack_bb=20&seats=9&ai=llm",
+		"kind=select&card=3&card=5",
+		"kind=choose&card=9&rounds=30&cards=2",
 	} {
 		f.Add(s)
 	}

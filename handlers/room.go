@@ -42,6 +42,9 @@ type Room struct {
 	idleSince    time.Time             // the match waits for nobody (between deals) since
 	chatTimes    map[string][]time.Time
 	asking       map[int]bool // seats whose language model is being asked
+	// the match's phase timer (game.Timed): which phase, since when
+	phaseKey   int
+	phaseSince time.Time
 }
 
 // viewer is one websocket connection watching the table.
@@ -65,6 +68,7 @@ type roomView struct {
 	player    string
 	connected []bool
 	nextAt    time.Time         // when the table moves on by itself (next deal)
+	phaseAt   time.Time         // when the match's timed phase ends (a reveal)
 	deadlines map[int]time.Time // per seat: when its clock runs out
 	actURL    string
 }
@@ -250,7 +254,12 @@ func (r *Room) schedule() {
 			consider(g.Add(cfg.AbsentGrace), func() { r.takeOver(s) })
 		}
 	}
-	if len(waiting) == 0 {
+	if at, ok := r.phaseDeadline(now); ok {
+		consider(at, r.expire)
+	}
+	// the table moves on by itself after a pause when nobody is awaited
+	// and the match has a next step (a deal, a round)
+	if len(waiting) == 0 && r.canContinue() {
 		if r.idleSince.IsZero() {
 			r.idleSince = now
 		}
@@ -321,6 +330,38 @@ func (r *Room) deadlines() map[int]time.Time {
 		}
 	}
 	return out
+}
+
+func (r *Room) canContinue() bool {
+	_, ok := r.t.Match.Continue(0)
+	return ok
+}
+
+// phaseDeadline is when the match's current timed phase ends, if it has
+// one (game.Timed). The phase's start is noted the first time it is seen.
+func (r *Room) phaseDeadline(now time.Time) (time.Time, bool) {
+	tm, ok := r.t.Match.(game.Timed)
+	if !ok {
+		return time.Time{}, false
+	}
+	key, d := tm.PhaseTimer()
+	if d <= 0 {
+		r.phaseSince = time.Time{}
+		return time.Time{}, false
+	}
+	if key != r.phaseKey || r.phaseSince.IsZero() {
+		r.phaseKey, r.phaseSince = key, now
+	}
+	return r.phaseSince.Add(d), true
+}
+
+// expire plays the match's move for a phase whose timer ran out.
+func (r *Room) expire() {
+	if tm, ok := r.t.Match.(game.Timed); ok {
+		if mv, ok := tm.Expire(); ok {
+			r.commitMove(game.System, mv, bySystem)
+		}
+	}
 }
 
 func (r *Room) arm(d time.Duration, fn func()) {
@@ -460,7 +501,11 @@ func (r *Room) shared() roomView {
 	if !r.idleSince.IsZero() {
 		next = r.idleSince.Add(r.srv.cfg.NextDealDelay)
 	}
-	return roomView{code: r.code, t: r.t, seat: game.Spectator, connected: conn, nextAt: next,
+	var phaseAt time.Time
+	if r.t.Match != nil && !r.phaseSince.IsZero() {
+		phaseAt, _ = r.phaseDeadline(r.phaseSince)
+	}
+	return roomView{code: r.code, t: r.t, seat: game.Spectator, connected: conn, nextAt: next, phaseAt: phaseAt,
 		deadlines: r.deadlines(), actURL: "/t/" + r.code + "/act"}
 }
 

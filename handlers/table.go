@@ -23,6 +23,10 @@ type Options struct {
 	SmallBlind int `json:"sb,omitempty"`
 	BigBlind   int `json:"bb,omitempty"`
 	Stack      int `json:"stack,omitempty"`
+	// Lowest Unique
+	Rounds int `json:"rounds,omitempty"`
+	Cards  int `json:"cards,omitempty"`
+	Reveal int `json:"reveal,omitempty"` // seconds
 }
 
 // seat is one seat of a table: a human (Player, the session's player id),

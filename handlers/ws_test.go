@@ -12,6 +12,7 @@ import (
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/cards"
 	"github.com/tablegames/tables/game/holdem"
+	"github.com/tablegames/tables/game/lowunique"
 	"github.com/tablegames/tables/game/president"
 )
 
@@ -28,6 +29,29 @@ type pushRecord struct {
 var hiddenFor = map[string]func(m game.Match, seat int) []string{
 	"president": presidentHidden,
 	"holdem":    holdemHidden,
+	"lowunique": lowUniqueHidden,
+}
+
+// lowUniqueHidden follows the spec's privacy table: another seat's hand
+// and bench cards never; its pair before the reveal; its chosen card
+// before the resolution (the fragments mark them with data-*-of).
+func lowUniqueHidden(m game.Match, seat int) []string {
+	s := &m.(*lowunique.Match).State
+	var out []string
+	for i := 0; i < s.N; i++ {
+		if i == seat {
+			continue
+		}
+		of := `="` + itoa(i) + `"`
+		out = append(out, "data-hand-of"+of, "data-bench-of"+of)
+		if s.Phase < lowunique.Reveal {
+			out = append(out, "data-pair-of"+of)
+		}
+		if s.Phase < lowunique.Resolved {
+			out = append(out, "data-card-of"+of)
+		}
+	}
+	return out
 }
 
 // holdemHidden: every other seat's hole cards unless shown at showdown
@@ -169,6 +193,7 @@ func playHumansUntil(t *testing.T, e *env, code string, humans map[int]*client, 
 var leakTables = map[string]string{
 	"president": "ruleset=house&seats=4&bots=on&clock=0",
 	"holdem":    "blinds=10/20&stack_bb=100&seats=4&bots=on&clock=0",
+	"lowunique": "seats=4&rounds=8&cards=8&bots=on&clock=0",
 }
 
 // TestNoLeakEveryGame plays each game with two humans, bots and a
@@ -209,7 +234,7 @@ func noLeak(t *testing.T, kind string) {
 	if status, body := host.lobby(code, "do", "start"); status != 204 {
 		t.Fatalf("start: %d %s", status, body)
 	}
-	playHumans(t, e, code, map[int]*client{0: host, 1: bob}, func(m game.Match) bool { return m.Over() || m.Version() >= 250 })
+	playHumans(t, e, code, map[int]*client{0: host, 1: bob}, func(m game.Match) bool { return m.Version() >= 250 || atRest(m) })
 
 	var sockets []*melody.Session
 	e.inRoom(code, func(r *Room) {
@@ -249,6 +274,16 @@ func noLeak(t *testing.T, kind string) {
 		}
 	}
 	t.Logf("%s: %d messages scanned, %d bytes", kind, total, size)
+}
+
+// atRest reports a match that will not move by itself: over for good, or
+// waiting for nobody with no next step (a game waiting for a rematch).
+func atRest(m game.Match) bool {
+	if m.Over() {
+		return true
+	}
+	_, next := m.Continue(0)
+	return len(m.Waiting()) == 0 && !next
 }
 
 func mustForm(s string) url.Values {

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablegames/tables/game"
 )
@@ -116,7 +117,7 @@ func TestRevealTimer(t *testing.T) {
 	play(t, &s, 0, Action{Kind: Ready})
 	m.State = s
 	key, d := m.PhaseTimer()
-	if d != RevealTime {
+	if d != 60*time.Second {
 		t.Fatalf("reveal timer %v", d)
 	}
 	mv, ok := m.Expire()
@@ -177,7 +178,7 @@ func TestBench(t *testing.T) {
 }
 
 func TestGameOverAndRematch(t *testing.T) {
-	s, _ := New(Rules{Cards: 4, Rounds: 2}, 3)
+	s, _ := New(Rules{Cards: 4, Rounds: 2, Reveal: 60}, 3)
 	round(t, &s, [][2]int{{1, 2}, {1, 3}, {3, 4}}, []int{2, 1, 4}) // 1 and 2 unique: Bob scores 1
 	play(t, &s, game.System, Action{Kind: Next})
 	ev := round(t, &s, [][2]int{{1, 3}, {2, 4}, {1, 3}}, []int{1, 2, 3}) // all unique: Ann scores 1
@@ -196,7 +197,7 @@ func TestGameOverAndRematch(t *testing.T) {
 		t.Fatal(texts(ev))
 	}
 	// a single winner
-	s, _ = New(Rules{Cards: 4, Rounds: 1}, 2)
+	s, _ = New(Rules{Cards: 4, Rounds: 1, Reveal: 60}, 2)
 	ev = round(t, &s, [][2]int{{1, 2}, {3, 4}}, []int{2, 3})
 	if !strings.Contains(texts(ev), "Game over: Ann wins with 2 points.") {
 		t.Fatal(texts(ev))
@@ -256,8 +257,10 @@ func TestErrors(t *testing.T) {
 	if _, _, err := Apply(ready, 0, Action{Kind: Ready}); err == nil {
 		t.Error("ready twice")
 	}
-	if _, err := New(Rules{Cards: 3, Rounds: 8}, 2); err == nil {
-		t.Error("3 cards accepted")
+	for _, r := range []Rules{{3, 8, 60}, {8, 0, 60}, {8, 8, 0}, {13, 8, 60}} {
+		if _, err := New(r, 2); err == nil {
+			t.Errorf("rules %+v accepted", r)
+		}
 	}
 	if _, err := New(DefaultRules, 5); err == nil {
 		t.Error("5 players accepted")

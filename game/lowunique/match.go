@@ -114,7 +114,7 @@ func (m *Match) PhaseTimer() (int, time.Duration) {
 	if s.Phase != Reveal {
 		return key, 0
 	}
-	return key, RevealTime
+	return key, s.Rules.RevealTime()
 }
 
 // Expire ends the Reveal.

@@ -12,23 +12,26 @@ import (
 // MaxSeats is the most players at a table.
 const MaxSeats = 4
 
-// RevealTime is how long the Reveal phase lasts unless everyone is ready.
-const RevealTime = 60 * time.Second
-
 // Rules are a table's options.
 type Rules struct {
 	Cards  int // each hand starts with 1..Cards
 	Rounds int
+	// Reveal is how many seconds the Reveal lasts unless everyone is ready.
+	Reveal int
 }
 
-// DefaultRules are the spec's: cards 1 to 8, 8 rounds.
-var DefaultRules = Rules{Cards: 8, Rounds: 8}
+// DefaultRules are the spec's: cards 1 to 8, 8 rounds, a 60 s reveal.
+var DefaultRules = Rules{Cards: 8, Rounds: 8, Reveal: 60}
 
 // Limits of the options.
 const (
 	MinCards, MaxCards   = 4, 12
 	MinRounds, MaxRounds = 1, 20
+	MinReveal, MaxReveal = 1, 600
 )
+
+// RevealTime is how long the Reveal lasts unless everyone is ready.
+func (r Rules) RevealTime() time.Duration { return time.Duration(r.Reveal) * time.Second }
 
 // Check reports whether the rules are playable.
 func (r Rules) Check() error {
@@ -37,6 +40,9 @@ func (r Rules) Check() error {
 	}
 	if r.Rounds < MinRounds || r.Rounds > MaxRounds {
 		return game.Errorf(game.CodeInvalidAction, "A game has "+itoa(MinRounds)+" to "+itoa(MaxRounds)+" rounds")
+	}
+	if r.Reveal < MinReveal || r.Reveal > MaxReveal {
+		return game.Errorf(game.CodeInvalidAction, "The reveal lasts 1 to 600 seconds")
 	}
 	return nil
 }

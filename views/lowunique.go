@@ -1,0 +1,119 @@
+package views
+
+// LUSeat is a seat at a Lowest Unique table as one viewer sees it.
+type LUSeat struct {
+	Seat
+	Score      int
+	BenchCount int
+	Selected   bool
+	Chosen     bool
+	Ready      bool
+	Returned   bool
+	Waiting    bool  // the table waits for this seat
+	Pair       []int // shown only when the viewer may see it
+	Card       int   // the chosen card, when the viewer may see it
+	Won        bool  // won the round on the table
+}
+
+// LUCard is a card of the viewer's hand.
+type LUCard struct {
+	Value  int
+	InPair bool
+}
+
+// LUPlay is one player's part of a resolved round.
+type LUPlay struct {
+	Name   string
+	Pair   string
+	Card   int
+	Unique bool
+	Won    bool
+}
+
+// LURound is a resolved round.
+type LURound struct {
+	Round  int
+	Plays  []LUPlay
+	Result string
+}
+
+// LowUnique is everything one viewer sees of a Lowest Unique table.
+type LowUnique struct {
+	ActURL  string
+	Version int
+	You     int
+	Game    int
+	Round   int
+	Rounds  int
+	Cards   int
+	Phase   string
+	Status  string
+	Seats   []LUSeat
+	// the viewer's own cards
+	Hand  []LUCard
+	Bench []int
+	Pair  []int
+	Card  int
+	// Mode picks the controls: select, ready, choose, wait, resolved,
+	// over, watch.
+	Mode     string
+	RevealAt int64 // ms since epoch when the reveal ends
+	NextAt   int64 // when the next round starts
+	Results  []LURound
+	Winners  string   // when the game is over
+	Finals   []string // earlier games, in words
+}
+
+// Fragments lists the table's fragments in page order.
+func (l LowUnique) Fragments() []Fragment {
+	out := []Fragment{
+		{"lu-status", luStatus(l), 0},
+		{"lu-hand", luHand(l), 0},
+		{"lu-results", luResults(l), l.resultsKey()},
+	}
+	for _, s := range l.Seats {
+		out = append(out, Fragment{"lu-seat-" + itoa(s.Index), luSeat(s), s.key()})
+	}
+	return out
+}
+
+func (l LowUnique) resultsKey() uint64 {
+	k := newKeyer()
+	k.num(int64(l.Game))
+	for _, r := range l.Results {
+		k.num(int64(r.Round))
+		k.str(r.Result)
+		for _, p := range r.Plays {
+			k.str(p.Name)
+			k.str(p.Pair)
+			k.num(int64(p.Card))
+			k.flag(p.Unique)
+			k.flag(p.Won)
+		}
+	}
+	for _, s := range l.Seats {
+		k.str(s.Name)
+		k.num(int64(s.Score))
+	}
+	k.str(l.Winners)
+	for _, f := range l.Finals {
+		k.str(f)
+	}
+	return k.sum()
+}
+
+func (s LUSeat) key() uint64 {
+	k := newKeyer()
+	s.Seat.key(&k)
+	k.num(int64(s.Score))
+	k.num(int64(s.BenchCount))
+	for _, f := range []bool{s.Selected, s.Chosen, s.Ready, s.Returned, s.Waiting, s.Won} {
+		k.flag(f)
+	}
+	k.num(int64(len(s.Pair)))
+	for _, v := range s.Pair {
+		k.num(int64(v))
+	}
+	k.num(int64(s.Card))
+	return k.sum()
+}
