@@ -73,10 +73,13 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 	}
 	for i, pv := range v.Players {
 		s := views.LUSeat{Seat: rv.seatView(i), Score: pv.Score, BenchCount: pv.BenchCount, Selected: pv.Selected,
-			Chosen: pv.Chosen, Ready: pv.Ready, Returned: pv.Returned, Waiting: waiting[i], Card: pv.Card,
+			Chosen: pv.Chosen, Ready: pv.Ready, Returned: pv.Returned && v.Phase == lowunique.Select, Card: pv.Card,
 			Won: last != nil && last.Winner == i}
 		if pv.Pair[0] != 0 {
 			s.Pair = pv.Pair[:]
+		}
+		if waiting[i] {
+			s.Waiting = map[lowunique.Phase]string{lowunique.Select: "selecting", lowunique.Reveal: "looking", lowunique.Choose: "choosing"}[v.Phase]
 		}
 		l.Seats = append(l.Seats, s)
 	}

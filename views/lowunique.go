@@ -9,7 +9,7 @@ type LUSeat struct {
 	Chosen     bool
 	Ready      bool
 	Returned   bool
-	Waiting    bool  // the table waits for this seat
+	Waiting    string // what the table waits for from this seat: "selecting", "looking", "choosing"; "" none
 	Pair       []int // shown only when the viewer may see it
 	Card       int   // the chosen card, when the viewer may see it
 	Won        bool  // won the round on the table
@@ -107,7 +107,8 @@ func (s LUSeat) key() uint64 {
 	s.Seat.key(&k)
 	k.num(int64(s.Score))
 	k.num(int64(s.BenchCount))
-	for _, f := range []bool{s.Selected, s.Chosen, s.Ready, s.Returned, s.Waiting, s.Won} {
+	k.str(s.Waiting)
+	for _, f := range []bool{s.Selected, s.Chosen, s.Ready, s.Returned, s.Won} {
 		k.flag(f)
 	}
 	k.num(int64(len(s.Pair)))

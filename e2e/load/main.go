@@ -1,6 +1,6 @@
 // Command load measures the server under load. It starts the server binary
 // (or targets one on loopback), opens tables with players who each hold a
-// websocket, and plays President (or Hold'em, -game holdem) through the
+// websocket, and plays President (or -game holdem, -game lowunique) through the
 // same forms a browser posts:
 // each player reads the controls and hand the server pushed to it and
 // answers with a legal move, at a set rate per table. It reports moves/s,
@@ -68,7 +68,7 @@ func run() error {
 	flag.StringVar(&o.target, "target", "", "URL of a running server on loopback (default: start one)")
 	flag.IntVar(&o.tables, "tables", 100, "tables to open")
 	flag.IntVar(&o.viewers, "players", 4, "players (each with a websocket) per table: 2–5 for President, 2–9 for Hold'em")
-	flag.StringVar(&o.game, "game", "president", "the game the tables play: president or holdem")
+	flag.StringVar(&o.game, "game", "president", "the game the tables play: president, holdem or lowunique")
 	flag.Float64Var(&o.rate, "rate", 2, "moves per second per table")
 	flag.DurationVar(&o.duration, "duration", 30*time.Second, "how long to measure, after the ramp")
 	flag.DurationVar(&o.ramp, "ramp", 5*time.Second, "time to let tables settle before measuring")
@@ -79,10 +79,10 @@ func run() error {
 	flag.StringVar(&o.debug, "debug-addr", "", "start the server with pprof on this loopback address")
 	flag.Parse()
 	switch {
-	case o.game != "president" && o.game != "holdem":
-		return errors.New("-game is president or holdem")
-	case o.viewers < 2 || o.viewers > 9 || o.game == "president" && o.viewers > 5:
-		return errors.New("-players is 2 to 5 for President, 2 to 9 for Hold'em")
+	case o.game != "president" && o.game != "holdem" && o.game != "lowunique":
+		return errors.New("-game is president, holdem or lowunique")
+	case o.viewers < 2 || o.viewers > 9 || o.game == "president" && o.viewers > 5 || o.game == "lowunique" && o.viewers > 4:
+		return errors.New("-players is 2 to 5 for President, 2 to 9 for Hold'em, 2 to 4 for Lowest Unique")
 	}
 	if o.binary == "" && o.target == "" {
 		dir, err := os.MkdirTemp("", "tables-load")
@@ -241,6 +241,8 @@ var (
 	seqRe      = regexp.MustCompile(`id="seq" hidden data-seq="(\d+)"`)
 	controlsRe = regexp.MustCompile(`(?s)<div id="[ph]-controls".*?</div>`) // the controls hold no nested div
 	minToRe    = regexp.MustCompile(`name="amount" required min="(\d+)"`)
+	luHandRe   = regexp.MustCompile(`(?s)<section id="lu-hand".*?</section>`)
+	luChooseRe = regexp.MustCompile(`&#34;card&#34;:&#34;(\d+)&#34;`)
 	handRe     = regexp.MustCompile(`(?s)<form id="p-hand".*?</form>`)
 	playableRe = regexp.MustCompile(`<i id="p-playable" hidden class="([^"]*)"`)
 	handCardRe = regexp.MustCompile(`class="card (r\w+)[^"]*"><input type="checkbox" name="card" value="(\w+)"`)
@@ -330,6 +332,7 @@ func openTable(base string, n int, game string) (*table, error) {
 	switch {
 	case game == "holdem":
 		form.Set("blinds", "10/20")
+	case game == "lowunique":
 	case n == 2:
 		form.Set("ruleset", "standard")
 	default:
@@ -393,6 +396,9 @@ func (p *player) read(st *stats) {
 		if c := controlsRe.Find(msg); c != nil {
 			p.controls = string(c)
 		}
+		if c := luHandRe.Find(msg); c != nil {
+			p.controls = string(c)
+		}
 		if h := handRe.Find(msg); h != nil {
 			p.hand = string(h)
 		}
@@ -422,8 +428,11 @@ func (p *player) move() (url.Values, bool) {
 	p.mu.Lock()
 	c, h, playable := p.controls, p.hand, p.playable
 	p.mu.Unlock()
-	if p.table.game == "holdem" {
+	switch p.table.game {
+	case "holdem":
 		return holdemMove(c)
+	case "lowunique":
+		return lowUniqueMove(c)
 	}
 	need := 1
 	if m := needRe.FindStringSubmatch(c); m != nil {
@@ -485,6 +494,33 @@ func holdemMove(c string) (url.Values, bool) {
 		return url.Values{"kind": {"call"}}, true
 	}
 	return url.Values{"kind": {"check"}}, true
+}
+
+// lowUniqueMove selects two cards at random, is ready at once, and plays
+// either card of the pair, or starts a rematch when the game is over.
+func lowUniqueMove(c string) (url.Values, bool) {
+	has := func(kind string) bool { return strings.Contains(c, "&#34;"+kind+"&#34;") }
+	switch {
+	case strings.Contains(c, `name="kind" value="select"`):
+		cs := cardRe.FindAllStringSubmatch(c, -1)
+		if len(cs) < 2 {
+			return nil, false
+		}
+		i := rand.IntN(len(cs))
+		j := (i + 1 + rand.IntN(len(cs)-1)) % len(cs)
+		return url.Values{"kind": {"select"}, "card": {cs[i][1], cs[j][1]}}, true
+	case has("ready"):
+		return url.Values{"kind": {"ready"}}, true
+	case has("choose"):
+		cs := luChooseRe.FindAllStringSubmatch(c, -1)
+		if len(cs) == 0 {
+			return nil, false
+		}
+		return url.Values{"kind": {"choose"}, "card": {cs[rand.IntN(len(cs))][1]}}, true
+	case has("rematch"):
+		return url.Values{"kind": {"rematch"}}, true
+	}
+	return nil, false
 }
 
 // drive plays the table at the given rate until ctx ends.

@@ -1,0 +1,102 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// luActJS makes the viewer's move in the page as a person would: tick two
+// cards and select, press ready, or play the lower card of the pair. It
+// returns what it did and the version before, or "wait".
+const luActJS = `(() => {
+  const q = s => document.querySelector(s);
+  const before = q('#lu-status').dataset.version;
+  const form = q('#lu-hand form.hand');
+  if (form) {
+    const boxes = form.querySelectorAll('input[name=card]');
+    boxes[0].click(); boxes[1].click();
+    form.querySelector('button[type=submit]').click();
+    return ['select ' + boxes[0].value + ' and ' + boxes[1].value, before];
+  }
+  const b = k => q("#lu-hand button[hx-vals*='\"" + k + "\"']");
+  if (b('ready')) { b('ready').click(); return ['ready', before]; }
+  if (b('choose')) { const c = b('choose'); c.click(); return [c.textContent.trim(), before]; }
+  return ['wait', before];
+})()`
+
+// TestLowUniqueInBrowsers: Ann creates a Lowest Unique table, Bob joins,
+// a bot takes the third seat, and they play all 8 rounds through the
+// pages: select, reveal (pairs shown to all), choose, results; then the
+// final result with a rematch button.
+func TestLowUniqueInBrowsers(t *testing.T) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "50ms", "-bot-delay-max", "150ms", "-next-deal-delay", "800ms")
+	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
+	ann.createGame(srv, "lowunique", map[string]string{"seats": "3"})
+	bob.joinTable(eval[string](ann, `document.querySelector('#share').value`))
+	ann.waitJS("Bob ready", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
+	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	players := []*browser{ann, bob}
+	for _, p := range players {
+		p.waitJS("the table", `!!document.querySelector('#lu-hand')`)
+	}
+	shot := map[string]bool{}
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		phase := eval[string](ann, `document.querySelector('#lu-status').dataset.phase`)
+		if phase == "over" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not end in time\n%s", ann.text("#log"))
+		}
+		if phase == "reveal" || phase == "resolved" {
+			// everyone's pair is on the table for everyone
+			for _, p := range players {
+				p.waitJS("the pairs", `document.querySelectorAll('[data-pair-of]').length === 3 || document.querySelector('#lu-status').dataset.phase !== `+jsString(phase))
+			}
+			if !shot[phase] {
+				shot[phase] = true
+				ann.screenshot("lowunique-" + phase + "-ann")
+			}
+		}
+		acted := false
+		for _, p := range players {
+			r := eval[[]string](p, luActJS)
+			if r[0] == "wait" {
+				continue
+			}
+			acted = true
+			p.waitJS("the table to take "+r[0], `document.querySelector('#message').textContent !== '' ||
+				document.querySelector('#lu-status').dataset.version !== `+jsString(r[1]))
+			if msg := p.text("#message"); msg != "" {
+				t.Fatalf("%s: %s was refused: %s", p.name, r[0], msg)
+			}
+		}
+		if !acted {
+			v := eval[string](ann, `document.querySelector('#lu-status').dataset.version`)
+			ann.waitJS("the table to move on", `document.querySelector('#lu-status').dataset.version !== `+jsString(v)+
+				` || !!document.querySelector('#lu-hand form.hand, #lu-hand button[hx-vals]')`)
+		}
+	}
+	for _, p := range players {
+		p.waitJS("the result", `!!document.querySelector("#lu-hand button[hx-vals*='rematch']")`)
+		if rows := eval[int](p, `document.querySelectorAll('#lu-results tbody tr').length`); rows != 9 {
+			t.Fatalf("%s's results table has %d rows, want 8 rounds and the total", p.name, rows)
+		}
+		if txt := p.text("#lu-results"); !strings.Contains(txt, " wins with ") && !strings.Contains(txt, " share the win with ") {
+			t.Fatalf("%s sees no winner:\n%s", p.name, txt)
+		}
+	}
+	ann.screenshot("lowunique-over-ann")
+	bob.do(chromedp.EmulateViewport(375, 812))
+	if w := eval[int](bob, `document.documentElement.scrollWidth`); w > 375 {
+		t.Fatalf("the table is %d px wide on a 375 px phone", w)
+	}
+	bob.screenshot("lowunique-phone-bob")
+	// a rematch starts round 1 of game 2 for everyone
+	bob.do(chromedp.Click(chromedp.CSS(`#lu-hand button[hx-vals*='rematch']`)))
+	ann.waitJS("the rematch", `document.querySelector('#lu-status').dataset.phase === 'select' && document.querySelector('#lu-status').innerText.includes('game 2')`)
+}
