@@ -10,9 +10,9 @@ type LUSeat struct {
 	Ready      bool
 	Returned   bool
 	Waiting    string // what the table waits for from this seat: "selecting", "looking", "choosing"; "" none
-	Pair       []int // shown only when the viewer may see it
-	Card       int   // the chosen card, when the viewer may see it
-	Won        bool  // won the round on the table
+	Pair       []int  // shown only when the viewer may see it
+	Card       int    // the chosen card, when the viewer may see it
+	Won        bool   // won the round on the table
 }
 
 // LUCard is a card of the viewer's hand.
