@@ -1,0 +1,200 @@
+package impetus
+
+import (
+	"github.com/tablegames/tables/game"
+)
+
+// Kind of action.
+type Kind uint8
+
+// Kinds of action: a vagrant spirit guides and places its idol; a guiding
+// spirit plays a card of its hand, then names its Expand target or the
+// modifier of its Change; an ejected spirit swaps a card type of its
+// faction's pool.
+const (
+	GuideFaction Kind = iota + 1
+	PlaceIdol
+	PlayCard
+	PickTarget
+	PickChange
+	SwapCard
+)
+
+var kindNames = [...]string{"", "guide", "idol", "play", "target", "change", "swap"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Action is one move. Faction for GuideFaction; Idol and Cell for
+// PlaceIdol; Index into the hand (PlayCard) or the change cards
+// (PickChange); Cell for PickTarget; Remove and Add card types for SwapCard.
+type Action struct {
+	Kind    Kind
+	Faction int      `json:",omitempty"`
+	Idol    IdolType `json:",omitempty"`
+	Cell    int      `json:",omitempty"`
+	Index   int      `json:",omitempty"`
+	Remove  Card     `json:",omitempty"`
+	Add     Card     `json:",omitempty"`
+}
+
+// Error codes.
+const (
+	CodeNotYourTurn   = game.CodeNotYourTurn   // nothing of that kind to decide now
+	CodeInvalidAction = game.CodeInvalidAction // a faction, cell or card that can't be chosen
+)
+
+// New sets up a game for n spirits from a seed: the factions on the six
+// cells around the centre in a random order, their habitat modifiers, and
+// one autopilot agenda; then the first turn's vagrant phase.
+func New(r Rules, n int, seed uint64) (State, []game.Event, error) {
+	if n < 2 || n > MaxSpirits {
+		return State{}, nil, errf(CodeInvalidAction, "Impetus is played by 2 to 6 spirits")
+	}
+	s := State{Rules: r, N: n, Seed: seed, Turn: 1}
+	for c := range s.Owner {
+		s.Owner[c] = -1
+	}
+	ring := Ring(Hex{}, 1)
+	for i := len(ring) - 1; i > 0; i-- {
+		j := s.intn(i + 1)
+		ring[i], ring[j] = ring[j], ring[i]
+	}
+	for f := range s.Factions {
+		home := Index(ring[f])
+		s.Factions[f] = Faction{Home: home, Pool: [4]Card{Trade, Steal, Expand, Change}, Mod: habitat[f], Guide: -1, Worship: -1}
+		s.Owner[home] = f
+	}
+	for i := range s.Spirits {
+		s.Spirits[i] = Spirit{Guiding: -1}
+	}
+	ev := []game.Event{{Text: "The six factions settle around the empty centre. Their first agenda plays itself:"}}
+	var plays []Play
+	for f := range s.Factions {
+		plays = append(plays, s.autoPlay(f))
+	}
+	s.reveal(plays, "", &ev)
+	s.resolvePlays(plays, &ev)
+	s.clearTurn()
+	s.startTurn(&ev)
+	return s, ev, nil
+}
+
+// Apply makes spirit seat's move and returns the new state and the events,
+// or the unchanged state and a *game.Error.
+func Apply(s State, seat int, a Action) (State, []game.Event, error) {
+	next := s.clone()
+	var ev []game.Event
+	if err := next.step(seat, a, &ev); err != nil {
+		return s, nil, err
+	}
+	next.Version++
+	return next, ev, nil
+}
+
+func (s *State) step(seat int, a Action, ev *[]game.Event) error {
+	if seat < 0 || seat >= s.N {
+		return errf(CodeNotYourTurn, "You are not a spirit at this table")
+	}
+	if s.Phase == Over {
+		return errf(CodeNotYourTurn, "The game is over")
+	}
+	i, ok := s.open(seat)
+	if !ok {
+		return errf(CodeNotYourTurn, "You have nothing to choose now")
+	}
+	c := &s.Choices[i]
+	switch a.Kind {
+	case GuideFaction:
+		if c.Kind != ChooseVagrant || !c.NeedGuide || c.Guide >= 0 {
+			return errf(CodeNotYourTurn, "You have no faction to choose now")
+		}
+		if a.Faction < 0 || a.Faction >= NumFactions || !s.canGuide(seat, a.Faction) {
+			return errf(CodeInvalidAction, "You can't guide that faction: it is guided, gone, or worships you")
+		}
+		c.Guide = a.Faction
+	case PlaceIdol:
+		if c.Kind != ChooseVagrant || !c.NeedIdol || c.IdolCell >= 0 {
+			return errf(CodeNotYourTurn, "You have no idol to place now")
+		}
+		if a.Idol < Battle || a.Idol > Spread {
+			return errf(CodeInvalidAction, "Choose a Battle, Affluence or Spread idol")
+		}
+		if a.Cell < 0 || a.Cell >= NumHexes || s.Idols[a.Cell].Type != NoIdol {
+			return errf(CodeInvalidAction, "Choose a cell of the map without an idol")
+		}
+		c.IdolType, c.IdolCell = a.Idol, a.Cell
+	case PlayCard:
+		if (c.Kind != ChooseAgenda && c.Kind != ChooseSpoils) || c.Pick >= 0 {
+			return errf(CodeNotYourTurn, "You have no card to play now")
+		}
+		if a.Index < 0 || a.Index >= len(c.Hand) {
+			return errf(CodeInvalidAction, "Play one of the cards you drew")
+		}
+		c.Pick = a.Index
+	case PickTarget:
+		if c.Kind == ChooseVagrant || c.Kind == ChooseEject || c.Need(s) != "target" {
+			return errf(CodeNotYourTurn, "You have no Expand target to choose now")
+		}
+		if !contains(s.expandTargets(c.Faction), a.Cell) {
+			return errf(CodeInvalidAction, "Expand into a neutral cell next to "+FactionNames[c.Faction])
+		}
+		c.Target = a.Cell
+	case PickChange:
+		if c.Kind == ChooseVagrant || c.Kind == ChooseEject || c.Need(s) != "change" {
+			return errf(CodeNotYourTurn, "You have no change card to choose now")
+		}
+		if a.Index < 0 || a.Index >= len(c.Changes) {
+			return errf(CodeInvalidAction, "Choose one of the change cards you drew")
+		}
+		c.Change = a.Index
+	case SwapCard:
+		if c.Kind != ChooseEject {
+			return errf(CodeNotYourTurn, "You have no card to swap now")
+		}
+		if a.Remove >= NumCards || a.Add >= NumCards || !containsCard(s.Factions[c.Faction].Pool[:], a.Remove) {
+			return errf(CodeInvalidAction, "Remove a card type of the pool and add any type")
+		}
+		c.Remove, c.Add = int(a.Remove), int(a.Add)
+	default:
+		return errf(CodeInvalidAction, "Unknown action")
+	}
+	if len(s.Waiting()) == 0 {
+		s.finishPhase(ev)
+	}
+	return nil
+}
+
+// finishPhase resolves the phase whose choices are all in and plays on
+// until players must choose again or the game ends.
+func (s *State) finishPhase(ev *[]game.Event) {
+	switch s.Phase {
+	case Vagrant:
+		s.resolveVagrant(ev)
+		s.startAgenda(ev)
+	case Agenda:
+		s.resolveAgenda(ev)
+	case Eject:
+		s.resolveEject(ev)
+		s.warPhase(ev)
+	case Spoils:
+		s.finishWar(ev)
+	}
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func containsCard(xs []Card, x Card) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

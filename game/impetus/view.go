@@ -1,0 +1,102 @@
+package impetus
+
+import "github.com/tablegames/tables/game"
+
+// View is what one spirit (or game.Spectator) may see: everything but the
+// other spirits' choices of the current phase (their drawn cards, picks,
+// targets, guides and idols), of which it sees only who has not chosen
+// yet. The random source is never in it.
+type View struct {
+	Seat     int
+	Rules    Rules
+	N        int
+	Turn     int
+	Phase    Phase
+	Version  int
+	Factions [NumFactions]Faction
+	Spirits  []Spirit
+	Owner    [NumHexes]int
+	Idols    [NumHexes]Idol
+	Wars     []War
+	Waiting  []int
+	// Mine are the viewer's own choices of this phase; Open indexes the
+	// one it is making (-1 none).
+	Mine     []Choice
+	Open     int
+	Need     string // what the open choice waits for: guide, idol, card, target, change, swap
+	Targets  []int  // cells the open Expand may take
+	Guidable []int  // factions the viewer may guide
+	Winners  []int
+}
+
+// View returns what seat may see.
+func (s *State) View(seat int) View {
+	v := View{Seat: seat, Rules: s.Rules, N: s.N, Turn: s.Turn, Phase: s.Phase, Version: s.Version,
+		Factions: s.Factions, Spirits: append([]Spirit(nil), s.Spirits[:s.N]...), Owner: s.Owner, Idols: s.Idols,
+		Wars: append([]War(nil), s.Wars...), Waiting: s.Waiting(), Open: -1, Winners: append([]int(nil), s.Winners...)}
+	for f := range v.Factions {
+		v.Factions[f].Plays = append([]Card(nil), s.Factions[f].Plays...)
+	}
+	if seat < 0 || seat >= s.N {
+		return v
+	}
+	open, _ := s.open(seat)
+	for i, c := range s.Choices {
+		if c.Spirit != seat {
+			continue
+		}
+		if i == open {
+			v.Open = len(v.Mine)
+		}
+		c.Hand = append([]Card(nil), c.Hand...)
+		c.Changes = append([]Card(nil), c.Changes...)
+		v.Mine = append(v.Mine, c)
+	}
+	if open < 0 {
+		return v
+	}
+	c := &s.Choices[open]
+	switch c.Kind {
+	case ChooseVagrant:
+		if c.NeedGuide && c.Guide < 0 {
+			v.Need = "guide"
+			for f := range s.Factions {
+				if s.canGuide(seat, f) {
+					v.Guidable = append(v.Guidable, f)
+				}
+			}
+		} else {
+			v.Need = "idol"
+		}
+	case ChooseEject:
+		v.Need = "swap"
+	default:
+		v.Need = c.Need(s)
+		if v.Need == "target" {
+			v.Targets = s.expandTargets(c.Faction)
+		}
+	}
+	return v
+}
+
+// MyChoice is the viewer's open choice.
+func (v *View) MyChoice() (Choice, bool) {
+	if v.Open < 0 {
+		return Choice{}, false
+	}
+	return v.Mine[v.Open], true
+}
+
+// Spectating reports whether the view is a spectator's.
+func (v *View) Spectating() bool { return v.Seat == game.Spectator }
+
+// Size counts a faction's cells.
+func (v *View) Size(f int) int {
+	n := 0
+	for _, o := range v.Owner {
+		if o == f {
+			n++
+		}
+	}
+	return n
+}
