@@ -106,7 +106,7 @@ func (s *State) steal(plays []Play, ev *[]game.Event) {
 	}
 	for t := range took {
 		for v, n := range took[t] {
-			if claim[t][v] == 0 {
+			if n == 0 {
 				continue
 			}
 			s.gainGold(t, n)
