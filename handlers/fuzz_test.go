@@ -26,6 +26,8 @@ func FuzzForms(f *testing.F) {
 		"blinds=25/50&stack_bb=20&seats=9&ai=llm",
 		"kind=select&card=3&card=5",
 		"kind=choose&card=9&rounds=30&cards=2",
+		"kind=idol&idol=battle&cell=60",
+		"kind=swap&remove=trade&add=expand&faction=7",
 	} {
 		f.Add(s)
 	}

@@ -307,14 +307,7 @@ func handSummary(r *holdem.HandRecord, viewer int, name func(int) string) string
 	}
 	out := strings.Join(parts, "; ")
 	if viewer >= 0 && viewer < len(r.Seats) && r.Seats[viewer].Dealt {
-		out += " (you " + signedInt(r.Net(viewer)) + ")"
+		out += " (you " + signed(r.Net(viewer)) + ")"
 	}
 	return out
-}
-
-func signedInt(n int) string {
-	if n > 0 {
-		return "+" + itoa(n)
-	}
-	return itoa(n)
 }

@@ -48,11 +48,11 @@ type botChoice struct{ name, label string }
 
 // kinds lists the games by name.
 func kinds() map[string]*kind {
-	return map[string]*kind{presidentKind.name: presidentKind, holdemKind.name: holdemKind, lowUniqueKind.name: lowUniqueKind}
+	return map[string]*kind{presidentKind.name: presidentKind, holdemKind.name: holdemKind, lowUniqueKind.name: lowUniqueKind, impetusKind.name: impetusKind}
 }
 
 // kindOrder is the order the home page lists the games in.
-var kindOrder = []string{"president", "holdem", "lowunique"}
+var kindOrder = []string{"president", "holdem", "lowunique", "impetus"}
 
 // botKind is the AI kind of a table's bot seats.
 func (t *table) botKind(k *kind) string {

@@ -12,6 +12,7 @@ import (
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/cards"
 	"github.com/tablegames/tables/game/holdem"
+	"github.com/tablegames/tables/game/impetus"
 	"github.com/tablegames/tables/game/lowunique"
 	"github.com/tablegames/tables/game/president"
 )
@@ -30,6 +31,45 @@ var hiddenFor = map[string]func(m game.Match, seat int) []string{
 	"president": presidentHidden,
 	"holdem":    holdemHidden,
 	"lowunique": lowUniqueHidden,
+	"impetus":   impetusHidden,
+}
+
+// impetusHidden: another spirit's secret choices and drawn cards of the
+// current phase (the choice panel marks them with data-*-of).
+func impetusHidden(m game.Match, seat int) []string {
+	s := &m.(*impetus.Match).State
+	var out []string
+	for i := 0; i < s.N; i++ {
+		if i != seat {
+			out = append(out, `data-choice-of="`+itoa(i)+`"`, `data-hand-of="`+itoa(i)+`"`)
+		}
+	}
+	// and, in words, what others decided but nobody has seen yet (unless
+	// the viewer chose the same itself)
+	mine := map[string]bool{}
+	var theirs []string
+	for _, c := range s.Choices {
+		var words []string
+		if c.Kind == impetus.ChooseVagrant && c.Guide >= 0 {
+			words = append(words, "guide "+impetus.FactionNames[c.Guide]+".")
+		}
+		if c.Kind == impetus.ChooseVagrant && c.IdolCell >= 0 {
+			words = append(words, "idol at "+impetus.Cells[c.IdolCell].String()+".")
+		}
+		for _, w := range words {
+			if c.Spirit == seat {
+				mine[w] = true
+			} else {
+				theirs = append(theirs, w)
+			}
+		}
+	}
+	for _, w := range theirs {
+		if !mine[w] {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // lowUniqueHidden follows the spec's privacy table: another seat's hand
@@ -194,6 +234,7 @@ var leakTables = map[string]string{
 	"president": "ruleset=house&seats=4&bots=on&clock=0",
 	"holdem":    "blinds=10/20&stack_bb=100&seats=4&bots=on&clock=0",
 	"lowunique": "seats=4&rounds=8&cards=8&bots=on&clock=0",
+	"impetus":   "seats=4&bots=on&clock=0",
 }
 
 // TestNoLeakEveryGame plays each game with two humans, bots and a

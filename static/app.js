@@ -48,6 +48,15 @@
       document.querySelectorAll('[data-amount-for="' + e.target.id + '"]').forEach(function (r) { r.value = e.target.value; });
     }
   });
+  // Map cells are SVG groups with role=button: Enter and Space press them,
+  // as they do a real button.
+  document.addEventListener("keydown", function (e) {
+    var el = e.target;
+    if ((e.key === "Enter" || e.key === " ") && el.getAttribute && el.getAttribute("role") === "button" && el.tagName !== "BUTTON") {
+      e.preventDefault();
+      el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }
+  });
   document.addEventListener("click", function (e) {
     var btn = e.target.closest("[data-set-amount]");
     if (!btn) { return; }

@@ -1,0 +1,270 @@
+package handlers
+
+import (
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/game/impetus"
+	"github.com/tablegames/tables/views"
+)
+
+var impetusKind = &kind{
+	name: "impetus",
+	info: views.GameInfo{
+		Kind:  "impetus",
+		Title: "Impetus",
+		Blurb: "You are spirits guiding six factions on a hex map: steer their agendas, plant idols in growing lands, and be worshipped for their deeds.",
+		Rules: []string{
+			"A vagrant spirit picks a faction to guide and places an idol; a guide picks the faction's agenda card each turn until its influence runs out.",
+			"Trade, Steal, Expand and Change resolve for all factions at once; low regard starts wars, fought a turn later.",
+			"A faction worships the spirit with the most idols on its land and pays it VP for its wars, gold and land gained: first to 10 VP wins.",
+		},
+	},
+	defaultBot: "heuristic",
+	bots:       []botChoice{{"heuristic", "Heuristic bots"}, {"random", "Random bots"}},
+	options: func(f url.Values) (Options, error) {
+		n, ok := formInt(f, "seats", 4, 2, impetus.MaxSpirits)
+		if !ok {
+			return Options{}, game.Errorf(game.CodeInvalidAction, "Impetus is played by 2 to 6 spirits")
+		}
+		return Options{Seats: n, Bots: f.Get("bots") == "on"}, nil
+	},
+	minPlayers: func(Options) int { return 2 },
+	describe: func(o Options) []string {
+		out := []string{itoa(o.Seats) + " spirits", "first to 10 VP", clockWords(o.Clock)}
+		if o.Bots {
+			return append(out, "bots fill empty seats")
+		}
+		return append(out, "no bots")
+	},
+	newMatch: func(o Options, n int, seed uint64) (game.Match, []game.Event, error) {
+		return impetus.NewMatch(impetus.DefaultRules, n, seed)
+	},
+	emptyMatch: func() game.Match { return impetus.EmptyMatch() },
+	render: func(rv *roomView) (templ.Component, []views.Fragment) {
+		m := impetusView(rv)
+		return views.ImpetusGame(m), m.Fragments()
+	},
+}
+
+// hexGeometry is each cell's centre and corners on the SVG map, flat-top,
+// made once.
+var hexGeometry = func() (g [impetus.NumHexes][3]string) {
+	const size = 24.0
+	for i, h := range impetus.Cells {
+		x := size * 1.5 * float64(h.Q)
+		y := size * math.Sqrt(3) * (float64(h.R) + float64(h.Q)/2)
+		var pts []string
+		for k := 0; k < 6; k++ {
+			a := math.Pi / 3 * float64(k)
+			pts = append(pts, num(x+size*math.Cos(a))+","+num(y+size*math.Sin(a)))
+		}
+		g[i] = [3]string{num(x), num(y), strings.Join(pts, " ")}
+	}
+	return g
+}()
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
+
+var idolLetters = map[impetus.IdolType]string{impetus.Battle: "B", impetus.Affluence: "A", impetus.Spread: "S"}
+
+// impetusView builds what one viewer sees from the engine's View.
+func impetusView(rv *roomView) views.Impetus {
+	mt := rv.t.Match.(*impetus.Match)
+	v := mt.State.View(rv.seat)
+	name := rv.t.name
+	m := views.Impetus{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Turn: v.Turn, MaxTurns: v.Rules.MaxTurns,
+		WinVP: v.Rules.WinVP, Phase: v.Phase.String(), Need: v.Need}
+	waiting := map[int]bool{}
+	for _, w := range v.Waiting {
+		waiting[w] = true
+	}
+	battle := map[int]bool{}
+	for _, w := range v.Wars {
+		words := impetus.FactionNames[w.A] + " against " + impetus.FactionNames[w.B]
+		if w.Ripe {
+			battle[w.Battle[0]], battle[w.Battle[1]] = true, true
+			words += ": battle next turn at " + impetus.Cells[w.Battle[0]].String() + "/" + impetus.Cells[w.Battle[1]].String()
+		} else {
+			words += ": just erupted"
+		}
+		m.Wars = append(m.Wars, words)
+	}
+	targets := map[int]bool{}
+	for _, c := range v.Targets {
+		targets[c] = true
+	}
+	for i := range impetus.Cells {
+		g := hexGeometry[i]
+		c := views.IMCell{Index: i, X: g[0], Y: g[1], Points: g[2], Faction: "neutral", Battle: battle[i]}
+		label := impetus.Cells[i].String() + ", "
+		if f := v.Owner[i]; f >= 0 {
+			c.Faction, c.Letter = "f"+itoa(f), impetus.FactionLetters[f]
+			label += impetus.FactionNames[f] + " land"
+		} else {
+			label += "neutral"
+		}
+		if idol := v.Idols[i]; idol.Type != impetus.NoIdol {
+			c.Idol, c.IdolOwner = idolLetters[idol.Type], idol.Owner
+			label += ", " + idol.Type.String() + " idol of " + name(idol.Owner)
+		}
+		if c.Battle {
+			label += ", battleground"
+		}
+		switch {
+		case v.Need == "idol" && v.Idols[i].Type == impetus.NoIdol:
+			c.Action = "idol"
+			label = "Place the idol at " + label
+		case v.Need == "target" && targets[i]:
+			c.Action = "target"
+			label = "Expand into " + label
+		}
+		c.Label = label
+		m.Cells = append(m.Cells, c)
+	}
+	for f := range v.Factions {
+		fa := &v.Factions[f]
+		fv := views.IMFaction{Index: f, Name: impetus.FactionNames[f], Letter: impetus.FactionLetters[f], Gold: fa.Gold,
+			Size: v.Size(f), Eliminated: fa.Eliminated, Guide: "none", Worship: "none"}
+		var pool []string
+		for _, c := range fa.Pool {
+			pool = append(pool, c.String())
+		}
+		fv.Pool = strings.Join(pool, ", ")
+		fv.Mods = "Trade +" + itoa(fa.Mod[impetus.Trade]) + ", Steal +" + itoa(fa.Mod[impetus.Steal]) + ", Expand +" + itoa(fa.Mod[impetus.Expand])
+		var regard []string
+		for o, r := range fa.Regard {
+			if o != f && r != 0 {
+				regard = append(regard, impetus.FactionLetters[o]+" "+signed(r))
+			}
+		}
+		fv.Regard = strings.Join(regard, ", ")
+		if fv.Regard == "" {
+			fv.Regard = "neutral to all"
+		}
+		if fa.Guide >= 0 {
+			fv.Guide = name(fa.Guide)
+		}
+		if fa.Worship >= 0 {
+			fv.Worship = name(fa.Worship)
+		}
+		var plays []string
+		for _, c := range fa.Plays {
+			plays = append(plays, c.String())
+		}
+		fv.Plays = strings.Join(plays, ", ")
+		m.Factions = append(m.Factions, fv)
+	}
+	for i, sp := range v.Spirits {
+		s := views.IMSpirit{Seat: rv.seatView(i), VP: sp.VP, Influence: sp.Influence, Waiting: waiting[i]}
+		if sp.Guiding >= 0 {
+			s.Guiding = impetus.FactionNames[sp.Guiding]
+		}
+		m.Spirits = append(m.Spirits, s)
+	}
+	impetusChoice(&m, &v)
+	m.Status = impetusStatus(&v, name)
+	if len(v.Winners) > 0 {
+		m.Winners = seatNames(v.Winners, name) + map[bool]string{true: " wins", false: " share the win"}[len(v.Winners) == 1] +
+			" with " + itoa(v.Spirits[v.Winners[0]].VP) + " VP."
+	}
+	return m
+}
+
+// impetusChoice fills the viewer's own secret choices and the options of
+// the one it is making.
+func impetusChoice(m *views.Impetus, v *impetus.View) {
+	for _, c := range v.Mine {
+		switch c.Kind {
+		case impetus.ChooseVagrant:
+			if c.Guide >= 0 {
+				m.Mine = append(m.Mine, "You will guide "+impetus.FactionNames[c.Guide]+".")
+			}
+			if c.IdolCell >= 0 {
+				m.Mine = append(m.Mine, "You will place a "+c.IdolType.String()+" idol at "+impetus.Cells[c.IdolCell].String()+".")
+			}
+		case impetus.ChooseAgenda, impetus.ChooseSpoils:
+			what := map[bool]string{true: "Agenda", false: "Spoils"}[c.Kind == impetus.ChooseAgenda]
+			var hand []string
+			for _, h := range c.Hand {
+				hand = append(hand, h.String())
+			}
+			line := what + " for " + impetus.FactionNames[c.Faction] + ": you drew " + strings.Join(hand, ", ")
+			if c.Pick >= 0 {
+				line += "; you play " + c.Hand[c.Pick].String()
+				if c.Target >= 0 {
+					line += " towards " + impetus.Cells[c.Target].String()
+				}
+				if c.Change >= 0 {
+					line += " raising " + c.Changes[c.Change].String()
+				}
+			}
+			m.Mine = append(m.Mine, line+".")
+		case impetus.ChooseEject:
+			if c.Remove >= 0 {
+				m.Mine = append(m.Mine, "You swap a "+impetus.Card(c.Remove).String()+" of "+impetus.FactionNames[c.Faction]+" for a "+impetus.Card(c.Add).String()+".")
+			}
+		}
+	}
+	c, ok := v.MyChoice()
+	if !ok {
+		return
+	}
+	switch v.Need {
+	case "guide":
+		for _, f := range v.Guidable {
+			m.Options = append(m.Options, views.IMOption{Value: itoa(f), Label: "Guide " + impetus.FactionNames[f]})
+		}
+	case "card":
+		for i, h := range c.Hand {
+			m.Options = append(m.Options, views.IMOption{Value: itoa(i), Label: "Play " + h.String()})
+		}
+	case "change":
+		for i, h := range c.Changes {
+			m.Options = append(m.Options, views.IMOption{Value: itoa(i), Label: "Raise " + h.String()})
+		}
+	case "swap":
+		seen := map[impetus.Card]bool{}
+		for _, p := range v.Factions[c.Faction].Pool {
+			if !seen[p] {
+				seen[p] = true
+				m.Pool = append(m.Pool, views.IMOption{Value: strings.ToLower(p.String()), Label: p.String()})
+			}
+		}
+		for t := impetus.Trade; t < impetus.NumCards; t++ {
+			m.AllTypes = append(m.AllTypes, views.IMOption{Value: strings.ToLower(t.String()), Label: t.String()})
+		}
+	}
+}
+
+func impetusStatus(v *impetus.View, name func(int) string) string {
+	if v.Phase == impetus.Over {
+		return "The game is over after turn " + itoa(v.Turn) + "."
+	}
+	need := map[string]string{
+		"guide": "Choose a faction to guide.", "idol": "Place your idol on the map.", "card": "Choose your faction's agenda card.",
+		"target": "Choose where your faction expands.", "change": "Choose the modifier your Change raises.", "swap": "You were ejected: swap a card type of the pool.",
+	}[v.Need]
+	var others []int
+	for _, w := range v.Waiting {
+		if w != v.Seat {
+			others = append(others, w)
+		}
+	}
+	wait := ""
+	if len(others) > 0 {
+		wait = "Waiting for " + seatNames(others, name) + "."
+	}
+	return strings.TrimSpace(need + " " + wait)
+}
+
+func signed(n int) string {
+	if n > 0 {
+		return "+" + itoa(n)
+	}
+	return itoa(n)
+}

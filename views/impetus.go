@@ -1,0 +1,84 @@
+package views
+
+// IMCell is one hex of the Impetus map as a viewer sees it.
+type IMCell struct {
+	Index     int
+	X, Y      string // centre, in map units
+	Points    string // the hexagon's corners
+	Faction   string // CSS class: f0 … f5, or "neutral"
+	Letter    string // the faction's letter: colour is never the only cue
+	Idol      string // B, A or S; "" without an idol
+	IdolOwner int
+	Battle    bool   // part of a war's battleground
+	Action    string // what choosing the cell does: "idol", "target" or ""
+	Label     string // accessible name
+}
+
+// IMFaction is a faction's public panel line.
+type IMFaction struct {
+	Index      int
+	Name       string
+	Letter     string
+	Gold       int
+	Size       int
+	Pool       string
+	Mods       string
+	Regard     string
+	Guide      string
+	Worship    string
+	Plays      string
+	Eliminated bool
+}
+
+// IMSpirit is a spirit's public line.
+type IMSpirit struct {
+	Seat
+	VP        int
+	Influence int
+	Guiding   string // faction name, "" when vagrant
+	Waiting   bool
+}
+
+// IMOption is one button of the viewer's choice.
+type IMOption struct {
+	Value string
+	Label string
+}
+
+// Impetus is everything one viewer sees of an Impetus table.
+type Impetus struct {
+	ActURL   string
+	Version  int
+	You      int
+	Turn     int
+	MaxTurns int
+	WinVP    int
+	Phase    string
+	Status   string
+	Cells    []IMCell
+	Factions []IMFaction
+	Spirits  []IMSpirit
+	Wars     []string
+	// the viewer's open choice: Need says which (guide, idol, card,
+	// target, change, swap); the options fit it
+	Need     string
+	Options  []IMOption
+	Pool     []IMOption // swap: the types it may remove
+	AllTypes []IMOption // swap: the types it may add
+	Mine     []string   // its secret choices of this phase so far, in words
+	Winners  string
+}
+
+// Fragments lists the table's fragments in page order.
+func (m Impetus) Fragments() []Fragment {
+	return []Fragment{
+		{"im-status", imStatus(m), 0},
+		{"im-choice", imChoice(m), 0},
+		{"im-map", imMap(m), 0},
+		{"im-spirits", imSpirits(m), 0},
+		{"im-factions", imFactions(m), 0},
+	}
+}
+
+// cellVals is a map cell's hx-vals: what choosing it posts.
+func cellVals(c IMCell) string { return vals("kind", c.Action, "cell", itoa(c.Index)) }
