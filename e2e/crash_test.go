@@ -32,6 +32,8 @@ var crashTables = []url.Values{
 	{"kind": {"holdem"}, "blinds": {"25/50"}, "stack_bb": {"20"}, "seats": {"3"}, "bots": {"on"}, "clock": {"0"}},
 	{"kind": {"lowunique"}, "seats": {"4"}, "rounds": {"20"}, "bots": {"on"}, "clock": {"0"}, "reveal": {"1"}},
 	{"kind": {"lowunique"}, "seats": {"2"}, "rounds": {"8"}, "cards": {"4"}, "bots": {"on"}, "clock": {"0"}},
+	{"kind": {"impetus"}, "seats": {"6"}, "bots": {"on"}, "clock": {"0"}},
+	{"kind": {"impetus"}, "seats": {"3"}, "bots": {"on"}, "clock": {"0"}},
 }
 
 // TestCrashRestartLosesNothing runs bot-driven tables, kills the server

@@ -185,7 +185,7 @@ func impetusChoice(m *views.Impetus, v *impetus.View) {
 				m.Mine = append(m.Mine, "You will guide "+impetus.FactionNames[c.Guide]+".")
 			}
 			if c.IdolCell >= 0 {
-				m.Mine = append(m.Mine, "You will place a "+c.IdolType.String()+" idol at "+impetus.Cells[c.IdolCell].String()+".")
+				m.Mine = append(m.Mine, "You will place your "+c.IdolType.String()+" idol at "+impetus.Cells[c.IdolCell].String()+".")
 			}
 		case impetus.ChooseAgenda, impetus.ChooseSpoils:
 			what := map[bool]string{true: "Agenda", false: "Spoils"}[c.Kind == impetus.ChooseAgenda]
@@ -206,7 +206,7 @@ func impetusChoice(m *views.Impetus, v *impetus.View) {
 			m.Mine = append(m.Mine, line+".")
 		case impetus.ChooseEject:
 			if c.Remove >= 0 {
-				m.Mine = append(m.Mine, "You swap a "+impetus.Card(c.Remove).String()+" of "+impetus.FactionNames[c.Faction]+" for a "+impetus.Card(c.Add).String()+".")
+				m.Mine = append(m.Mine, "You swap "+impetus.FactionNames[c.Faction]+"'s "+impetus.Card(c.Remove).String()+" for "+impetus.Card(c.Add).String()+".")
 			}
 		}
 	}

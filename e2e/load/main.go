@@ -1,6 +1,6 @@
 // Command load measures the server under load. It starts the server binary
 // (or targets one on loopback), opens tables with players who each hold a
-// websocket, and plays President (or -game holdem, -game lowunique) through the
+// websocket, and plays President (or -game holdem, lowunique, impetus) through the
 // same forms a browser posts:
 // each player reads the controls and hand the server pushed to it and
 // answers with a legal move, at a set rate per table. It reports moves/s,
@@ -18,6 +18,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -68,7 +69,7 @@ func run() error {
 	flag.StringVar(&o.target, "target", "", "URL of a running server on loopback (default: start one)")
 	flag.IntVar(&o.tables, "tables", 100, "tables to open")
 	flag.IntVar(&o.viewers, "players", 4, "players (each with a websocket) per table: 2–5 for President, 2–9 for Hold'em")
-	flag.StringVar(&o.game, "game", "president", "the game the tables play: president, holdem or lowunique")
+	flag.StringVar(&o.game, "game", "president", "the game the tables play: president, holdem, lowunique or impetus")
 	flag.Float64Var(&o.rate, "rate", 2, "moves per second per table")
 	flag.DurationVar(&o.duration, "duration", 30*time.Second, "how long to measure, after the ramp")
 	flag.DurationVar(&o.ramp, "ramp", 5*time.Second, "time to let tables settle before measuring")
@@ -79,10 +80,10 @@ func run() error {
 	flag.StringVar(&o.debug, "debug-addr", "", "start the server with pprof on this loopback address")
 	flag.Parse()
 	switch {
-	case o.game != "president" && o.game != "holdem" && o.game != "lowunique":
-		return errors.New("-game is president, holdem or lowunique")
-	case o.viewers < 2 || o.viewers > 9 || o.game == "president" && o.viewers > 5 || o.game == "lowunique" && o.viewers > 4:
-		return errors.New("-players is 2 to 5 for President, 2 to 9 for Hold'em, 2 to 4 for Lowest Unique")
+	case o.game != "president" && o.game != "holdem" && o.game != "lowunique" && o.game != "impetus":
+		return errors.New("-game is president, holdem, lowunique or impetus")
+	case o.viewers < 2 || o.viewers > 9 || o.game == "president" && o.viewers > 5 || o.game == "lowunique" && o.viewers > 4 || o.game == "impetus" && o.viewers > 6:
+		return errors.New("-players is 2 to 5 for President, 2 to 9 for Hold'em, 2 to 4 for Lowest Unique, 2 to 6 for Impetus")
 	}
 	if o.binary == "" && o.target == "" {
 		dir, err := os.MkdirTemp("", "tables-load")
@@ -243,6 +244,10 @@ var (
 	minToRe    = regexp.MustCompile(`name="amount" required min="(\d+)"`)
 	luHandRe   = regexp.MustCompile(`(?s)<section id="lu-hand".*?</section>`)
 	luChooseRe = regexp.MustCompile(`&#34;card&#34;:&#34;(\d+)&#34;`)
+	imChoiceRe = regexp.MustCompile(`(?s)<section id="im-choice".*?</section>`)
+	imMapRe    = regexp.MustCompile(`(?s)<section id="im-map".*?</section>`)
+	hxValsRe   = regexp.MustCompile(`hx-vals="([^"]*)"`)
+	removeRe   = regexp.MustCompile(`<select name="remove"><option value="(\w+)"`)
 	handRe     = regexp.MustCompile(`(?s)<form id="p-hand".*?</form>`)
 	playableRe = regexp.MustCompile(`<i id="p-playable" hidden class="([^"]*)"`)
 	handCardRe = regexp.MustCompile(`class="card (r\w+)[^"]*"><input type="checkbox" name="card" value="(\w+)"`)
@@ -399,6 +404,12 @@ func (p *player) read(st *stats) {
 		if c := luHandRe.Find(msg); c != nil {
 			p.controls = string(c)
 		}
+		if c := imChoiceRe.Find(msg); c != nil {
+			p.controls = string(c)
+		}
+		if h := imMapRe.Find(msg); h != nil {
+			p.hand = string(h)
+		}
 		if h := handRe.Find(msg); h != nil {
 			p.hand = string(h)
 		}
@@ -433,6 +444,8 @@ func (p *player) move() (url.Values, bool) {
 		return holdemMove(c)
 	case "lowunique":
 		return lowUniqueMove(c)
+	case "impetus":
+		return impetusMove(c, h)
 	}
 	need := 1
 	if m := needRe.FindStringSubmatch(c); m != nil {
@@ -494,6 +507,34 @@ func holdemMove(c string) (url.Values, bool) {
 		return url.Values{"kind": {"call"}}, true
 	}
 	return url.Values{"kind": {"check"}}, true
+}
+
+// impetusMove makes the spirit's open choice: a random button of the
+// choice panel or highlighted cell of the map (an idol is a Spread), or
+// a swap of the first card type for an Expand.
+func impetusMove(choice, mapHTML string) (url.Values, bool) {
+	if m := removeRe.FindStringSubmatch(choice); m != nil {
+		return url.Values{"kind": {"swap"}, "remove": {m[1]}, "add": {"expand"}}, true
+	}
+	opts := hxValsRe.FindAllStringSubmatch(choice, -1)
+	if len(opts) == 0 {
+		opts = hxValsRe.FindAllStringSubmatch(mapHTML, -1)
+	}
+	if len(opts) == 0 || !strings.Contains(choice, `class="controls"`) || strings.Contains(choice, `class="muted"`) && !strings.Contains(choice, "highlighted") {
+		return nil, false
+	}
+	var vals map[string]string
+	if err := json.Unmarshal([]byte(strings.ReplaceAll(opts[rand.IntN(len(opts))][1], "&#34;", `"`)), &vals); err != nil {
+		return nil, false
+	}
+	f := url.Values{}
+	for k, v := range vals {
+		f.Set(k, v)
+	}
+	if f.Get("kind") == "idol" {
+		f.Set("idol", "spread")
+	}
+	return f, true
 }
 
 // lowUniqueMove selects two cards at random, is ready at once, and plays

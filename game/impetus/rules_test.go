@@ -334,7 +334,7 @@ func TestEjection(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, ev, _ = Apply(s, 0, Action{Kind: SwapCard, Remove: Change, Add: Expand})
-	if s.Factions[3].Pool != [4]Card{Trade, Steal, Expand, Expand} || !strings.Contains(logOf(ev), "Ann leaves Plains a Expand in place of a Change.") {
+	if s.Factions[3].Pool != [4]Card{Trade, Steal, Expand, Expand} || !strings.Contains(logOf(ev), "Ann leaves Plains an Expand in place of a Change.") {
 		t.Fatalf("pool %v\n%s", s.Factions[3].Pool, logOf(ev))
 	}
 	if s.Phase == Eject {

@@ -63,7 +63,7 @@ func (s *State) resolveVagrant(ev *[]game.Event) {
 			if c.Guide >= 0 {
 				words += " and"
 			}
-			words += " places a " + c.IdolType.String() + " idol at " + cellName(c.IdolCell)
+			words += " places " + article(c.IdolType.String()) + " idol at " + cellName(c.IdolCell)
 		}
 		parts = append(parts, words)
 	}
@@ -228,7 +228,7 @@ func (s *State) resolveEject(ev *[]game.Event) {
 				break
 			}
 		}
-		*ev = append(*ev, game.Event{Text: game.SeatToken(c.Spirit) + " leaves " + FactionNames[c.Faction] + " a " + Card(c.Add).String() + " in place of a " + Card(c.Remove).String() + "."})
+		*ev = append(*ev, game.Event{Text: game.SeatToken(c.Spirit) + " leaves " + FactionNames[c.Faction] + " " + article(Card(c.Add).String()) + " in place of " + article(Card(c.Remove).String()) + "."})
 	}
 	s.Choices = s.Choices[:0]
 	s.checkWorship(ev)
@@ -480,4 +480,12 @@ func (s *State) clearTurn() {
 		fa := &s.Factions[f]
 		fa.Plays, fa.GoldGained, fa.HexesGained, fa.WarsWon = nil, 0, 0, 0
 	}
+}
+
+// article puts "a" or "an" before a word.
+func article(w string) string {
+	if w != "" && strings.ContainsRune("AEIOU", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
 }
