@@ -223,3 +223,28 @@ func TestLowUniqueAbsentPlayer(t *testing.T) {
 		}
 	})
 }
+
+// TestImpetusAbsentSpirit: a spirit who never connects is played for with
+// the heuristic bot's choices, then taken over, and is back on connecting.
+func TestImpetusAbsentSpirit(t *testing.T) {
+	cfg := fastConfig()
+	cfg.AbsentAutoplay, cfg.AbsentGrace = 10*time.Millisecond, 60*time.Millisecond
+	e := newEnv(t, cfg)
+	ann, bob := e.client(), e.client()
+	code := ann.createTable("Ann", mustForm("kind=impetus&seats=3&bots=on&clock=0"))
+	bob.join(code, "Bob")
+	bob.lobby(code, "do", "ready")
+	ann.lobby(code, "do", "start")
+	ann.dial(code)
+	rng := rand.New(rand.NewPCG(8, 8))
+	playRandom(t, e, code, map[int]*client{0: ann}, rng, func(r *Room) bool {
+		return r.t.Seats[1].Away || r.t.Match.Over()
+	})
+	e.inRoom(code, func(r *Room) {
+		if logCount(r, "Bob is disconnected: the table plays for them.") == 0 {
+			t.Fatal("Bob was not played for")
+		}
+	})
+	bob.dial(code)
+	e.waitRoom(code, "Bob back", func(r *Room) bool { return !r.t.Seats[1].Away })
+}

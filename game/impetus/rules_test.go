@@ -534,3 +534,32 @@ func TestPrivacy(t *testing.T) {
 		t.Fatalf("waiting %v", s.View(1).Waiting)
 	}
 }
+
+// TestTurnCapAndWinner: the game ends at the turn cap with the most VP
+// winning (ties share), and at scoring once a spirit reaches the target.
+func TestTurnCapAndWinner(t *testing.T) {
+	s := blank(3)
+	s.Rules.MaxTurns = 1
+	s.Spirits[0].VP, s.Spirits[1].VP, s.Spirits[2].VP = 4, 4, 2
+	var ev []game.Event
+	s.score(&ev)
+	if s.Phase != Over || !reflect.DeepEqual(s.Winners, []int{0, 1}) || !strings.Contains(logOf(ev), "Game over after turn 1: Ann and Bob share the win with 4 VP.") {
+		t.Fatalf("%v %v\n%s", s.Phase, s.Winners, logOf(ev))
+	}
+	s = blank(3)
+	s.Spirits[2].VP = 10
+	ev = nil
+	s.score(&ev)
+	if s.Phase != Over || !reflect.DeepEqual(s.Winners, []int{2}) {
+		t.Fatalf("10 VP: %v %v", s.Phase, s.Winners)
+	}
+	if _, _, err := Apply(s, 0, Action{Kind: GuideFaction}); err == nil {
+		t.Fatal("a move after the end")
+	}
+	s = blank(3)
+	s.Spirits[2].VP = 9
+	s.score(&ev)
+	if s.Phase == Over || s.Turn != 2 {
+		t.Fatal("the game ended below the target")
+	}
+}
