@@ -2,6 +2,7 @@
 // binary, one SQLite file.
 //
 //	tables [-addr :8080] [-data ./data]      serve
+//	tables verify FILE                       check a table's record (fair.json; - for stdin)
 //
 // Every flag has an environment variable (PORT, DATA_DIR, PUBLIC_URL,
 // ALLOWED_ORIGINS, SECURE_COOKIES, MAX_TABLES, LOG_LEVEL, DEBUG_ADDR,
@@ -10,6 +11,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -31,6 +33,9 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "verify" {
+		os.Exit(verify(os.Args[2:], os.Stdin, os.Stdout))
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout); err != nil {
@@ -154,4 +159,39 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// verify checks a table's record (GET /t/CODE/fair.json): every revealed
+// seed against its commitment, and every log line against a re-run of the
+// game. It returns the exit code: 0 verified, 1 not, 2 unreadable.
+func verify(args []string, stdin io.Reader, out io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(out, "usage: tables verify FILE (the table's fair.json; - reads stdin)")
+		return 2
+	}
+	in := stdin
+	if args[0] != "-" {
+		f, err := os.Open(args[0])
+		if err != nil {
+			fmt.Fprintln(out, err)
+			return 2
+		}
+		defer f.Close()
+		in = f
+	}
+	var rec handlers.FairRecord
+	if err := json.NewDecoder(in).Decode(&rec); err != nil {
+		fmt.Fprintln(out, "not a table record:", err)
+		return 2
+	}
+	v, err := handlers.Verify(rec)
+	for i, d := range v.Deals {
+		fmt.Fprintf(out, "%d. commitment %s, seed %s: matches\n", i+1, d.Commitment, d.Seed)
+	}
+	if err != nil {
+		fmt.Fprintln(out, "NOT VERIFIED:", err)
+		return 1
+	}
+	fmt.Fprintf(out, "verified: table %s, %d seeds, %d log lines reproduced\n", rec.Code, len(v.Deals), v.Lines)
+	return 0
 }

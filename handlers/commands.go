@@ -109,7 +109,7 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		if !l.CanStart {
 			return game.Errorf("NOT_ENOUGH_PLAYERS", l.StartHint)
 		}
-		return r.commit(entry{T: eStart, Seed: randomSeed()})
+		return r.commit(entry{T: eStart, Seed: r.nextSeed()})
 	}
 	return errNotAllowed("Unknown lobby action")
 }

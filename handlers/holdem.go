@@ -65,6 +65,9 @@ var holdemKind = &kind{
 		return holdem.NewMatch(holdemRules(o), n, seed)
 	},
 	emptyMatch: func() game.Match { return holdem.EmptyMatch() },
+	fair: &fairness{what: "hand", over: func(m game.Match) bool {
+		return m.(*holdem.Match).State.Street == holdem.HandOver
+	}},
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		h := holdemView(rv)
 		return views.HoldemGame(h), h.Fragments()

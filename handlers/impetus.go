@@ -45,6 +45,7 @@ var impetusKind = &kind{
 		return impetus.NewMatch(impetus.DefaultRules, n, seed)
 	},
 	emptyMatch: func() game.Match { return impetus.EmptyMatch() },
+	fair:       &fairness{what: "game", over: func(m game.Match) bool { return m.Over() }},
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		m := impetusView(rv)
 		return views.ImpetusGame(m), m.Fragments()

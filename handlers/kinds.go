@@ -41,6 +41,15 @@ type kind struct {
 	// hands, for games with a hand history, are the finished hands the
 	// match keeps, oldest first, as viewer may read them.
 	hands func(m game.Match, viewer int, name func(int) string) []views.HandText
+	// fair, for games with hidden randomness, names what one seed deals
+	// and says when that is over (its seed may then be revealed).
+	fair *fairness
+}
+
+// fairness is how a game's seeds are committed and revealed.
+type fairness struct {
+	what string // "deal", "hand", "game"
+	over func(m game.Match) bool
 }
 
 // botChoice is an AI kind offered when creating a table.

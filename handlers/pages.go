@@ -353,3 +353,44 @@ func (s *Server) handsExport(c echo.Context) error {
 	h.Set("Content-Disposition", `attachment; filename="table-`+code+`-hands.txt"`)
 	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(b.String()))
 }
+
+// fairJSON serves a table's public record of its finished deals.
+func (s *Server) fairJSON(c echo.Context) error {
+	code := strings.ToUpper(c.Param("code"))
+	if !validCode(code) {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
+	}
+	rec, err := fairRecord(c.Request().Context(), s.db, s.kinds, code)
+	if errors.Is(err, db.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
+	}
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Content-Disposition", `attachment; filename="table-`+code+`-fair.json"`)
+	return c.JSONPretty(http.StatusOK, rec, "  ")
+}
+
+// verifyPage checks a table's finished deals and shows the result.
+func (s *Server) verifyPage(c echo.Context) error {
+	code := strings.ToUpper(c.Param("code"))
+	if !validCode(code) {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
+	}
+	rec, err := fairRecord(c.Request().Context(), s.db, s.kinds, code)
+	if errors.Is(err, db.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
+	}
+	if err != nil {
+		return err
+	}
+	v, verr := Verify(rec)
+	page := views.Verify{Page: views.Page{Title: "Verify · " + code, CSRF: csrfToken(c)}, Code: code, OK: verr == nil, Lines: v.Lines}
+	if verr != nil {
+		page.Error = verr.Error()
+	}
+	for _, d := range v.Deals {
+		page.Deals = append(page.Deals, [2]string{d.Commitment, d.Seed})
+	}
+	return render(c, http.StatusOK, views.VerifyPage(page))
+}

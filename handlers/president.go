@@ -50,6 +50,9 @@ var presidentKind = &kind{
 		return president.NewMatch(r, n, seed)
 	},
 	emptyMatch: func() game.Match { return president.EmptyMatch() },
+	fair: &fairness{what: "deal", over: func(m game.Match) bool {
+		return m.(*president.Match).State.Phase == president.DealOver
+	}},
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		p := presidentView(rv)
 		return views.PresidentGame(p), p.Fragments()

@@ -182,7 +182,31 @@ func (r *Room) commit(e entry) error {
 	r.schedule()
 	r.reseat()
 	r.push(lines)
+	if e.T != eCommit {
+		r.commitSeed()
+	}
 	return nil
+}
+
+// commitSeed chooses the seed of the next deal as soon as none is
+// pending, and logs its hash: the table is bound to it before any card of
+// that deal exists.
+func (r *Room) commitSeed() {
+	f := &r.t.Fair
+	if r.kind.fair == nil || f.Next != 0 || f.Current != 0 || r.t.Match != nil && r.t.Match.Over() {
+		return
+	}
+	if err := r.commit(entry{T: eCommit, Seed: randomSeed()}); err != nil {
+		r.srv.log.Error("commit seed", "room", r.code, "err", err)
+	}
+}
+
+// nextSeed is the seed of the next deal: the committed one.
+func (r *Room) nextSeed() uint64 {
+	if r.t.Fair.Next != 0 {
+		return r.t.Fair.Next
+	}
+	return randomSeed()
 }
 
 func (r *Room) saveSnapshot() {
@@ -449,11 +473,21 @@ func (r *Room) takeOver(s int) {
 }
 
 func (r *Room) continueMatch() {
-	mv, ok := r.t.Match.Continue(randomSeed())
+	seed := r.nextSeed()
+	mv, ok := r.t.Match.Continue(seed)
 	if !ok {
 		return
 	}
-	r.commitMove(game.System, mv, bySystem)
+	if r.kind.fair == nil {
+		seed = 0 // the move uses no seed
+	}
+	data, err := json.Marshal(mv)
+	if err == nil {
+		err = r.commit(entry{T: eMove, Seat: game.System, Move: data, By: bySystem, Seed: seed})
+	}
+	if err != nil {
+		r.srv.log.Error("continue", "room", r.code, "err", err)
+	}
 }
 
 // commitMove logs a move the table makes itself (bots, clocks, deals).

@@ -59,6 +59,8 @@ func (s *Server) routes() *echo.Echo {
 	g.POST("/t/:code/chat", s.chatPost)
 	g.GET("/t/:code/hands", s.hands)
 	g.GET("/t/:code/hands.txt", s.handsExport)
+	g.GET("/t/:code/fair.json", s.fairJSON)
+	g.GET("/t/:code/verify", s.verifyPage)
 	return e
 }
 

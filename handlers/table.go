@@ -1,6 +1,9 @@
 package handlers
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -65,7 +68,17 @@ type table struct {
 	Seats []seat     `json:"seats"`
 	Seq   int64      `json:"seq"`
 	Log   []logLine  `json:"log"`
+	Fair  fairSeeds  `json:"fair"`
 	Match game.Match `json:"-"`
+}
+
+// fairSeeds are the seeds of a game with hidden randomness. Next is
+// committed (its SHA-256 is in the log) and starts the next deal; Current
+// started the deal under way and is revealed in the log when it ends.
+// They never leave the server before that.
+type fairSeeds struct {
+	Next    uint64 `json:"next,omitempty"`
+	Current uint64 `json:"current,omitempty"`
 }
 
 // entry is one row of the action log.
@@ -96,10 +109,50 @@ const (
 	eAway    = "away"    // a player gone past the grace period: a bot plays for them
 	eBack    = "back"    // the player is back and plays again
 	eChat    = "chat"    // a chat line (Name, Text in Move as a JSON string)
+	eCommit  = "commit"  // the seed of the next deal is chosen; its hash is shown
 )
 
 // maxChat is the longest chat line, in characters.
 const maxChat = 200
+
+// seedHash is the commitment to a seed: the SHA-256 of its 8 bytes, big
+// endian, in hex.
+func seedHash(seed uint64) string {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], seed)
+	sum := sha256.Sum256(b[:])
+	return hex.EncodeToString(sum[:])
+}
+
+// checkSeed refuses a seed other than the committed one (tables from
+// before commitments have none and take any).
+func (t *table) checkSeed(k *kind, seed uint64) error {
+	if k.fair != nil && t.Fair.Next != 0 && seed != t.Fair.Next {
+		return fmt.Errorf("%w: the seed is not the committed one", errEntry)
+	}
+	return nil
+}
+
+// useSeed starts a deal with the committed seed.
+func (t *table) useSeed(k *kind, seed uint64) error {
+	if err := t.checkSeed(k, seed); err != nil {
+		return err
+	}
+	if k.fair != nil {
+		t.Fair.Current, t.Fair.Next = seed, 0
+	}
+	return nil
+}
+
+// reveal tells the seed of a deal that just ended.
+func (t *table) reveal(k *kind) []logLine {
+	if k.fair == nil || t.Fair.Current == 0 || t.Match == nil || !k.fair.over(t.Match) {
+		return nil
+	}
+	seed := t.Fair.Current
+	t.Fair.Current = 0
+	return t.say("The " + k.fair.what + " is over: its seed was " + strconv.FormatUint(seed, 16) + " (SHA-256 " + seedHash(seed) + ", as committed).")
+}
 
 // started reports whether the match has begun (the lobby is over).
 func (t *table) started() bool { return t.Match != nil }
@@ -164,8 +217,21 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		t.Seats[e.Seat].Ready = e.T == eReady
 		return nil, nil
+	case eCommit:
+		if k.fair == nil || t.Fair.Next != 0 || e.Seed == 0 {
+			return nil, errEntry
+		}
+		t.Fair.Next = e.Seed
+		return t.say("The seed of the next " + k.fair.what + " is committed: SHA-256 " + seedHash(e.Seed) + "."), nil
 	case eStart:
-		return t.start(k, e.Seed)
+		if err := t.useSeed(k, e.Seed); err != nil {
+			return nil, err
+		}
+		lines, err := t.start(k, e.Seed)
+		if err != nil {
+			return nil, err
+		}
+		return append(lines, t.reveal(k)...), nil
 	case eAway, eBack:
 		if lobby || !inSeat || t.Seats[e.Seat].Player == "" || t.Seats[e.Seat].Away == (e.T == eAway) {
 			return nil, errEntry
@@ -192,9 +258,17 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", errEntry, err)
 		}
+		if e.Seed != 0 {
+			if err := t.checkSeed(k, e.Seed); err != nil {
+				return nil, err
+			}
+		}
 		evs, err := t.Match.Apply(e.Seat, mv)
 		if err != nil {
 			return nil, err
+		}
+		if e.Seed != 0 {
+			t.useSeed(k, e.Seed)
 		}
 		switch e.By {
 		case byClock:
@@ -205,7 +279,7 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		if e.Note != "" {
 			evs = append([]game.Event{{Text: t.name(e.Seat) + "'s model failed (" + e.Note + "): the table checks if it can, else folds."}}, evs...)
 		}
-		return t.events(evs), nil
+		return append(t.events(evs), t.reveal(k)...), nil
 	}
 	return nil, errEntry
 }

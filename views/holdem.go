@@ -201,3 +201,13 @@ func botLabel(kind string) string {
 	}
 	return "bot"
 }
+
+// Verify is the page that checks a table's deals.
+type Verify struct {
+	Page
+	Code  string
+	OK    bool
+	Error string
+	Deals [][2]string // commitment, revealed seed
+	Lines int
+}

@@ -1,0 +1,166 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/game"
+)
+
+// FairRecord is a table's public record, enough for anyone to check its
+// deals: the game, its options, the action log up to the end of the last
+// finished deal (player ids replaced by pseudonyms; the entries hold the
+// revealed seeds and every move), and the log lines everyone was shown up
+// to there. Nothing in it is secret any more: the deals it covers are over.
+type FairRecord struct {
+	Code    string            `json:"code"`
+	Kind    string            `json:"kind"`
+	Options json.RawMessage   `json:"options"`
+	Entries []json.RawMessage `json:"entries"`
+	Log     []string          `json:"log"`
+}
+
+// DealCheck is one deal's commitment and revealed seed.
+type DealCheck struct {
+	Commitment string `json:"commitment"`
+	Seed       string `json:"seed"`
+}
+
+// Verdict is what a verification found.
+type Verdict struct {
+	Deals []DealCheck
+	Lines int // log lines reproduced
+}
+
+// fairRecord builds a table's record from its log.
+func fairRecord(ctx context.Context, d *db.DB, kinds map[string]*kind, code string) (FairRecord, error) {
+	row, err := d.RoomInfo(ctx, code)
+	if err != nil {
+		return FairRecord{}, err
+	}
+	k, ok := kinds[row.Kind]
+	if !ok {
+		return FairRecord{}, fmt.Errorf("room %s: unknown game %q", code, row.Kind)
+	}
+	var o Options
+	if err := json.Unmarshal(row.Options, &o); err != nil {
+		return FairRecord{}, err
+	}
+	entries, err := d.Log(ctx, code, 0)
+	if err != nil {
+		return FairRecord{}, err
+	}
+	rec := FairRecord{Code: code, Kind: row.Kind, Options: row.Options}
+	t := newTable(o)
+	alias := map[string]string{}
+	var lines []string
+	cutEntries, cutLines := 0, 0
+	for i, e := range entries {
+		var en entry
+		if err := json.Unmarshal(e.Entry, &en); err != nil {
+			return FairRecord{}, fmt.Errorf("entry %d: %w", e.Seq, err)
+		}
+		out, err := t.apply(k, en)
+		if err != nil {
+			return FairRecord{}, fmt.Errorf("entry %d: %w", e.Seq, err)
+		}
+		lines = append(lines, publicLines(out)...)
+		if en.Player != "" {
+			if alias[en.Player] == "" {
+				alias[en.Player] = "player-" + strconv.Itoa(len(alias)+1)
+			}
+			en.Player = alias[en.Player]
+		}
+		data, _ := json.Marshal(en)
+		rec.Entries = append(rec.Entries, data)
+		// a cut after every entry that leaves nothing secret behind: no
+		// seed chosen and unrevealed, no deal under way
+		if t.Fair.Next == 0 && t.Fair.Current == 0 && (t.Match == nil || settled(k, t.Match)) {
+			cutEntries, cutLines = i+1, len(lines)
+		}
+	}
+	rec.Entries, rec.Log = rec.Entries[:cutEntries], lines[:cutLines]
+	return rec, nil
+}
+
+// settled reports a match with no secret in play: its deal is over (or,
+// for a game without seeds, nothing at all is hidden right now... which
+// only the end of a game guarantees).
+func settled(k *kind, m game.Match) bool {
+	if k.fair != nil {
+		return k.fair.over(m)
+	}
+	_, next := m.Continue(0)
+	return m.Over() || len(m.Waiting()) == 0 && !next
+}
+
+func publicLines(ls []logLine) []string {
+	var out []string
+	for _, l := range ls {
+		if visible(l, game.Spectator) {
+			out = append(out, l.Text)
+		}
+	}
+	return out
+}
+
+var commitRe = regexp.MustCompile(`committed: SHA-256 ([0-9a-f]{64})`)
+
+// ErrTampered is a record whose seeds, moves and log don't agree.
+var ErrTampered = errors.New("the record does not verify")
+
+// Verify checks a table's record: each revealed seed hashes to the
+// commitment the log showed before its deal, and re-running the game
+// from the seeds and moves gives back every log line, cards and dice
+// included. Any change to a seed, a move or a logged card makes it fail.
+func Verify(rec FairRecord) (Verdict, error) {
+	k, ok := kinds()[rec.Kind]
+	if !ok {
+		return Verdict{}, fmt.Errorf("%w: unknown game %q", ErrTampered, rec.Kind)
+	}
+	var o Options
+	if err := json.Unmarshal(rec.Options, &o); err != nil {
+		return Verdict{}, fmt.Errorf("%w: options: %v", ErrTampered, err)
+	}
+	t := newTable(o)
+	var v Verdict
+	var got []string
+	for i, data := range rec.Entries {
+		var en entry
+		if err := json.Unmarshal(data, &en); err != nil {
+			return v, fmt.Errorf("%w: entry %d: %v", ErrTampered, i+1, err)
+		}
+		out, err := t.apply(k, en)
+		if err != nil {
+			return v, fmt.Errorf("%w: entry %d does not apply: %v", ErrTampered, i+1, err)
+		}
+		before := len(got)
+		got = append(got, publicLines(out)...)
+		if en.T == eCommit {
+			// the line the table showed for this commitment
+			for _, line := range rec.Log[min(before, len(rec.Log)):min(len(got), len(rec.Log))] {
+				if m := commitRe.FindStringSubmatch(line); m != nil {
+					if m[1] != seedHash(en.Seed) {
+						return v, fmt.Errorf("%w: the seed %x does not hash to the commitment %s", ErrTampered, en.Seed, m[1])
+					}
+					v.Deals = append(v.Deals, DealCheck{Commitment: m[1], Seed: strconv.FormatUint(en.Seed, 16)})
+				}
+			}
+		}
+	}
+	if len(got) != len(rec.Log) {
+		return v, fmt.Errorf("%w: the moves give %d log lines, the record has %d", ErrTampered, len(got), len(rec.Log))
+	}
+	for i := range got {
+		if got[i] != rec.Log[i] {
+			return v, fmt.Errorf("%w: log line %d says %q, but the seeds and moves give %q", ErrTampered, i+1, rec.Log[i], got[i])
+		}
+	}
+	v.Lines = len(got)
+	return v, nil
+}

@@ -1,0 +1,157 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// fairGames are the tables the fairness tests play (one human, bots), and
+// when each has finished enough deals.
+var fairGames = []struct {
+	form  string
+	done  func(r *Room) bool
+	deals int // seeds revealed at least
+}{
+	{"kind=president&ruleset=house&seats=4&bots=on&clock=0", func(r *Room) bool { return logCount(r, "The deal is over: its seed was") >= 2 }, 2},
+	{"kind=holdem&seats=4&bots=on&clock=0", func(r *Room) bool { return logCount(r, "The hand is over: its seed was") >= 3 }, 3},
+	{"kind=impetus&seats=3&bots=on&clock=0", func(r *Room) bool { return r.t.Match.Over() }, 1},
+	{"kind=lowunique&seats=3&rounds=3&bots=on&clock=0", func(r *Room) bool { return atRest(r.t.Match) }, 0},
+}
+
+// TestFairRoundTrip plays each game until deals are over, then checks
+// its record: every seed matches the commitment logged before its deal,
+// and the moves replayed from the seeds give back the log. Tampering with
+// a seed or one logged card or number makes the check fail.
+func TestFairRoundTrip(t *testing.T) {
+	for _, g := range fairGames {
+		form := mustForm(g.form)
+		t.Run(form.Get("kind"), func(t *testing.T) {
+			e := newEnv(t, fastConfig())
+			host := e.client()
+			code := host.createTable("Ann", form)
+			host.lobby(code, "do", "start")
+			playHumansUntil(t, e, code, map[int]*client{0: host}, g.done)
+			rec, err := fairRecord(context.Background(), e.srv.db, e.srv.kinds, code)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := Verify(rec)
+			if err != nil {
+				t.Fatalf("an honest record does not verify: %v", err)
+			}
+			if len(v.Deals) < g.deals || v.Lines < 10 {
+				t.Fatalf("verified %d seeds and %d lines", len(v.Deals), v.Lines)
+			}
+			// each commitment is in the log before its deal, the seed after
+			commits, reveals := 0, 0
+			for _, l := range rec.Log {
+				switch {
+				case strings.Contains(l, "is committed: SHA-256"):
+					if commits != reveals {
+						t.Fatal("a second commitment before the first seed was revealed")
+					}
+					commits++
+				case strings.Contains(l, "is over: its seed was"):
+					reveals++
+					if reveals != commits {
+						t.Fatal("a seed revealed without a commitment before it")
+					}
+				}
+			}
+			// no secret in the record: it ends where every deal is over
+			var last entry
+			json.Unmarshal(rec.Entries[len(rec.Entries)-1], &last)
+			if last.T == eCommit {
+				t.Fatal("the record holds the seed of a deal not yet played")
+			}
+			for _, data := range rec.Entries {
+				if strings.Contains(string(data), `"player":"`) && !strings.Contains(string(data), `"player":"player-`) {
+					t.Fatalf("a session's player id in the record: %s", data)
+				}
+			}
+			t.Logf("%d seeds, %d entries, %d lines verified", len(v.Deals), len(rec.Entries), v.Lines)
+
+			// tampering: a seed
+			if len(v.Deals) > 0 {
+				bad := clone(rec)
+				for i, data := range bad.Entries {
+					var en entry
+					json.Unmarshal(data, &en)
+					if en.T == eCommit {
+						en.Seed ^= 1
+						bad.Entries[i], _ = json.Marshal(en)
+						break
+					}
+				}
+				if _, err := Verify(bad); !errors.Is(err, ErrTampered) {
+					t.Fatalf("a changed seed verifies: %v", err)
+				}
+			}
+			// tampering: one card (a card game), else a die roll or another
+			// number drawn from the seed, in one line
+			bad := clone(rec)
+			changed := false
+			for _, re := range []*regexp.Regexp{card, dice, number} {
+				for i, l := range bad.Log {
+					if changed || strings.Contains(l, "committed") || strings.Contains(l, "its seed was") {
+						continue
+					}
+					if m := re.FindStringIndex(l); m != nil {
+						bad.Log[i] = l[:m[0]] + swapToken(l[m[0]:m[1]]) + l[m[1]:]
+						changed = true
+						t.Logf("tampered: %q → %q", l, bad.Log[i])
+					}
+				}
+			}
+			if !changed {
+				t.Fatal("no line with a card or a number")
+			}
+			if _, err := Verify(bad); !errors.Is(err, ErrTampered) {
+				t.Fatalf("a changed log line verifies: %v", err)
+			}
+
+			// the page and the download
+			status, page := host.get("/t/" + code + "/verify")
+			if status != 200 || !strings.Contains(page, "Verified:") {
+				t.Fatalf("verify page: %d %.300s", status, page)
+			}
+			_, body := host.get("/t/" + code + "/fair.json")
+			var got FairRecord
+			if err := json.Unmarshal([]byte(body), &got); err != nil || len(got.Entries) != len(rec.Entries) {
+				t.Fatalf("fair.json: %v, %d entries", err, len(got.Entries))
+			}
+		})
+	}
+}
+
+// card, dice and number find what a tampering test changes in a line: a
+// card ("10♠", "Q♥"), a die of an Impetus war ("4+3"), any number.
+var (
+	card   = regexp.MustCompile(`(10|[2-9JQKA])[♠♥♦♣]`)
+	dice   = regexp.MustCompile(`\d\+\d`)
+	number = regexp.MustCompile(`\d+`)
+)
+
+// swapToken changes a card's rank or a number.
+func swapToken(s string) string {
+	switch {
+	case strings.HasPrefix(s, "10"):
+		return "9" + s[2:]
+	case s[0] >= '2' && s[0] <= '8' && len(s) > 1 && !(s[1] >= '0' && s[1] <= '9'):
+		return string(s[0]+1) + s[1:]
+	case s[0] >= 'A' && s[0] <= 'Z' || s[0] == '9':
+		return "2" + s[1:]
+	}
+	return s + "1"
+}
+
+func clone(r FairRecord) FairRecord {
+	c := r
+	c.Entries = append([]json.RawMessage(nil), r.Entries...)
+	c.Log = append([]string(nil), r.Log...)
+	return c
+}
