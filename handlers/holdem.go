@@ -162,7 +162,7 @@ func holdemView(rv *roomView) views.Holdem {
 		for i := len(past) - 1; i >= 0; i-- {
 			r := &past[i]
 			out = append(out, views.HPast{Hand: r.Hand, Summary: handSummary(r, seat, name),
-				URL: "/t/" + code + "/hands?hand=" + itoa(r.Hand)})
+				URL: "/t/" + code + "/hands?hand=" + itoa(r.Hand), Replay: "/t/" + code + "/replay/" + itoa(r.Hand)})
 		}
 		return out
 	}

@@ -79,7 +79,7 @@ func impetusView(rv *roomView) views.Impetus {
 	v := mt.State.View(rv.seat)
 	name := rv.t.name
 	m := views.Impetus{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Turn: v.Turn, MaxTurns: v.Rules.MaxTurns,
-		WinVP: v.Rules.WinVP, Phase: v.Phase.String(), Need: v.Need}
+		WinVP: v.Rules.WinVP, Phase: v.Phase.String(), Need: v.Need, ReplayURL: "/t/" + rv.code + "/replay/1"}
 	waiting := map[int]bool{}
 	for _, w := range v.Waiting {
 		waiting[w] = true

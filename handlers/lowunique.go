@@ -62,7 +62,7 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 	v := m.State.View(rv.seat)
 	name := rv.t.name
 	l := views.LowUnique{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Game: v.Game, Round: v.Round,
-		Rounds: v.Rules.Rounds, Cards: v.Rules.Cards, Phase: v.Phase.String()}
+		Rounds: v.Rules.Rounds, Cards: v.Rules.Cards, Phase: v.Phase.String(), ReplayURL: "/t/" + rv.code + "/replay/" + itoa(v.Game)}
 	waiting := map[int]bool{}
 	for _, w := range m.State.Waiting() {
 		waiting[w] = true

@@ -72,7 +72,7 @@ func presidentView(rv *roomView) views.President {
 	m := rv.t.Match.(*president.Match)
 	v := m.State.View(rv.seat)
 	name := rv.t.name
-	p := views.President{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Deal: v.Deal, Ruleset: v.Rules.Name, Inverted: v.Inverted}
+	p := views.President{ActURL: rv.actURL, ReplayURL: "/t/" + rv.code + "/replay/" + itoa(v.Deal), Version: v.Version, You: v.Seat, Deal: v.Deal, Ruleset: v.Rules.Name, Inverted: v.Inverted}
 
 	waiting := v.Waiting()
 	isWaiting := func(s int) bool {

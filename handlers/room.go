@@ -171,6 +171,9 @@ func (r *Room) commit(e entry) error {
 		return game.Errorf(game.CodeInternal, "The move could not be saved; please try again")
 	}
 	r.t.Seq++
+	if h := r.srv.commitHook; h != nil {
+		h(r)
+	}
 	if e.T == eMove {
 		delete(r.waitingSince, e.Seat) // the seat moved: its clock stops
 	}

@@ -61,6 +61,8 @@ func (s *Server) routes() *echo.Echo {
 	g.GET("/t/:code/hands.txt", s.handsExport)
 	g.GET("/t/:code/fair.json", s.fairJSON)
 	g.GET("/t/:code/verify", s.verifyPage)
+	g.GET("/t/:code/replays", s.replays)
+	g.GET("/t/:code/replay/:deal", s.replay)
 	return e
 }
 

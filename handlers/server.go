@@ -109,6 +109,9 @@ type Server struct {
 	// pushHook, set by tests before serving, sees every message pushed to
 	// a websocket with the table as it was at that moment.
 	pushHook func(ws *melody.Session, seat int, msg []byte, t *table)
+	// commitHook, set by tests before serving, sees the room after every
+	// entry it commits.
+	commitHook func(r *Room)
 }
 
 // roomSlot holds a room while it loads, so concurrent requests share one

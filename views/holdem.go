@@ -1,5 +1,7 @@
 package views
 
+import "github.com/a-h/templ"
+
 // HSeat is a seat at a Hold'em table as one viewer sees it.
 type HSeat struct {
 	Seat
@@ -41,6 +43,7 @@ type HPast struct {
 	Hand    int
 	Summary string
 	URL     string
+	Replay  string
 }
 
 // HQuick is a quick bet size.
@@ -210,4 +213,30 @@ type Verify struct {
 	Error string
 	Deals [][2]string // commitment, revealed seed
 	Lines int
+}
+
+// Replay is one step of a finished deal's replay.
+type Replay struct {
+	Page
+	Code        string
+	What        string // deal, hand, game
+	Deal, Deals int
+	Step, Steps int
+	Seat        int // whose view; -1 a watcher's
+	Seats       []Target
+	Stage       templ.Component
+	Log         []LogLine
+	URL         string // this deal's replay path
+}
+
+// Replays lists a table's finished deals.
+type Replays struct {
+	Page
+	Code  string
+	What  string
+	Count int
+}
+
+func (r Replay) at(step int) string {
+	return r.URL + "?seat=" + itoa(r.Seat) + "&step=" + itoa(step)
 }

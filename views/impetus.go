@@ -61,12 +61,13 @@ type Impetus struct {
 	Wars     []string
 	// the viewer's open choice: Need says which (guide, idol, card,
 	// target, change, swap); the options fit it
-	Need     string
-	Options  []IMOption
-	Pool     []IMOption // swap: the types it may remove
-	AllTypes []IMOption // swap: the types it may add
-	Mine     []string   // its secret choices of this phase so far, in words
-	Winners  string
+	Need      string
+	Options   []IMOption
+	Pool      []IMOption // swap: the types it may remove
+	AllTypes  []IMOption // swap: the types it may add
+	Mine      []string   // its secret choices of this phase so far, in words
+	Winners   string
+	ReplayURL string
 }
 
 // Fragments lists the table's fragments in page order.

@@ -56,12 +56,13 @@ type LowUnique struct {
 	Card  int
 	// Mode picks the controls: select, ready, choose, wait, resolved,
 	// over, watch.
-	Mode     string
-	RevealAt int64 // ms since epoch when the reveal ends
-	NextAt   int64 // when the next round starts
-	Results  []LURound
-	Winners  string   // when the game is over
-	Finals   []string // earlier games, in words
+	Mode      string
+	RevealAt  int64 // ms since epoch when the reveal ends
+	NextAt    int64 // when the next round starts
+	Results   []LURound
+	Winners   string // when the game is over
+	ReplayURL string
+	Finals    []string // earlier games, in words
 }
 
 // Fragments lists the table's fragments in page order.

@@ -36,20 +36,22 @@ type Target struct {
 
 // President is everything one viewer sees of a President table.
 type President struct {
-	ActURL   string
-	Version  int // the match's version: grows with every move
-	You      int
-	Seats    []PSeat
-	Deal     int
-	Ruleset  string
-	Status   string
-	YourTurn bool
-	Inverted bool
-	Pile     []PPlay
-	PileNote string
-	Hand     []CardView
-	HandKey  uint64 // stands for the hand as shown (see Fragment.Key)
-	Playable string // the rank classes playable now, space separated
+	ActURL string
+	// ReplayURL replays the deal on the table once it is over.
+	ReplayURL string
+	Version   int // the match's version: grows with every move
+	You       int
+	Seats     []PSeat
+	Deal      int
+	Ruleset   string
+	Status    string
+	YourTurn  bool
+	Inverted  bool
+	Pile      []PPlay
+	PileNote  string
+	Hand      []CardView
+	HandKey   uint64 // stands for the hand as shown (see Fragment.Key)
+	Playable  string // the rank classes playable now, space separated
 	// Mode picks the controls: play, gift, discard, return, wait, over,
 	// watch.
 	Mode        string
@@ -97,6 +99,7 @@ func (p President) pileKey() uint64 {
 func (p President) controlsKey() uint64 {
 	k := newKeyer()
 	k.str(p.ActURL)
+	k.str(p.ReplayURL)
 	k.str(p.Mode)
 	k.str(p.Status)
 	k.flag(p.CanPass)

@@ -1,0 +1,174 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/views"
+)
+
+// A replay shows a finished deal (President), hand (Hold'em) or game
+// (Lowest Unique, Impetus) step by step, one log entry per step, as one
+// chosen seat saw it. It is rebuilt from the action log on every request:
+// nothing is stored for it.
+
+// span is a finished deal's entries: [from, to] indexes of the log.
+type span struct{ from, to int }
+
+// replayLog reads a table's log and finds its finished deals: the stretches
+// between two moments with nothing secret in play that hold a move.
+func replayLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string) (*kind, Options, []entry, []span, error) {
+	row, err := d.RoomInfo(ctx, code)
+	if err != nil {
+		return nil, Options{}, nil, nil, err
+	}
+	k, ok := kinds[row.Kind]
+	if !ok {
+		return nil, Options{}, nil, nil, fmt.Errorf("room %s: unknown game %q", code, row.Kind)
+	}
+	var o Options
+	if err := json.Unmarshal(row.Options, &o); err != nil {
+		return nil, Options{}, nil, nil, err
+	}
+	stored, err := d.Log(ctx, code, 0)
+	if err != nil {
+		return nil, Options{}, nil, nil, err
+	}
+	t := newTable(o)
+	var entries []entry
+	var spans []span
+	from, moved := 0, false
+	for i, e := range stored {
+		var en entry
+		if err := json.Unmarshal(e.Entry, &en); err != nil {
+			return nil, Options{}, nil, nil, fmt.Errorf("entry %d: %w", e.Seq, err)
+		}
+		if _, err := t.apply(k, en); err != nil {
+			return nil, Options{}, nil, nil, fmt.Errorf("entry %d: %w", e.Seq, err)
+		}
+		entries = append(entries, en)
+		if !moved && (en.T == eMove || en.T == eStart) {
+			from, moved = i, true // the deal starts with its first move
+		}
+		if moved && t.Fair.Next == 0 && t.Fair.Current == 0 && settled(k, t.Match) {
+			spans = append(spans, span{from, i})
+			moved = false
+		}
+	}
+	return k, o, entries, spans, nil
+}
+
+// replay serves /t/:code/replay/:deal?seat=S&step=K.
+func (s *Server) replay(c echo.Context) error {
+	code := strings.ToUpper(c.Param("code"))
+	if !validCode(code) {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
+	}
+	id, err := s.identify(c, false)
+	if err != nil {
+		return err
+	}
+	k, o, entries, spans, err := replayLog(c.Request().Context(), s.db, s.kinds, code)
+	if errors.Is(err, db.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
+	}
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(c.Param("deal"))
+	if err != nil || n < 1 || n > len(spans) {
+		return echo.NewHTTPError(http.StatusNotFound, "This table has "+plural(len(spans), "finished "+dealWord(k), "finished "+dealWord(k)+"s")+" to replay")
+	}
+	sp := spans[n-1]
+	steps := sp.to - sp.from
+	step := steps
+	if q := c.QueryParam("step"); q != "" {
+		if step, err = strconv.Atoi(q); err != nil || step < 0 || step > steps {
+			return echo.NewHTTPError(http.StatusNotFound, "A step from 0 to "+itoa(steps))
+		}
+	}
+	t := newTable(o)
+	var lines []logLine
+	for i := 0; i <= sp.from+step; i++ {
+		out, err := t.apply(k, entries[i])
+		if err != nil {
+			return err
+		}
+		if i >= sp.from {
+			lines = append(lines, out...)
+		}
+	}
+	me := t.seatOf(id.player)
+	seat, ok := s.replaySeat(k, t, me, c.QueryParam("seat"))
+	if !ok {
+		return echo.NewHTTPError(http.StatusForbidden, "In Hold'em a replay shows only your own cards: cards never shown stay hidden")
+	}
+	rv := &roomView{code: code, t: t, seat: seat, player: id.player, actURL: "/t/" + code + "/act"}
+	comp, _ := k.render(rv)
+	p := views.Replay{Page: views.Page{Title: "Replay · " + code, CSRF: csrfToken(c)}, Code: code, What: dealWord(k),
+		Deal: n, Deals: len(spans), Step: step, Steps: steps, Seat: seat, Stage: comp,
+		URL: "/t/" + code + "/replay/" + itoa(n)}
+	for _, l := range lines {
+		if visible(l, seat) {
+			p.Log = append(p.Log, logView(l))
+		}
+	}
+	for i := range t.Seats {
+		if k.name != "holdem" || i == me {
+			p.Seats = append(p.Seats, views.Target{Seat: i, Name: t.name(i)})
+		}
+	}
+	if c.Request().Header.Get("HX-Request") == "true" {
+		return render(c, http.StatusOK, views.ReplayBody(p))
+	}
+	return render(c, http.StatusOK, views.ReplayPage(p))
+}
+
+// replaySeat is the seat a replay shows: any seat once the deal is over,
+// but in Hold'em only the viewer's own (or none), since cards never shown
+// stay hidden forever.
+func (s *Server) replaySeat(k *kind, t *table, me int, q string) (int, bool) {
+	if q == "" {
+		return me, true
+	}
+	seat, err := strconv.Atoi(q)
+	if err != nil || seat < game.Spectator || seat >= len(t.Seats) {
+		return 0, false
+	}
+	if k.name == "holdem" && seat != me && seat != game.Spectator {
+		return 0, false
+	}
+	return seat, true
+}
+
+// replays lists a table's finished deals.
+func (s *Server) replays(c echo.Context) error {
+	code := strings.ToUpper(c.Param("code"))
+	if !validCode(code) {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
+	}
+	k, _, _, spans, err := replayLog(c.Request().Context(), s.db, s.kinds, code)
+	if errors.Is(err, db.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
+	}
+	if err != nil {
+		return err
+	}
+	p := views.Replays{Page: views.Page{Title: "Replays · " + code, CSRF: csrfToken(c)}, Code: code, What: dealWord(k), Count: len(spans)}
+	return render(c, http.StatusOK, views.ReplaysPage(p))
+}
+
+func dealWord(k *kind) string {
+	if k.fair != nil {
+		return k.fair.what
+	}
+	return "game"
+}
