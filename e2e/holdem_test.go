@@ -75,6 +75,7 @@ func TestHoldemInBrowsers(t *testing.T) {
 		acted := false
 		if !shotTurn && eval[bool](ann, `!!document.querySelector("#h-controls form.raise")`) {
 			ann.screenshot("holdem-your-turn-ann")
+			ann.axeCheck("the Hold'em table")
 			shotTurn = true
 		}
 		for _, p := range players {

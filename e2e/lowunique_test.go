@@ -60,6 +60,7 @@ func TestLowUniqueInBrowsers(t *testing.T) {
 			if !shot[phase] {
 				shot[phase] = true
 				ann.screenshot("lowunique-" + phase + "-ann")
+				ann.axeCheck("the Lowest Unique table, " + phase)
 			}
 		}
 		acted := false

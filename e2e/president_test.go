@@ -128,6 +128,7 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 		t.Fatalf("share link %q", share)
 	}
 	ann.screenshot("president-lobby-host")
+	ann.axeCheck("the lobby")
 
 	for _, p := range []*browser{bob, cara} {
 		p.joinTable(share)
@@ -142,6 +143,7 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 		t.Fatalf("%d seats at the table, want 3 people and a bot", got)
 	}
 	ann.screenshot("president-table-ann")
+	ann.axeCheck("the President table")
 
 	players := []*browser{ann, bob, cara}
 	byName := map[string]*browser{"Ann": ann, "Bob": bob, "Cara": cara}

@@ -502,7 +502,7 @@ func holdemSeat(s HSeat) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		} else if s.Backs > 0 {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "<span class=\"cards\" aria-label=\"Two cards face down\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "<span class=\"cards\" role=\"img\" aria-label=\"Two cards face down\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
