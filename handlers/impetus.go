@@ -102,12 +102,12 @@ func impetusView(rv *roomView) views.Impetus {
 	for i := range impetus.Cells {
 		g := hexGeometry[i]
 		c := views.IMCell{Index: i, X: g[0], Y: g[1], Points: g[2], Faction: "neutral", Battle: battle[i]}
-		label := impetus.Cells[i].String() + ", "
+		var label string
 		if f := v.Owner[i]; f >= 0 {
 			c.Faction, c.Letter = "f"+itoa(f), impetus.FactionLetters[f]
-			label += impetus.FactionNames[f] + " land"
+			label = impetus.FactionNames[f] + ", " + itoa(v.Factions[f].Gold) + " gold, cell " + impetus.Cells[i].String()
 		} else {
-			label += "neutral"
+			label = "Neutral cell " + impetus.Cells[i].String()
 		}
 		if idol := v.Idols[i]; idol.Type != impetus.NoIdol {
 			c.Idol, c.IdolOwner = idolLetters[idol.Type], idol.Owner
@@ -119,10 +119,10 @@ func impetusView(rv *roomView) views.Impetus {
 		switch {
 		case v.Need == "idol" && v.Idols[i].Type == impetus.NoIdol:
 			c.Action = "idol"
-			label = "Place the idol at " + label
+			label = "Place the idol: " + label
 		case v.Need == "target" && targets[i]:
 			c.Action = "target"
-			label = "Expand into " + label
+			label = "Expand into: " + label
 		}
 		c.Label = label
 		m.Cells = append(m.Cells, c)

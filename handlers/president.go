@@ -233,6 +233,9 @@ func cardViews(s cards.Set) []views.CardView {
 var cardView = func() (t [cards.BlackJoker + 1]views.CardView) {
 	for _, c := range cards.Deck(2) {
 		t[c] = views.CardView{ID: c.String(), Face: c.Face(), Name: c.Name(), Red: c.Red(), Rank: "r" + c.Rank().Short()}
+		if !c.IsJoker() {
+			t[c].Suit = "suit-" + string("cdhs"[c.Suit()])
+		}
 	}
 	return t
 }()

@@ -38,6 +38,18 @@
     });
   }
   setInterval(tick, 250);
+  // The four-colour deck: a choice kept in this browser.
+  function fourColour(on) {
+    document.documentElement.classList.toggle("four-colour", on);
+    document.querySelectorAll("[data-four-colour]").forEach(function (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); });
+  }
+  try { fourColour(localStorage.getItem("four-colour") === "1"); } catch (err) { /* no storage */ }
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest("[data-four-colour]")) { return; }
+    var on = !document.documentElement.classList.contains("four-colour");
+    fourColour(on);
+    try { localStorage.setItem("four-colour", on ? "1" : "0"); } catch (err) { /* no storage */ }
+  });
   // A bet slider and its amount field move together; a quick size button
   // sets the amount. The number field alone is what the form posts.
   document.addEventListener("input", function (e) {

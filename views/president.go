@@ -7,6 +7,7 @@ type CardView struct {
 	Name string
 	Red  bool
 	Rank string // rank class: r2 … rA, rJK; fixed for the card
+	Suit string // suit class for the four-colour deck: suit-c, suit-d, suit-h, suit-s; "" for jokers
 }
 
 // PSeat is a seat at a President table.

@@ -1,0 +1,119 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// tabTo presses Tab until the focused element matches the CSS selector,
+// as a keyboard user moves through the page.
+func (b *browser) tabTo(sel string) {
+	b.t.Helper()
+	for i := 0; i < 400; i++ {
+		if eval[bool](b, `!!document.activeElement && document.activeElement.matches(`+jsString(sel)+`)`) {
+			return
+		}
+		b.do(chromedp.KeyEvent(kb.Tab))
+	}
+	b.t.Fatalf("%s: Tab never reaches %s", b.name, sel)
+}
+
+// press sends keys to the focused element.
+func (b *browser) press(keys string) {
+	b.t.Helper()
+	b.do(chromedp.KeyEvent(keys))
+}
+
+// planJS says what the keyboard player will do now, without doing it:
+// the mode and the cards (or gift selects) to use.
+const planJS = `(() => {
+  const mode = ` + modeJS + `;
+  const need = ` + needJS + `;
+  switch (mode) {
+  case 'lead': {
+    const ranks = document.querySelector('#p-playable').classList;
+    const playable = [...document.querySelectorAll('#p-hand label.card')].filter(l => [...l.classList].some(c => ranks.contains(c)));
+    const three = playable.find(l => l.querySelector('input[value="3D"]'));
+    return [mode, (three || playable[0]).querySelector('input').value];
+  }
+  case 'discard': case 'return':
+    return [mode, ...[...document.querySelectorAll('#p-hand input[name=card]')].slice(0, need).map(i => i.value)];
+  case 'gift':
+    return [mode, ...[...document.querySelectorAll('#p-controls form.gift select')].slice(0, need).map(s => s.name)];
+  }
+  return [mode];
+})()`
+
+// TestPresidentByKeyboard: Ann plays a whole President deal against bots
+// with the keyboard alone (Tab to move, Space to tick a card, Enter to
+// press, arrows in a list), seeing where the focus is; and turns on the
+// four-colour deck.
+func TestPresidentByKeyboard(t *testing.T) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "30ms", "-bot-delay-max", "60ms")
+	ann := newBrowser(t, "Ann")
+	ann.createTable(srv, "4")
+	ann.tabTo(`#lobby button[hx-vals*='"start"']`)
+	ann.press(kb.Enter)
+	ann.waitJS("the table", `!!document.querySelector('#p-hand')`)
+
+	// the focus is visible: an outline on a focused card
+	ann.tabTo(`#p-hand input[name=card]`)
+	if outline := eval[string](ann, `getComputedStyle(document.activeElement.closest('label')).outlineStyle`); outline == "none" {
+		t.Fatal("a focused card shows no outline")
+	}
+	moves := 0
+	deadline := time.Now().Add(3 * time.Minute)
+	for !strings.Contains(ann.text("#p-status"), "is over") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the deal did not end in time\n%s", ann.text("#log"))
+		}
+		plan := eval[[]string](ann, planJS)
+		before := eval[string](ann, `document.querySelector('#p-status').dataset.version`)
+		switch plan[0] {
+		case "lead", "discard", "return":
+			for _, id := range plan[1:] {
+				ann.tabTo(`#p-hand input[value="` + id + `"]`)
+				ann.press(" ")
+			}
+			kind := map[string]string{"lead": "play", "discard": "discard", "return": "return"}[plan[0]]
+			ann.tabTo(`#p-controls button[hx-vals*='"` + kind + `"']`)
+			ann.press(kb.Enter)
+		case "pass":
+			ann.tabTo(`#p-controls button[hx-vals*='"pass"']`)
+			ann.press(kb.Enter)
+		case "gift":
+			for _, name := range plan[1:] {
+				ann.tabTo(`select[name="` + name + `"]`)
+				ann.press(kb.ArrowDown)
+			}
+			ann.tabTo(`#p-controls form.gift button[type=submit]`)
+			ann.press(kb.Enter)
+		default:
+			ann.waitJS("Ann's turn or the end", `(`+modeJS+`) !== 'wait' || document.querySelector('#p-status').innerText.includes('is over')`)
+			continue
+		}
+		ann.waitJS("the move", `document.querySelector('#message').textContent !== '' || document.querySelector('#p-status').dataset.version !== `+jsString(before))
+		if msg := ann.text("#message"); msg != "" {
+			t.Fatalf("the %s by keyboard was refused: %s", plan[0], msg)
+		}
+		moves++
+	}
+	t.Logf("Ann played the deal with the keyboard alone: %d moves", moves)
+
+	// the four-colour deck, by keyboard too
+	ann.tabTo(`[data-four-colour]`)
+	ann.press(kb.Enter)
+	ann.waitJS("the four-colour deck", `document.documentElement.classList.contains('four-colour')`)
+	if pressed := eval[string](ann, `document.querySelector('[data-four-colour]').getAttribute('aria-pressed')`); pressed != "true" {
+		t.Fatalf("aria-pressed %q", pressed)
+	}
+	colour := eval[string](ann, `(() => { const c = document.querySelector('.card.suit-d, .card.suit-c'); return c ? getComputedStyle(c).color : 'none'; })()`)
+	if colour != "rgb(26, 79, 176)" && colour != "rgb(30, 107, 52)" {
+		t.Fatalf("a diamond or club shows in %s with the four-colour deck", colour)
+	}
+	ann.screenshot("president-four-colour-ann")
+}
