@@ -32,17 +32,19 @@ func TestReplaysReproduceTheGame(t *testing.T) {
 		t.Run(kind, func(t *testing.T) {
 			e := newEnv(t, fastConfig())
 			var mu sync.Mutex
-			live := map[int64]map[int]string{} // seq → seat → stage
+			live := map[int64]map[int]string{}     // seq → seat → stage
+			hidden := map[int64]map[int][]string{} // seq → seat → what it could not see
 			e.srv.commitHook = func(r *Room) {
 				if r.t.Match == nil {
 					return
 				}
-				views := map[int]string{}
+				views, secrets := map[int]string{}, map[int][]string{}
 				for _, seat := range []int{-1, 0, 1} {
 					views[seat] = stageOf(r, seat)
+					secrets[seat] = hiddenFor[kind](r.t.Match, seat)
 				}
 				mu.Lock()
-				live[r.t.Seq] = views
+				live[r.t.Seq], hidden[r.t.Seq] = views, secrets
 				mu.Unlock()
 			}
 			host := e.client()
@@ -62,7 +64,7 @@ func TestReplaysReproduceTheGame(t *testing.T) {
 				for step := 0; step <= sp.to-sp.from; step++ {
 					seq := int64(sp.from + step + 1)
 					mu.Lock()
-					want := live[seq]
+					want, secrets := live[seq], hidden[seq]
 					mu.Unlock()
 					for _, seat := range seats {
 						status, page := host.get("/t/" + code + "/replay/" + itoa(n+1) + "?seat=" + itoa(seat) + "&step=" + itoa(step))
@@ -75,6 +77,15 @@ func TestReplaysReproduceTheGame(t *testing.T) {
 						m := replayStage.FindStringSubmatch(page)
 						if status != 200 || m == nil {
 							t.Fatalf("replay %d step %d seat %d: %d %.300s", n+1, step, seat, status, page)
+						}
+						// in Hold'em the whole page, log included, holds no card the
+						// seat could not see then (unshown hands stay hidden)
+						if kind == "holdem" {
+							for _, secret := range secrets[seat] {
+								if strings.Contains(page, secret) {
+									t.Fatalf("replay %d step %d seat %d shows %s", n+1, step, seat, secret)
+								}
+							}
 						}
 						if m[1] != want[seat] {
 							t.Fatalf("replay %d step %d (seq %d) seat %d differs from what the seat saw:\nlive   %.400s\nreplay %.400s", n+1, step, seq, seat, want[seat], m[1])
