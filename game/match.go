@@ -89,3 +89,13 @@ type Timed interface {
 	PhaseTimer() (key int, d time.Duration)
 	Expire() (Move, bool)
 }
+
+// RunBot makes the move of the bot named kind (def for an unknown name)
+// on a seat's view: the Bot method every game's Match shares.
+func RunBot[V, A any, B ~func(*V, *rand.Rand) (A, bool)](bots map[string]B, def B, kind string, v V, rng *rand.Rand) (Move, bool) {
+	bot, ok := bots[kind]
+	if !ok {
+		bot = def
+	}
+	return bot(&v, rng)
+}

@@ -134,9 +134,9 @@ func (s *Server) joinByCode(c echo.Context) error {
 
 // tableRoom finds the room of a /t/:code request.
 func (s *Server) tableRoom(c echo.Context) (*Room, error) {
-	code := strings.ToUpper(c.Param("code"))
-	if !validCode(code) {
-		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
+	code, err := tableCode(c)
+	if err != nil {
+		return nil, err
 	}
 	r, err := s.room(c.Request().Context(), code)
 	if errors.Is(err, db.ErrNotFound) {
@@ -318,9 +318,9 @@ func (s *Server) hands(c echo.Context) error {
 // read it, in plain text. The table's action log is the record: it is
 // replayed from the first entry, collecting each hand as it ends.
 func (s *Server) handsExport(c echo.Context) error {
-	code := strings.ToUpper(c.Param("code"))
-	if !validCode(code) {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
+	code, err := tableCode(c)
+	if err != nil {
+		return err
 	}
 	id, err := s.identify(c, false)
 	if err != nil {
@@ -343,11 +343,8 @@ func (s *Server) handsExport(c echo.Context) error {
 		}
 		return nil
 	})
-	if errors.Is(err, db.ErrNotFound) {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
-	}
 	if err != nil {
-		return err
+		return noTable(err, code)
 	}
 	h := c.Response().Header()
 	h.Set("Content-Disposition", `attachment; filename="table-`+code+`-hands.txt"`)
@@ -356,16 +353,13 @@ func (s *Server) handsExport(c echo.Context) error {
 
 // fairJSON serves a table's public record of its finished deals.
 func (s *Server) fairJSON(c echo.Context) error {
-	code := strings.ToUpper(c.Param("code"))
-	if !validCode(code) {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
-	}
-	rec, err := fairRecord(c.Request().Context(), s.db, s.kinds, code)
-	if errors.Is(err, db.ErrNotFound) {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
-	}
+	code, err := tableCode(c)
 	if err != nil {
 		return err
+	}
+	rec, err := fairRecord(c.Request().Context(), s.db, s.kinds, code)
+	if err != nil {
+		return noTable(err, code)
 	}
 	c.Response().Header().Set("Content-Disposition", `attachment; filename="table-`+code+`-fair.json"`)
 	return c.JSONPretty(http.StatusOK, rec, "  ")
@@ -373,16 +367,13 @@ func (s *Server) fairJSON(c echo.Context) error {
 
 // verifyPage checks a table's finished deals and shows the result.
 func (s *Server) verifyPage(c echo.Context) error {
-	code := strings.ToUpper(c.Param("code"))
-	if !validCode(code) {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
-	}
-	rec, err := fairRecord(c.Request().Context(), s.db, s.kinds, code)
-	if errors.Is(err, db.ErrNotFound) {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
-	}
+	code, err := tableCode(c)
 	if err != nil {
 		return err
+	}
+	rec, err := fairRecord(c.Request().Context(), s.db, s.kinds, code)
+	if err != nil {
+		return noTable(err, code)
 	}
 	v, verr := Verify(rec)
 	page := views.Verify{Page: views.Page{Title: "Verify · " + code, CSRF: csrfToken(c)}, Code: code, OK: verr == nil, Lines: v.Lines}
@@ -393,4 +384,21 @@ func (s *Server) verifyPage(c echo.Context) error {
 		page.Deals = append(page.Deals, [2]string{d.Commitment, d.Seed})
 	}
 	return render(c, http.StatusOK, views.VerifyPage(page))
+}
+
+// tableCode reads the table code of a /t/:code/... request.
+func tableCode(c echo.Context) (string, error) {
+	code := strings.ToUpper(c.Param("code"))
+	if !validCode(code) {
+		return "", echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
+	}
+	return code, nil
+}
+
+// noTable turns an unknown table into a 404.
+func noTable(err error, code string) error {
+	if errors.Is(err, db.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
+	}
+	return err
 }

@@ -3,11 +3,9 @@ package handlers
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tablegames/tables/db"
@@ -68,20 +66,17 @@ func replayLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code strin
 
 // replay serves /t/:code/replay/:deal?seat=S&step=K.
 func (s *Server) replay(c echo.Context) error {
-	code := strings.ToUpper(c.Param("code"))
-	if !validCode(code) {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
+	code, err := tableCode(c)
+	if err != nil {
+		return err
 	}
 	id, err := s.identify(c, false)
 	if err != nil {
 		return err
 	}
 	k, o, entries, spans, err := replayLog(c.Request().Context(), s.db, s.kinds, code)
-	if errors.Is(err, db.ErrNotFound) {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
-	}
 	if err != nil {
-		return err
+		return noTable(err, code)
 	}
 	n, err := strconv.Atoi(c.Param("deal"))
 	if err != nil || n < 1 || n > len(spans) {
@@ -151,16 +146,13 @@ func (s *Server) replaySeat(k *kind, t *table, me int, q string) (int, bool) {
 
 // replays lists a table's finished deals.
 func (s *Server) replays(c echo.Context) error {
-	code := strings.ToUpper(c.Param("code"))
-	if !validCode(code) {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
-	}
-	k, _, _, spans, err := replayLog(c.Request().Context(), s.db, s.kinds, code)
-	if errors.Is(err, db.ErrNotFound) {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
-	}
+	code, err := tableCode(c)
 	if err != nil {
 		return err
+	}
+	k, _, _, spans, err := replayLog(c.Request().Context(), s.db, s.kinds, code)
+	if err != nil {
+		return noTable(err, code)
 	}
 	p := views.Replays{Page: views.Page{Title: "Replays · " + code, CSRF: csrfToken(c)}, Code: code, What: dealWord(k), Count: len(spans)}
 	return render(c, http.StatusOK, views.ReplaysPage(p))

@@ -80,12 +80,7 @@ func (m *Match) Auto(seat int) (game.Move, bool) {
 }
 
 func (m *Match) Bot(seat int, kind string, rng *rand.Rand) (game.Move, bool) {
-	bot, ok := Bots[kind]
-	if !ok {
-		bot = Heuristic
-	}
-	v := m.State.View(seat)
-	return bot(&v, rng)
+	return game.RunBot(Bots, Heuristic, kind, m.State.View(seat), rng)
 }
 
 // Continue deals the next hand once one is over and two players can play.

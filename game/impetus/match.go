@@ -116,12 +116,7 @@ func (m *Match) Auto(seat int) (game.Move, bool) {
 }
 
 func (m *Match) Bot(seat int, kind string, rng *rand.Rand) (game.Move, bool) {
-	bot, ok := Bots[kind]
-	if !ok {
-		bot = Heuristic
-	}
-	v := m.State.View(seat)
-	return bot(&v, rng)
+	return game.RunBot(Bots, Heuristic, kind, m.State.View(seat), rng)
 }
 
 // Continue is never needed: a turn plays on by itself until spirits must

@@ -88,12 +88,7 @@ func (m *Match) Auto(seat int) (game.Move, bool) {
 }
 
 func (m *Match) Bot(seat int, kind string, rng *rand.Rand) (game.Move, bool) {
-	bot, ok := Bots[kind]
-	if !ok {
-		bot = Thinking
-	}
-	v := m.State.View(seat)
-	return bot(&v, rng)
+	return game.RunBot(Bots, Thinking, kind, m.State.View(seat), rng)
 }
 
 // Continue starts the next round once a resolution has been on the table.

@@ -50,12 +50,7 @@ func (m *Match) Auto(seat int) (game.Move, bool) {
 }
 
 func (m *Match) Bot(seat int, kind string, rng *rand.Rand) (game.Move, bool) {
-	bot, ok := Bots[kind]
-	if !ok {
-		bot = Greedy
-	}
-	v := m.State.View(seat)
-	return bot(&v, rng)
+	return game.RunBot(Bots, Greedy, kind, m.State.View(seat), rng)
 }
 
 func (m *Match) Continue(seed uint64) (game.Move, bool) {
