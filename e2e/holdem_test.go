@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // holdemActJS makes the viewer's move if it is its turn, as a person
@@ -150,6 +151,22 @@ func TestHoldemInBrowsers(t *testing.T) {
 		t.Fatalf("Bob's history:\n%s", h)
 	}
 	bob.screenshot("holdem-history-bob")
+	bob.axeCheck("the hand history")
+	// the first hand's replay, stepped back with the keyboard
+	code := share[strings.LastIndex(share, "/")+1:]
+	bob.do(chromedp.Navigate(srv.url + "/t/" + code + "/replay/1"))
+	bob.waitJS("the replay", `!!document.querySelector('.replay-stage')`)
+	last := bob.text(".replay-controls [role=status]")
+	bob.tabTo(`a[aria-label="Previous step"]`)
+	bob.press(kb.Enter)
+	bob.waitJS("the previous step", `document.querySelector('.replay-controls [role=status]').textContent !== `+jsString(last))
+	bob.screenshot("holdem-replay-bob")
+	bob.axeCheck("a replay")
+	bob.do(chromedp.Navigate(srv.url + "/t/" + code + "/verify"))
+	if txt := bob.text("main"); !strings.Contains(txt, "Verified:") {
+		t.Fatalf("the verify page: %s", txt)
+	}
+	bob.axeCheck("the verify page")
 }
 
 // TestHoldemKillMidHand: the server is killed with SIGKILL while a hand

@@ -55,6 +55,8 @@ const planJS = `(() => {
 func TestPresidentByKeyboard(t *testing.T) {
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "30ms", "-bot-delay-max", "60ms")
 	ann := newBrowser(t, "Ann")
+	ann.do(chromedp.Navigate(srv.url))
+	ann.axeCheck("the home page")
 	ann.createTable(srv, "4")
 	ann.tabTo(`#lobby button[hx-vals*='"start"']`)
 	ann.press(kb.Enter)

@@ -106,7 +106,8 @@ func (s *Server) replay(c echo.Context) error {
 	if !ok {
 		return echo.NewHTTPError(http.StatusForbidden, "In Hold'em a replay shows only your own cards: cards never shown stay hidden")
 	}
-	rv := &roomView{code: code, t: t, seat: seat, player: id.player, actURL: "/t/" + code + "/act"}
+	rv := replayView(code, t, seat)
+	rv.player = id.player
 	comp, _ := k.render(rv)
 	p := views.Replay{Page: views.Page{Title: "Replay · " + code, CSRF: csrfToken(c)}, Code: code, What: dealWord(k),
 		Deal: n, Deals: len(spans), Step: step, Steps: steps, Seat: seat, Stage: comp,
@@ -163,4 +164,14 @@ func dealWord(k *kind) string {
 		return k.fair.what
 	}
 	return "game"
+}
+
+// replayView is how a replay renders a seat's view: presence and clocks
+// are not part of a game, so every seat shows as present.
+func replayView(code string, t *table, seat int) *roomView {
+	conn := make([]bool, len(t.Seats))
+	for i := range conn {
+		conn[i] = true
+	}
+	return &roomView{code: code, t: t, seat: seat, connected: conn, actURL: "/t/" + code + "/act"}
 }

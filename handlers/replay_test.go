@@ -12,8 +12,7 @@ import (
 // stageOf renders what a seat sees of the game, without clocks or
 // presence: what a replay shows.
 func stageOf(r *Room, seat int) string {
-	rv := &roomView{code: r.code, t: r.t, seat: seat, actURL: "/t/" + r.code + "/act"}
-	comp, _ := r.kind.render(rv)
+	comp, _ := r.kind.render(replayView(r.code, r.t, seat))
 	var b bytes.Buffer
 	comp.Render(context.Background(), &b)
 	return b.String()
