@@ -39,37 +39,17 @@ type Verdict struct {
 
 // fairRecord builds a table's record from its log.
 func fairRecord(ctx context.Context, d *db.DB, kinds map[string]*kind, code string) (FairRecord, error) {
-	row, err := d.RoomInfo(ctx, code)
-	if err != nil {
-		return FairRecord{}, err
-	}
-	k, ok := kinds[row.Kind]
-	if !ok {
-		return FairRecord{}, fmt.Errorf("room %s: unknown game %q", code, row.Kind)
-	}
-	var o Options
-	if err := json.Unmarshal(row.Options, &o); err != nil {
-		return FairRecord{}, err
-	}
-	entries, err := d.Log(ctx, code, 0)
-	if err != nil {
-		return FairRecord{}, err
-	}
-	rec := FairRecord{Code: code, Kind: row.Kind, Options: row.Options}
-	t := newTable(o)
+	rec := FairRecord{Code: code}
 	alias := map[string]string{}
 	var lines []string
 	cutEntries, cutLines := 0, 0
-	for i, e := range entries {
-		var en entry
-		if err := json.Unmarshal(e.Entry, &en); err != nil {
-			return FairRecord{}, fmt.Errorf("entry %d: %w", e.Seq, err)
+	err := walkLog(ctx, d, kinds, code, func(st logStep) error {
+		if st.index == 0 {
+			rec.Kind = st.kind.name
+			rec.Options, _ = json.Marshal(st.opts)
 		}
-		out, err := t.apply(k, en)
-		if err != nil {
-			return FairRecord{}, fmt.Errorf("entry %d: %w", e.Seq, err)
-		}
-		lines = append(lines, publicLines(out)...)
+		lines = append(lines, publicLines(st.lines)...)
+		en := st.entry
 		if en.Player != "" {
 			if alias[en.Player] == "" {
 				alias[en.Player] = "player-" + strconv.Itoa(len(alias)+1)
@@ -80,17 +60,20 @@ func fairRecord(ctx context.Context, d *db.DB, kinds map[string]*kind, code stri
 		rec.Entries = append(rec.Entries, data)
 		// a cut after every entry that leaves nothing secret behind: no
 		// seed chosen and unrevealed, no deal under way
-		if t.Fair.Next == 0 && t.Fair.Current == 0 && (t.Match == nil || settled(k, t.Match)) {
-			cutEntries, cutLines = i+1, len(lines)
+		if t := st.t; t.Fair.Next == 0 && t.Fair.Current == 0 && (t.Match == nil || settled(st.kind, t.Match)) {
+			cutEntries, cutLines = len(rec.Entries), len(lines)
 		}
+		return nil
+	})
+	if err != nil {
+		return FairRecord{}, err
 	}
 	rec.Entries, rec.Log = rec.Entries[:cutEntries], lines[:cutLines]
 	return rec, nil
 }
 
-// settled reports a match with no secret in play: its deal is over (or,
-// for a game without seeds, nothing at all is hidden right now... which
-// only the end of a game guarantees).
+// settled reports a match with no secret in play: its deal is over, or,
+// for a game without seeds, the game itself (only its end hides nothing).
 func settled(k *kind, m game.Match) bool {
 	if k.fair != nil {
 		return k.fair.over(m)

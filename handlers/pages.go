@@ -328,7 +328,8 @@ func (s *Server) handsExport(c echo.Context) error {
 	}
 	var b strings.Builder
 	last := 0
-	err = replayEach(c.Request().Context(), s.db, s.kinds, code, func(k *kind, t *table) error {
+	err = walkLog(c.Request().Context(), s.db, s.kinds, code, func(st logStep) error {
+		k, t := st.kind, st.t
 		if k.hands == nil {
 			return echo.NewHTTPError(http.StatusNotFound, "This game has no hand history")
 		}

@@ -2,8 +2,6 @@ package handlers
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
 
@@ -22,36 +20,16 @@ import (
 type span struct{ from, to int }
 
 // replayLog reads a table's log and finds its finished deals: the stretches
-// between two moments with nothing secret in play that hold a move.
+// from a deal's first move to the moment nothing secret is in play.
 func replayLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string) (*kind, Options, []entry, []span, error) {
-	row, err := d.RoomInfo(ctx, code)
-	if err != nil {
-		return nil, Options{}, nil, nil, err
-	}
-	k, ok := kinds[row.Kind]
-	if !ok {
-		return nil, Options{}, nil, nil, fmt.Errorf("room %s: unknown game %q", code, row.Kind)
-	}
+	var k *kind
 	var o Options
-	if err := json.Unmarshal(row.Options, &o); err != nil {
-		return nil, Options{}, nil, nil, err
-	}
-	stored, err := d.Log(ctx, code, 0)
-	if err != nil {
-		return nil, Options{}, nil, nil, err
-	}
-	t := newTable(o)
 	var entries []entry
 	var spans []span
 	from, moved := 0, false
-	for i, e := range stored {
-		var en entry
-		if err := json.Unmarshal(e.Entry, &en); err != nil {
-			return nil, Options{}, nil, nil, fmt.Errorf("entry %d: %w", e.Seq, err)
-		}
-		if _, err := t.apply(k, en); err != nil {
-			return nil, Options{}, nil, nil, fmt.Errorf("entry %d: %w", e.Seq, err)
-		}
+	err := walkLog(ctx, d, kinds, code, func(st logStep) error {
+		k, o = st.kind, st.opts
+		i, en, t := st.index, st.entry, st.t
 		entries = append(entries, en)
 		if !moved && (en.T == eMove || en.T == eStart) {
 			from, moved = i, true // the deal starts with its first move
@@ -60,8 +38,12 @@ func replayLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code strin
 			spans = append(spans, span{from, i})
 			moved = false
 		}
+		return nil
+	})
+	if err == nil && k == nil {
+		err = db.ErrNotFound // a table whose creation never reached the log
 	}
-	return k, o, entries, spans, nil
+	return k, o, entries, spans, err
 }
 
 // replay serves /t/:code/replay/:deal?seat=S&step=K.

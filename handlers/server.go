@@ -226,9 +226,21 @@ func Replay(ctx context.Context, d *db.DB, code string, fromScratch bool) (int64
 	return t.Seq, snap, err
 }
 
-// replayEach rebuilds a table from its first log entry and calls fn after
-// each entry (and once before the first).
-func replayEach(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, fn func(*kind, *table) error) error {
+// logStep is one entry of a table's log as walkLog replays it: the table
+// after the entry, and the log lines the entry added.
+type logStep struct {
+	kind  *kind
+	opts  Options
+	t     *table
+	index int
+	entry entry
+	lines []logLine
+}
+
+// walkLog rebuilds a table (open or closed) from its first log entry and
+// calls fn after each entry. The history export, the fair record and the
+// replays read the log this way.
+func walkLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, fn func(logStep) error) error {
 	row, err := d.RoomInfo(ctx, code)
 	if err != nil {
 		return err
@@ -241,19 +253,22 @@ func replayEach(ctx context.Context, d *db.DB, kinds map[string]*kind, code stri
 	if err := json.Unmarshal(row.Options, &o); err != nil {
 		return fmt.Errorf("room %s: options: %w", code, err)
 	}
-	t := newTable(o)
-	if err := fn(k, t); err != nil {
-		return err
-	}
 	entries, err := d.Log(ctx, code, 0)
 	if err != nil {
 		return err
 	}
-	for _, e := range entries {
-		if err := applyLogged(k, t, e); err != nil {
-			return fmt.Errorf("room %s: %w", code, err)
+	t := newTable(o)
+	for i, e := range entries {
+		var en entry
+		if err := json.Unmarshal(e.Entry, &en); err != nil {
+			return fmt.Errorf("room %s: entry %d: %w", code, e.Seq, err)
 		}
-		if err := fn(k, t); err != nil {
+		lines, err := t.apply(k, en)
+		if err != nil {
+			return fmt.Errorf("room %s: replay entry %d: %w", code, e.Seq, err)
+		}
+		t.Seq = e.Seq
+		if err := fn(logStep{kind: k, opts: o, t: t, index: i, entry: en, lines: lines}); err != nil {
 			return err
 		}
 	}
