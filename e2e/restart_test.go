@@ -48,7 +48,7 @@ func TestKillRestartResumes(t *testing.T) {
 	version := eval[string](ann, `document.querySelector('#p-status').dataset.version`)
 
 	srv.kill()
-	srv = startServer(t, data, srv.addr)
+	startServer(t, data, srv.addr) // on the same port: the pages reconnect to it
 
 	// the pages reconnect (htmx-ext-ws retries after an abnormal close) and
 	// get the whole table again: prove it by a move that reaches both
