@@ -66,7 +66,9 @@ func TestLLMBot(t *testing.T) {
 		{"garbage", reply("I think I will raise a lot!"), holdem.Action{Kind: holdem.Fold}, "not the JSON"},
 		{"an illegal raise", reply(`{"action": "raise", "amount": 25}`), holdem.Action{Kind: holdem.Fold}, "not a legal action"},
 		{"a check facing a bet", reply(`{"action": "check"}`), holdem.Action{Kind: holdem.Fold}, "not a legal action"},
-		{"an error", func(_ string, w http.ResponseWriter, _ *http.Request) { http.Error(w, "overloaded", http.StatusServiceUnavailable) }, holdem.Action{Kind: holdem.Fold}, "could not be reached"},
+		{"an error", func(_ string, w http.ResponseWriter, _ *http.Request) {
+			http.Error(w, "overloaded", http.StatusServiceUnavailable)
+		}, holdem.Action{Kind: holdem.Fold}, "could not be reached"},
 		{"a hang", func(_ string, _ http.ResponseWriter, r *http.Request) { <-r.Context().Done() /* never answers */ }, holdem.Action{Kind: holdem.Fold}, "in time"},
 	}
 	for _, tc := range cases {
