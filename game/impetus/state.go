@@ -234,9 +234,11 @@ func (s *State) territory(f int) []int {
 }
 
 // size counts a faction's cells.
-func (s *State) size(f int) int {
+func (s *State) size(f int) int { return sizeOf(&s.Owner, f) }
+
+func sizeOf(owner *[NumHexes]int, f int) int {
 	n := 0
-	for _, o := range s.Owner {
+	for _, o := range owner {
 		if o == f {
 			n++
 		}

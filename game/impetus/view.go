@@ -91,12 +91,4 @@ func (v *View) MyChoice() (Choice, bool) {
 func (v *View) Spectating() bool { return v.Seat == game.Spectator }
 
 // Size counts a faction's cells.
-func (v *View) Size(f int) int {
-	n := 0
-	for _, o := range v.Owner {
-		if o == f {
-			n++
-		}
-	}
-	return n
-}
+func (v *View) Size(f int) int { return sizeOf(&v.Owner, f) }

@@ -37,12 +37,7 @@ func Random(v *View, rng *rand.Rand) (Action, bool) {
 	o := v.Legal()
 	switch {
 	case o.Select:
-		i := rng.IntN(len(me.Hand))
-		j := rng.IntN(len(me.Hand) - 1)
-		if j >= i {
-			j++
-		}
-		return Action{Kind: SelectPair, Pair: [2]int{me.Hand[i], me.Hand[j]}}, true
+		return Action{Kind: SelectPair, Pair: randomPair(me.Hand, rng)}, true
 	case o.Ready:
 		return Action{Kind: Ready}, true
 	case o.Choose:
@@ -94,12 +89,7 @@ func Thinking(v *View, rng *rand.Rand) (Action, bool) {
 		for k := range samples {
 			guess := make([][2]int, len(hands))
 			for j, h := range hands {
-				x := rng.IntN(len(h))
-				y := rng.IntN(len(h) - 1)
-				if y >= x {
-					y++
-				}
-				guess[j] = [2]int{h[x], h[y]}
+				guess[j] = randomPair(h, rng)
 			}
 			samples[k] = guess
 		}
@@ -163,4 +153,14 @@ func (v *View) handOf(seat int) []int {
 		n--
 	}
 	return hand.Values()
+}
+
+// randomPair picks two different cards of a hand, uniformly.
+func randomPair(hand []int, rng *rand.Rand) [2]int {
+	i := rng.IntN(len(hand))
+	j := rng.IntN(len(hand) - 1)
+	if j >= i {
+		j++
+	}
+	return [2]int{hand[i], hand[j]}
 }
