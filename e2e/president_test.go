@@ -32,7 +32,7 @@ const needJS = `(() => { const m = document.querySelector('#p-controls').innerTe
 const handJS = `[...document.querySelectorAll('#p-hand input[name=card]')].map(i => i.value)`
 
 // turnJS is the name of the seat the table waits for, or "".
-const turnJS = `(() => { const li = document.querySelector('#p-seats li.turn .name'); return li ? li.textContent : ''; })()`
+const turnJS = `(() => { const li = document.querySelector('#p-ring .seat.turn .name'); return li ? li.textContent : ''; })()`
 
 // moveJS makes one legal move in the page as a person would, clicking
 // cards and buttons, all in one tick so the page can't change between the
@@ -61,9 +61,9 @@ const moveJS = `(() => {
     break;
   }
   case 'gift': {
-    const selects = document.querySelectorAll('#p-controls form.gift select');
-    for (let i = 0; i < need; i++) { selects[i].value = selects[i].options[1].value; }
-    click('#p-controls form.gift button[type=submit]');
+    const labels = document.querySelectorAll('#p-hand label.card');
+    for (let i = 0; i < need; i++) labels[i].click();
+    click('[data-give-to]');
     break;
   }
   default: return ['wait', ''];
@@ -139,7 +139,7 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 	for _, p := range []*browser{ann, bob, cara} {
 		p.waitJS("the table", `!!document.querySelector('#p-hand')`)
 	}
-	if got := eval[int](ann, `document.querySelectorAll('#p-seats li').length`); got != 4 {
+	if got := eval[int](ann, `document.querySelectorAll('#p-ring .seat').length`); got != 4 {
 		t.Fatalf("%d seats at the table, want 3 people and a bot", got)
 	}
 	ann.screenshot("president-table-ann")
@@ -180,7 +180,7 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 	}
 	for _, p := range players {
 		p.waitJS("the end of the deal", `document.querySelector('#p-status').innerText.includes('Deal 1 is over')`)
-		if !strings.Contains(p.text("#p-score"), "Total") {
+		if !strings.Contains(eval[string](p, `document.querySelector('#p-score').textContent`), "Total") {
 			t.Fatalf("%s sees no scoreboard", p.name)
 		}
 		log := p.text("#log")
@@ -188,7 +188,7 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 			t.Fatalf("%s's log does not tell the finish:\n%s", p.name, log)
 		}
 	}
-	roles := eval[string](cara, `document.querySelector('#p-seats').innerText`)
+	roles := eval[string](cara, `document.querySelector('#p-ring').innerText`)
 	for _, role := range []string{"President", "Vice President", "Scumbag", "Asshole"} {
 		if !strings.Contains(roles, role) {
 			t.Fatalf("roles after the deal: %s", roles)
@@ -196,9 +196,9 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 	}
 	cara.screenshot("president-deal-over-cara")
 	// the same table on a 375 px phone: nothing wider than the screen
-	cara.do(chromedp.EmulateViewport(375, 812))
-	if w := eval[int](cara, `document.documentElement.scrollWidth`); w > 375 {
-		t.Fatalf("the table is %d px wide on a 375 px phone", w)
+	cara.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	if w := eval[int](cara, `document.documentElement.scrollWidth`); w > 390 {
+		t.Fatalf("the table is %d px wide on a 390 px phone", w)
 	}
 	cara.screenshot("president-phone-cara")
 }

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/url"
+	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/game"
@@ -120,7 +121,8 @@ func presidentView(rv *roomView) views.President {
 	}
 
 	for _, pl := range v.Pile[:v.PileLen] {
-		p.Pile = append(p.Pile, views.PPlay{Who: name(pl.Seat), Label: president.Describe(pl.Set), Cards: cardViews(pl.Cards)})
+		p.Pile = append(p.Pile, views.PPlay{Who: name(pl.Seat), Label: president.Describe(pl.Set), Cards: cardViews(pl.Cards),
+			From: views.Place(pl.Seat, v.N, v.Seat).From()})
 	}
 	switch {
 	case v.PileLen > 0:
@@ -152,6 +154,9 @@ func presidentView(rv *roomView) views.President {
 		for i := 0; i < v.N; i++ {
 			if i != v.Seat && v.Seats[i].Place == 0 {
 				p.Targets = append(p.Targets, views.Target{Seat: i, Name: name(i)})
+				if p.Mode == "gift" {
+					p.Seats[i].GiveTo = true
+				}
 			}
 		}
 	case "return":
@@ -162,7 +167,35 @@ func presidentView(rv *roomView) views.President {
 			p.NextDealAt = rv.nextAt.UnixMilli()
 		}
 	}
+	if v.Phase == president.DealOver {
+		p.Result = presidentResult(&v, name)
+	}
 	return p
+}
+
+// presidentResult tells the viewer how the deal ended for them, or a
+// watcher who won it.
+func presidentResult(v *president.View, name func(int) string) string {
+	if v.Seat < 0 {
+		for i := 0; i < v.N; i++ {
+			if v.Seats[i].Role == president.President {
+				return name(i) + " is President."
+			}
+		}
+		return "The deal is over."
+	}
+	me := v.Seats[v.Seat]
+	switch me.Role {
+	case president.President:
+		return "You win: you are President!"
+	case president.NoRole:
+		return "The deal is over."
+	}
+	place := "last"
+	if me.Place > 0 && me.Place < v.N {
+		place = [...]string{"", "first", "second", "third", "fourth"}[min(me.Place, 4)]
+	}
+	return "You finished " + place + ": " + me.Role.String() + "."
 }
 
 // presidentStatus says what the table waits for, and which controls the
@@ -232,8 +265,10 @@ func cardViews(s cards.Set) []views.CardView {
 // cardView is each card as shown, made once.
 var cardView = func() (t [cards.BlackJoker + 1]views.CardView) {
 	for _, c := range cards.Deck(2) {
-		t[c] = views.CardView{ID: c.String(), Face: c.Face(), Name: c.Name(), Red: c.Red(), Rank: "r" + c.Rank().Short()}
+		t[c] = views.CardView{ID: c.String(), Face: c.Face(), Name: c.Name(), Red: c.Red(), Rank: "r" + c.Rank().Short(),
+			Pip: c.Rank().Short(), Sym: "★"}
 		if !c.IsJoker() {
+			t[c].Sym = strings.TrimPrefix(c.Face(), c.Rank().Short())
 			t[c].Suit = "suit-" + string("cdhs"[c.Suit()])
 		}
 	}

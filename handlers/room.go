@@ -75,9 +75,13 @@ type roomView struct {
 
 func (rv *roomView) seatView(i int) views.Seat {
 	s := rv.t.Seats[i]
-	return views.Seat{Index: i, Name: s.Name, Bot: s.Bot, Ready: s.Ready, Host: s.Player != "" && s.Player == rv.t.Host,
+	v := views.Seat{Index: i, Name: s.Name, Bot: s.Bot, Ready: s.Ready, Host: s.Player != "" && s.Player == rv.t.Host,
 		You: i == rv.seat, Empty: s.empty(), Connected: s.Bot != "" || i == rv.seat || (i < len(rv.connected) && rv.connected[i]),
-		Away: s.Away, Deadline: unixMilli(rv.deadlines[i])}
+		Away: s.Away, Deadline: unixMilli(rv.deadlines[i]), Place: views.Place(i, len(rv.t.Seats), rv.seat)}
+	if d := rv.deadlines[i]; !d.IsZero() {
+		v.ClockMS = int64(rv.t.Opts.Clock) * 1000
+	}
+	return v
 }
 
 func unixMilli(t time.Time) int64 {
@@ -550,7 +554,7 @@ func (r *Room) shared() roomView {
 func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	t := rv.t
 	p := views.Table{
-		Page:      views.Page{Title: r.kind.info.Title + " · " + r.code, CSRF: csrf},
+		Page:      views.Page{Title: r.kind.info.Title + " · " + r.code, CSRF: csrf, Bar: r.kind.info.Title + " · " + r.code},
 		Code:      r.code,
 		GameTitle: r.kind.info.Title,
 		ShareURL:  shareURL,
@@ -564,7 +568,11 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		p.YouName = t.Seats[rv.seat].Name
 	}
 	for _, l := range t.Log {
-		if visible(l, rv.seat) {
+		switch {
+		case !visible(l, rv.seat):
+		case l.Chat:
+			p.Chat = append(p.Chat, logView(l))
+		default:
 			p.Log = append(p.Log, logView(l))
 		}
 	}
@@ -658,6 +666,7 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 		views.Stage(page).Render(ctx, &buf)
 		if full {
 			views.Log(page.Log).Render(ctx, &buf)
+			views.Chat(page.Chat).Render(ctx, &buf)
 		}
 		v.stage, v.sent = stage, make(map[string]sentFrag, len(frags))
 		for _, f := range frags {
@@ -681,14 +690,24 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 		}
 	}
 	if !full {
-		var mine []views.LogLine
+		var mine, chat []views.LogLine
 		for _, l := range lines {
-			if visible(l, v.seat) {
+			switch {
+			case !visible(l, v.seat):
+			case l.Chat:
+				chat = append(chat, logView(l))
+				if l.By > 0 && l.By <= len(r.t.Seats) && r.t.started() && views.IsReaction(l.Said) {
+					views.Reaction(l.By-1, views.Place(l.By-1, len(r.t.Seats), v.seat), l.Said).Render(ctx, &buf)
+				}
+			default:
 				mine = append(mine, logView(l))
 			}
 		}
 		if len(mine) > 0 {
 			views.LogAppend(mine).Render(ctx, &buf)
+		}
+		if len(chat) > 0 {
+			views.ChatAppend(chat).Render(ctx, &buf)
 		}
 	}
 	if buf.Len() == 0 {

@@ -55,6 +55,9 @@ type logLine struct {
 	Text string `json:"text"`
 	Only []int  `json:"only,omitempty"`
 	Chat bool   `json:"chat,omitempty"`
+	// By is the chat line's seat plus one (0: a watcher's, or not chat).
+	By   int    `json:"by,omitempty"`
+	Said string `json:"said,omitempty"` // the chat line's words alone
 }
 
 // maxLog is how many log lines a table keeps in memory and snapshots.
@@ -246,7 +249,10 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		if err := json.Unmarshal(e.Move, &text); err != nil || text == "" {
 			return nil, errEntry
 		}
-		line := logLine{Text: e.Name + ": " + text, Chat: true}
+		line := logLine{Text: e.Name + ": " + text, Chat: true, Said: text}
+		if e.Seat >= 0 && e.Seat < len(t.Seats) {
+			line.By = e.Seat + 1
+		}
 		t.Log = append(t.Log, line)
 		t.trimLog()
 		return []logLine{line}, nil

@@ -1,8 +1,14 @@
 // The only script of our own. No game logic lives here: the server renders
 // every view. It clears the message line when a move is posted, copies the
-// share link, and keeps card checkboxes reachable by keyboard.
+// share link, runs the clocks, turns taps into moves (tap a card twice to
+// play it, tap cards then a player to give them), and tells a player it is
+// their turn (title, favicon, sound, vibration) after each push.
 (function () {
   "use strict";
+  var store = {
+    get: function (k) { try { return localStorage.getItem(k); } catch (err) { return null; } },
+    set: function (k, v) { try { localStorage.setItem(k, v); } catch (err) { /* no storage */ } }
+  };
   document.addEventListener("htmx:beforeRequest", function () {
     var m = document.getElementById("message");
     if (m) { m.textContent = ""; }
@@ -28,28 +34,39 @@
       try { document.execCommand("copy"); done(); } catch (err) { /* selected for manual copy */ }
     }
   });
-  // Countdowns: an element with data-deadline (ms since epoch) shows the
-  // seconds left. The server owns the clock; this only displays it.
+
+  // Clocks: an element with data-deadline (ms since epoch) shows the
+  // seconds left; a bar with data-bar-deadline and data-bar-total drains.
+  // The server owns the clock; this only displays it.
   function tick() {
     var now = Date.now();
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var left = Math.max(0, Math.ceil((Number(el.getAttribute("data-deadline")) - now) / 1000));
       el.textContent = left + " s";
     });
+    document.querySelectorAll("[data-bar-deadline]").forEach(function (el) {
+      var total = Number(el.getAttribute("data-bar-total")) || 1;
+      var left = Math.max(0, Number(el.getAttribute("data-bar-deadline")) - now);
+      var frac = Math.min(1, left / total);
+      el.style.transform = "scaleX(" + frac.toFixed(3) + ")";
+      el.classList.toggle("low", frac < 0.25);
+    });
   }
   setInterval(tick, 250);
+
   // The four-colour deck: a choice kept in this browser.
   function fourColour(on) {
     document.documentElement.classList.toggle("four-colour", on);
     document.querySelectorAll("[data-four-colour]").forEach(function (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); });
   }
-  try { fourColour(localStorage.getItem("four-colour") === "1"); } catch (err) { /* no storage */ }
+  fourColour(store.get("four-colour") === "1");
   document.addEventListener("click", function (e) {
     if (!e.target.closest("[data-four-colour]")) { return; }
     var on = !document.documentElement.classList.contains("four-colour");
     fourColour(on);
-    try { localStorage.setItem("four-colour", on ? "1" : "0"); } catch (err) { /* no storage */ }
+    store.set("four-colour", on ? "1" : "0");
   });
+
   // A bet slider and its amount field move together; a quick size button
   // sets the amount. The number field alone is what the form posts.
   document.addEventListener("input", function (e) {
@@ -60,6 +77,14 @@
       document.querySelectorAll('[data-amount-for="' + e.target.id + '"]').forEach(function (r) { r.value = e.target.value; });
     }
   });
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest("[data-set-amount]");
+    if (!btn) { return; }
+    var field = document.getElementById(btn.getAttribute("data-amount-target"));
+    if (!field) { return; }
+    field.value = btn.getAttribute("data-set-amount");
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  });
   // Map cells are SVG groups with role=button: Enter and Space press them,
   // as they do a real button.
   document.addEventListener("keydown", function (e) {
@@ -69,14 +94,136 @@
       el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     }
   });
+
+  // Tap a selected card again to play the selection. Only a tap on the
+  // card (not the keyboard's Space on its checkbox) plays.
   document.addEventListener("click", function (e) {
-    var btn = e.target.closest("[data-set-amount]");
-    if (!btn) { return; }
-    var field = document.getElementById(btn.getAttribute("data-amount-target"));
-    if (!field) { return; }
-    field.value = btn.getAttribute("data-set-amount");
-    field.dispatchEvent(new Event("input", { bubbles: true }));
-    field.focus();
+    var label = e.target.closest(".hand.tap-play label.card");
+    if (!label || e.target.tagName === "INPUT") { return; }
+    var input = label.querySelector("input");
+    var play = document.querySelector("[data-play]");
+    if (input && input.checked && play) {
+      e.preventDefault();
+      play.click();
+    }
   });
+  // The 7s gift: tap cards, then the player who gets them. Each tap on a
+  // player adds the selected cards to the gift; when all are placed the
+  // gift is posted.
+  function giftForm() { return document.getElementById("p-gift"); }
+  document.addEventListener("click", function (e) {
+    var to = e.target.closest("[data-give-to]");
+    var form = giftForm();
+    if (!to || !form) { return; }
+    var picked = document.querySelectorAll("#p-hand input[name=card]:checked");
+    if (picked.length === 0) {
+      var m = document.getElementById("message");
+      if (m) { m.textContent = "Tap the cards to give first, then the player."; }
+      return;
+    }
+    picked.forEach(function (input) {
+      var hidden = document.createElement("input");
+      hidden.type = "hidden";
+      hidden.name = "give_" + input.value;
+      hidden.value = to.getAttribute("data-give-to");
+      hidden.setAttribute("data-gift", "");
+      form.appendChild(hidden);
+      input.checked = false;
+      input.disabled = true;
+      var label = input.closest("label");
+      label.classList.add("given");
+      label.setAttribute("data-given-to", "→ " + to.getAttribute("data-name"));
+    });
+    var given = form.querySelectorAll("[data-gift]").length;
+    var need = Number(form.getAttribute("data-need"));
+    var note = form.querySelector("[data-given]");
+    if (note) { note.textContent = given + " of " + need + " given"; }
+    if (given >= need) { htmx.trigger(form, "submit"); }
+  });
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest("[data-gift-reset]")) { return; }
+    var form = giftForm();
+    form.querySelectorAll("[data-gift]").forEach(function (h) { h.remove(); });
+    form.querySelector("[data-given]").textContent = "";
+    document.querySelectorAll("#p-hand label.card.given").forEach(function (l) {
+      l.classList.remove("given");
+      l.removeAttribute("data-given-to");
+      l.querySelector("input").disabled = false;
+    });
+  });
+
+  // Drawers open by themselves on a wide screen; on a phone they stay
+  // folded until tapped.
+  if (window.matchMedia("(min-width: 64rem)").matches) {
+    document.querySelectorAll("details[data-open-wide]").forEach(function (d) { d.open = true; });
+  }
+
+  // Your turn: the server marks it in #turn-mark. The title and favicon
+  // follow it; turning to you plays a short sound and vibrates, unless
+  // muted (a choice kept in this browser). Browsers allow sound only
+  // after a first tap or key on the page.
+  var audio = null;
+  function unlock() {
+    if (audio || !(window.AudioContext || window.webkitAudioContext)) { return; }
+    audio = new (window.AudioContext || window.webkitAudioContext)();
+  }
+  document.addEventListener("pointerdown", unlock, { once: true });
+  document.addEventListener("keydown", unlock, { once: true });
+  function muted() { return store.get("muted") === "1"; }
+  function showMute() {
+    document.querySelectorAll("[data-mute]").forEach(function (b) {
+      b.setAttribute("aria-pressed", muted() ? "false" : "true");
+      b.textContent = muted() ? "🔕" : "🔔";
+    });
+  }
+  showMute();
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest("[data-mute]")) { return; }
+    store.set("muted", muted() ? "0" : "1");
+    showMute();
+  });
+  function chime() {
+    if (!audio || muted()) { return; }
+    var t = audio.currentTime;
+    [660, 880].forEach(function (f, i) {
+      var o = audio.createOscillator(), g = audio.createGain();
+      o.type = "sine";
+      o.frequency.value = f;
+      g.gain.setValueAtTime(0.0001, t + i * 0.12);
+      g.gain.exponentialRampToValueAtTime(0.18, t + i * 0.12 + 0.02);
+      g.gain.exponentialRampToValueAtTime(0.0001, t + i * 0.12 + 0.25);
+      o.connect(g).connect(audio.destination);
+      o.start(t + i * 0.12);
+      o.stop(t + i * 0.12 + 0.3);
+    });
+  }
+  var main = document.querySelector("main[data-title]");
+  var baseTitle = main ? main.getAttribute("data-title") : document.title;
+  var icon = document.querySelector("link[rel=icon]");
+  var wasTurn = false;
+  function turn() {
+    var mark = document.getElementById("turn-mark");
+    var mine = !!mark && mark.getAttribute("data-your-turn") === "true";
+    document.title = mine ? "● " + (mark.getAttribute("data-what") || "Your turn") + " · " + baseTitle : baseTitle;
+    if (icon) { icon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg"; }
+    if (mine && !wasTurn) {
+      chime();
+      if (!muted() && navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (err) { /* not allowed */ } }
+    }
+    wasTurn = mine;
+    document.documentElement.classList.toggle("your-turn", mine);
+  }
+  // A new deal: the hand is dealt in, once.
+  var lastDeal = null;
+  function deal() {
+    var hand = document.querySelector(".hand[data-deal]");
+    if (!hand) { return; }
+    var d = hand.getAttribute("data-deal");
+    if (lastDeal !== null && d !== lastDeal) { hand.classList.add("deal"); }
+    lastDeal = d;
+  }
+  function afterPush() { tick(); turn(); deal(); }
+  document.addEventListener("htmx:wsAfterMessage", afterPush);
   document.addEventListener("htmx:oobAfterSwap", tick);
+  afterPush();
 })();

@@ -8,5 +8,5 @@ import "embed"
 
 // Files are the static files.
 //
-//go:embed vendor/*.js app.css app.js
+//go:embed vendor/*.js app.css app.js ring.css favicon.svg favicon-turn.svg
 var Files embed.FS

@@ -39,3 +39,24 @@ func mySeat(t Table) Seat {
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+// Reactions are the quick chat reactions; one sent floats over the
+// sender's seat.
+var Reactions = []string{"👍", "gg", "😮", "😂", "🔥", "👏"}
+
+// IsReaction reports a chat line that is a quick reaction.
+func IsReaction(text string) bool {
+	for _, r := range Reactions {
+		if r == text {
+			return true
+		}
+	}
+	return false
+}
+
+func boolAttr(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}

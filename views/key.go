@@ -57,4 +57,7 @@ func (s Seat) key(k *keyer) {
 	k.flag(s.Empty)
 	k.flag(s.Away)
 	k.num(s.Deadline)
+	k.num(s.ClockMS)
+	k.num(int64(s.Place.Pos))
+	k.num(int64(s.Place.N))
 }

@@ -9,6 +9,7 @@ import "github.com/a-h/templ"
 type Page struct {
 	Title string
 	CSRF  string
+	Bar   string // a table's name in the top bar ("President · M9X3"); "" elsewhere
 }
 
 // GameInfo describes a game on the home page.
@@ -46,6 +47,8 @@ type Seat struct {
 	Empty     bool
 	Away      bool  // a bot plays for the absent player
 	Deadline  int64 // ms since epoch when the seat's clock runs out; 0: no clock
+	ClockMS   int64 // the whole clock in ms, for the bar that drains
+	Place     RingPlace
 }
 
 // Lobby is the waiting room before the host starts.
@@ -76,7 +79,8 @@ type Table struct {
 	Host      bool
 	Started   bool
 	Lobby     Lobby
-	Log       []LogLine
+	Log       []LogLine // the game's log, chat apart
+	Chat      []LogLine
 	Game      templ.Component // the game's own fragments, once started
 	URL       string          // the table's path: /t/CODE
 	Seq       int64           // the table's last log entry

@@ -4,6 +4,8 @@ package views
 type CardView struct {
 	ID   string
 	Face string
+	Pip  string // the rank as printed: "10", "A"; "JK" for a joker
+	Sym  string // the suit symbol; "★" for a joker
 	Name string
 	Red  bool
 	Rank string // rank class: r2 … rA, rJK; fixed for the card
@@ -20,6 +22,7 @@ type PSeat struct {
 	Score     int
 	Turn      bool
 	Owes      string // "owes a gift of 2", "returns 2"
+	GiveTo    bool   // the viewer may tap this seat to give it cards
 }
 
 // PPlay is one set on the pile.
@@ -27,6 +30,7 @@ type PPlay struct {
 	Who   string
 	Label string
 	Cards []CardView
+	From  string // the player's side of the table: the cards travel from there
 }
 
 // Target is an opponent a gift can go to.
@@ -62,6 +66,7 @@ type President struct {
 	ReturnTo    string
 	Gave, Got   []CardView
 	NextDealAt  int64
+	Result      string // the viewer's own result once the deal is over
 	ScoreNames  []string
 	ScoreTotals []int
 	History     [][]string
@@ -72,6 +77,7 @@ type President struct {
 func (p President) Fragments() []Fragment {
 	out := []Fragment{
 		{"p-status", presidentStatus(p), 0}, // changes with every move
+		{"turn-mark", turnMark(p.YourTurn, "Your turn"), 0},
 		{"p-pile", presidentPile(p), p.pileKey()},
 		{"p-hand", presidentHand(p), p.HandKey},
 		{"p-playable", presidentPlayable(p), 0},
@@ -92,8 +98,10 @@ func (p President) pileKey() uint64 {
 		k.str(pl.Who)
 		k.str(pl.Label)
 		k.cards(pl.Cards)
+		k.str(pl.From)
 	}
 	k.str(p.PileNote)
+	k.str(p.Result)
 	return k.sum()
 }
 
@@ -106,6 +114,8 @@ func (p President) controlsKey() uint64 {
 	k.flag(p.CanPass)
 	k.num(int64(p.Need))
 	k.str(p.ReturnTo)
+	k.str(p.Result)
+	k.flag(p.YourTurn)
 	for _, t := range p.Targets {
 		k.num(int64(t.Seat))
 		k.str(t.Name)
@@ -128,5 +138,15 @@ func (s PSeat) key() uint64 {
 	k.num(int64(s.Score))
 	k.flag(s.Turn)
 	k.str(s.Owes)
+	k.flag(s.GiveTo)
 	return k.sum()
+}
+
+// seatList is the seats' common part, for the ring.
+func (p President) seatList() []Seat {
+	out := make([]Seat, len(p.Seats))
+	for i, s := range p.Seats {
+		out[i] = s.Seat
+	}
+	return out
 }

@@ -1,0 +1,75 @@
+package views
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Seats sit around the felt on an ellipse, the viewer's own seat at the
+// bottom centre and the others clockwise in seat order. The server picks a
+// class per seat; static/ring.css places each class (the CSP forbids inline
+// styles). RingCSS writes that stylesheet, and a test keeps the file equal
+// to it.
+
+// MaxRing is the largest table the ring stylesheet places.
+const MaxRing = 9
+
+// RingPlace is where a seat sits for one viewer.
+type RingPlace struct {
+	Pos int // 0 for the viewer's seat (bottom centre), then clockwise
+	N   int // seats at the table
+}
+
+// Place puts seat i of n for a viewer in seat you (a watcher, you < 0,
+// sees seat 0 at the bottom).
+func Place(i, n, you int) RingPlace {
+	if you < 0 || you >= n {
+		you = 0
+	}
+	return RingPlace{Pos: ((i-you)%n + n) % n, N: n}
+}
+
+// angle is the seat's angle in screen coordinates (y down): 90° is the
+// bottom, and growing angles go clockwise.
+func (p RingPlace) angle() float64 {
+	if p.N <= 0 {
+		return math.Pi / 2
+	}
+	return math.Pi/2 + 2*math.Pi*float64(p.Pos)/float64(p.N)
+}
+
+// Class places the seat: "at-2-of-6".
+func (p RingPlace) Class() string {
+	return fmt.Sprintf("at-%d-of-%d", p.Pos, p.N)
+}
+
+// From is the side of the table the seat is on, as one of eight compass
+// points (s is the viewer's side): things the seat plays travel from
+// there to the centre, and its bets sit on the centre's side of it.
+func (p RingPlace) From() string {
+	a := p.angle()
+	x, y := math.Cos(a), math.Sin(a)
+	// eight sectors of 45°, south first, clockwise on the screen
+	sector := int(math.Round(math.Atan2(y, x)/(math.Pi/4))+8) % 8
+	return [...]string{"from-e", "from-se", "from-s", "from-sw", "from-w", "from-nw", "from-n", "from-ne"}[sector]
+}
+
+// ringX and ringY are the ellipse's radii in percent of the ring's box.
+const ringX, ringY = 41.0, 41.0
+
+// RingCSS is static/ring.css.
+func RingCSS() string {
+	var b strings.Builder
+	b.WriteString("/* Seat places around the felt, written by views.RingCSS (go test ./views -update).\n   at-K-of-N: the seat K places clockwise from the viewer's own (K=0, bottom centre). */\n")
+	for n := 1; n <= MaxRing; n++ {
+		for k := 0; k < n; k++ {
+			p := RingPlace{Pos: k, N: n}
+			a := p.angle()
+			x := 50 + ringX*math.Cos(a)
+			y := 50 + ringY*math.Sin(a)
+			fmt.Fprintf(&b, ".%s{left:%.1f%%;top:%.1f%%}\n", p.Class(), x, y)
+		}
+	}
+	return b.String()
+}
