@@ -29,7 +29,7 @@ const holdemActJS = `(() => {
     window.raised = true;
     quick.click();
     const amount = document.querySelector('#h-amount').value;
-    c.querySelector('form.raise button[type=submit]').click();
+    c.querySelector('button[data-raise]').click();
     return ['raise to ' + amount, before];
   }
   const b = btn('call') || btn('check') || btn('allin');
@@ -38,14 +38,14 @@ const holdemActJS = `(() => {
 })()`
 
 // holeJS lists the card names the viewer's own seat shows face up.
-const holeJS = `[...document.querySelectorAll('.seats.holdem li.you .card[aria-label]')].map(c => c.getAttribute('aria-label'))`
+const holeJS = `[...document.querySelectorAll('#h-ring .seat.you .hole .card[aria-label]')].map(c => c.getAttribute('aria-label'))`
 
 // holdemLookJS reads, at one moment, the hand ("Hand 3"), the results of
 // a finished hand, the table's version and the name of the seat to act.
 const holdemLookJS = `(() => {
   const q = s => document.querySelector(s);
   const text = s => q(s) ? q(s).textContent : '';
-  return [text('#h-status strong'), text('#h-board .results'), q('#h-status').dataset.version, text('.seats.holdem li.turn .name')];
+  return [text('#h-status strong'), text('#h-pots .results'), q('#h-status').dataset.version, text('#h-ring .seat.turn .name')];
 })()`
 
 // TestHoldemInBrowsers: Ann creates a Hold'em table from the home page,
@@ -74,7 +74,7 @@ func TestHoldemInBrowsers(t *testing.T) {
 			t.Fatalf("only %d showdowns in time\n%s", len(showdowns), ann.text("#log"))
 		}
 		acted := false
-		if !shotTurn && eval[bool](ann, `!!document.querySelector("#h-controls form.raise")`) {
+		if !shotTurn && eval[bool](ann, `!!document.querySelector("#h-controls form.raise") && !!document.querySelector('#h-ring .bet-chip')`) {
 			ann.screenshot("holdem-your-turn-ann")
 			ann.axeCheck("the Hold'em table")
 			shotTurn = true
@@ -101,7 +101,7 @@ func TestHoldemInBrowsers(t *testing.T) {
 			if p == ann {
 				other = mine["Bob"]
 			}
-			over := eval[bool](p, `!!document.querySelector('#h-board .results')`)
+			over := eval[bool](p, `!!document.querySelector('#h-pots .results')`)
 			page := eval[string](p, `(() => { const m = document.querySelector('#stage').cloneNode(true); return m.outerHTML; })()`)
 			for _, c := range other {
 				if !over && strings.Contains(page, `"`+c+`"`) {
@@ -137,9 +137,9 @@ func TestHoldemInBrowsers(t *testing.T) {
 	}
 	ann.screenshot("holdem-table-ann")
 	// the same table on a 375 px phone: nothing wider than the screen
-	bob.do(chromedp.EmulateViewport(375, 812))
-	if w := eval[int](bob, `document.documentElement.scrollWidth`); w > 375 {
-		t.Fatalf("the table is %d px wide on a 375 px phone", w)
+	bob.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	if w := eval[int](bob, `document.documentElement.scrollWidth`); w > 390 {
+		t.Fatalf("the table is %d px wide on a 390 px phone", w)
 	}
 	bob.screenshot("holdem-phone-bob")
 
@@ -249,13 +249,14 @@ func TestHoldemKillMidHand(t *testing.T) {
 func holdemTable(page string) string {
 	var parts []string
 	for _, re := range []*regexp.Regexp{
-		regexp.MustCompile(`(?s)<div id="h-status".*?</div>\s*<div>[^<]*</div>`),
-		regexp.MustCompile(`(?s)<section id="h-board".*?</section>`),
+		regexp.MustCompile(`(?s)<div id="h-status".*?</div>`),
+		regexp.MustCompile(`(?s)<div id="h-board".*?</div>`),
+		regexp.MustCompile(`(?s)<div id="h-pots".*?</div>`),
 		regexp.MustCompile(`(?s)<li id="h-seat-\d".*?</li>`),
 		regexp.MustCompile(`(?s)<div id="h-controls".*?</div>`),
 	} {
 		for _, m := range re.FindAllString(page, -1) {
-			m = regexp.MustCompile(`<span class="badge clock"[^>]*></span>|<span class="badge off">offline</span>`).ReplaceAllString(m, "")
+			m = regexp.MustCompile(`(?s)<span class="clock".*?</span></span>|<span class="badge off">offline</span>|<span class="muted">· next hand in.*?</span></span>`).ReplaceAllString(m, "")
 			parts = append(parts, m)
 		}
 	}

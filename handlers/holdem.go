@@ -128,12 +128,24 @@ func holdemView(rv *roomView) views.Holdem {
 		for n, r := range v.Results {
 			p := views.HPot{Name: potName(n, len(v.Results)), Amount: r.Pot.Amount, Winners: seatNames(r.Winners, name)}
 			if r.Rank > 0 {
-				p.HandName = eval.Default().Describe(eval.Rank(r.Rank))
+				p.HandName = eval.Default().DescribeOver(eval.Rank(r.Rank), runnerUp(&v, r))
 			}
 			h.Results = append(h.Results, p)
 		}
+		showWinningCards(&v, &h)
+		h.Result = holdemResult(&v)
+	}
+	h.BoardNew = holdem.BoardAt(v.Street)
+	if over || h.BoardNew > len(h.Board) {
+		h.BoardNew = len(h.Board) // nothing new to deal in once the hand is over
 	}
 	h.Streets = streetLog(&v, name)
+	for _, st := range h.Streets {
+		h.StreetItems = append(h.StreetItems, views.HItem{Text: st.Title, Title: true})
+		for _, l := range st.Lines {
+			h.StreetItems = append(h.StreetItems, views.HItem{Text: l})
+		}
+	}
 	if rv.seat >= 0 {
 		h.SittingOut = v.Seats[rv.seat].SitOut
 	}
@@ -143,7 +155,7 @@ func holdemView(rv *roomView) views.Holdem {
 		me := v.Seats[rv.seat]
 		h.CanFold, h.CanCheck, h.CanCall, h.CallAmount = o.Fold, o.Check, o.Call, o.CallAmount
 		h.CallAllIn = o.Call && o.CallAmount == me.Stack
-		h.CanRaise, h.MinTo, h.MaxTo = o.Raise, o.MinTo, o.MaxTo
+		h.CanRaise, h.MinTo, h.MaxTo, h.Step = o.Raise, o.MinTo, o.MaxTo, v.Rules.BigBlind
 		h.RaiseWord = "Raise"
 		if v.CurrentBet == 0 {
 			h.RaiseWord = "Bet"
@@ -228,7 +240,9 @@ func seatNames(seats []int, name func(int) string) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-// quickSizes are the ½ pot, pot and all-in raises, within the bounds.
+// quickSizes are the usual bet sizes, within the bounds: the minimum,
+// 2.5× and 3× the big blind to open preflop, ½, ¾ and the pot, and
+// all-in. Sizes that come out equal are offered once.
 func quickSizes(v *holdem.View) []views.HQuick {
 	pot := 0
 	for _, s := range v.Seats {
@@ -238,12 +252,89 @@ func quickSizes(v *holdem.View) []views.HQuick {
 	toCall := v.CurrentBet - v.Seats[v.Seat].Bet
 	clamp := func(n int) int { return min(max(n, o.MinTo), o.MaxTo) }
 	// a pot-sized raise: call, then raise by the pot as it then stands
-	out := []views.HQuick{
-		{Label: "½ pot", Amount: clamp(v.CurrentBet + (pot+toCall)/2)},
-		{Label: "Pot", Amount: clamp(v.CurrentBet + pot + toCall)},
-		{Label: "All-in", Amount: o.MaxTo},
+	potRaise := func(num, den int) int { return clamp(v.CurrentBet + (pot+toCall)*num/den) }
+	out := []views.HQuick{{Label: "Min", Amount: o.MinTo}}
+	if v.Street == holdem.Preflop && v.CurrentBet == v.Rules.BigBlind {
+		out = append(out, views.HQuick{Label: "2.5×", Amount: clamp(v.Rules.BigBlind * 5 / 2)},
+			views.HQuick{Label: "3×", Amount: clamp(v.Rules.BigBlind * 3)})
 	}
-	return out
+	out = append(out, views.HQuick{Label: "½ pot", Amount: potRaise(1, 2)}, views.HQuick{Label: "¾ pot", Amount: potRaise(3, 4)},
+		views.HQuick{Label: "Pot", Amount: potRaise(1, 1)}, views.HQuick{Label: "All-in", Amount: o.MaxTo})
+	seen := map[int]bool{}
+	kept := out[:0]
+	for _, q := range out {
+		if !seen[q.Amount] || q.Label == "All-in" {
+			kept = append(kept, q)
+		}
+		seen[q.Amount] = true
+	}
+	return kept
+}
+
+// runnerUp is the best shown hand that lost a pot: what the winner's
+// kicker, if any, beat.
+func runnerUp(v *holdem.View, r holdem.Result) eval.Rank {
+	if len(v.Board) != 5 {
+		return 0
+	}
+	var best eval.Rank
+	for _, s := range r.Pot.Eligible {
+		sv := v.Seats[s]
+		if !sv.Shown || len(sv.Hole) != 2 {
+			continue
+		}
+		if rk := eval.Eval(sv.Hole[0], sv.Hole[1], v.Board[0], v.Board[1], v.Board[2], v.Board[3], v.Board[4]); rk < eval.Rank(r.Rank) && rk > best {
+			best = rk
+		}
+	}
+	return best
+}
+
+// showWinningCards marks the five cards that won the main pot, on the
+// board and in the winners' shown hands.
+func showWinningCards(v *holdem.View, h *views.Holdem) {
+	if len(v.Results) == 0 || v.Results[0].Rank == 0 || len(v.Board) != 5 {
+		return
+	}
+	win := map[cards.Card]bool{}
+	for _, w := range v.Results[0].Winners {
+		sv := v.Seats[w]
+		if len(sv.Hole) != 2 {
+			continue
+		}
+		for _, c := range eval.Default().Best5(append(append([]cards.Card(nil), sv.Hole...), v.Board...)) {
+			win[c] = true
+		}
+	}
+	mark := func(cs []views.CardView) {
+		for i := range cs {
+			c, _ := cards.Parse(cs[i].ID)
+			cs[i].Win = win[c]
+		}
+	}
+	mark(h.Board)
+	for _, w := range v.Results[0].Winners {
+		mark(h.Seats[w].Hole)
+	}
+}
+
+// holdemResult tells the viewer how the hand ended for them.
+func holdemResult(v *holdem.View) string {
+	if v.Seat < 0 || !v.Seats[v.Seat].Dealt {
+		return ""
+	}
+	me := v.Seats[v.Seat]
+	for _, r := range v.Results {
+		for _, w := range r.Winners {
+			if w == v.Seat {
+				return "You win " + itoa(me.Won) + "!"
+			}
+		}
+	}
+	if me.Folded {
+		return "You folded."
+	}
+	return "You lose this hand."
 }
 
 func holdemStatus(v *holdem.View, name func(int) string, yourTurn bool) string {

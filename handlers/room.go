@@ -58,7 +58,11 @@ type viewer struct {
 
 // sentFrag is what a viewer has of one fragment: its key, if it has one,
 // and the hash of its HTML.
-type sentFrag struct{ key, hash uint64 }
+type sentFrag struct {
+	key, hash uint64
+	series    uint64 // a growing list's series, and how many items the viewer has
+	count     int
+}
 
 // roomView is what rendering needs for one viewer.
 type roomView struct {
@@ -672,7 +676,7 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 		for _, f := range frags {
 			var fb bytes.Buffer
 			f.Component.Render(ctx, &fb)
-			v.sent[f.ID] = sentFrag{f.Key, fnv64(fb.Bytes())}
+			v.sent[f.ID] = sentFrag{key: f.Key, hash: fnv64(fb.Bytes()), series: f.Series, count: f.Count}
 		}
 	} else {
 		for _, f := range frags {
@@ -680,10 +684,18 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 			if f.Key != 0 && f.Key == had.key {
 				continue // unchanged: not even rendered
 			}
+			if f.Series != 0 && f.Series == had.series && had.count <= f.Count {
+				// a list that grew: only its new items, added at its end
+				if had.count < f.Count {
+					f.Append(had.count).Render(ctx, &buf)
+				}
+				v.sent[f.ID] = sentFrag{key: f.Key, series: f.Series, count: f.Count}
+				continue
+			}
 			mark := buf.Len()
 			f.Component.Render(ctx, &buf)
 			h := fnv64(buf.Bytes()[mark:])
-			v.sent[f.ID] = sentFrag{f.Key, h}
+			v.sent[f.ID] = sentFrag{key: f.Key, hash: h, series: f.Series, count: f.Count}
 			if had.hash == h {
 				buf.Truncate(mark)
 			}

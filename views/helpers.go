@@ -60,3 +60,11 @@ func boolAttr(b bool) string {
 	}
 	return "false"
 }
+
+// cls is a class name when on, else nothing.
+func cls(on bool, name string) string {
+	if on {
+		return name
+	}
+	return ""
+}

@@ -25,6 +25,12 @@ type HPot struct {
 	HandName string // with what ("" when uncontested)
 }
 
+// HItem is one line of the hand's log: a street's title or an action.
+type HItem struct {
+	Text  string
+	Title bool
+}
+
 // HStreet is one street of the hand's log.
 type HStreet struct {
 	Title string // "Preflop", "Flop 7♦ 3♠ 8♠"
@@ -63,6 +69,10 @@ type Holdem struct {
 	Status  string
 	Seats   []HSeat
 	Board   []CardView
+	// BoardNew is the index of the board's first card of this street:
+	// those from it on are dealt in when the board is pushed.
+	BoardNew int
+	Result   string // the viewer's own result once the hand is over
 	Pots    []HPot // in play
 	Results []HPot // paid, once the hand is over
 	// The controls: exactly the viewer's legal actions.
@@ -76,10 +86,13 @@ type Holdem struct {
 	RaiseWord  string // "Bet" or "Raise"
 	MinTo      int
 	MaxTo      int
+	Step       int // the slider's step: the big blind
 	Quick      []HQuick
 	Seated     bool
 	SittingOut bool // the viewer sits out from the next hand
 	Streets    []HStreet
+	// StreetItems are the streets as one list: a move appends to it.
+	StreetItems []HItem
 	Ledger     []HLedger
 	// Past lists the finished hands, newest first; it is called only when
 	// the fragment renders, and PastKey stands for what it returns.
@@ -91,16 +104,21 @@ type Holdem struct {
 
 // Fragments lists the Hold'em table's fragments in page order.
 func (h Holdem) Fragments() []Fragment {
+	items := h.StreetItems
 	out := []Fragment{
-		{"h-status", holdemStatus(h), 0}, // changes with every move
-		{"h-board", holdemBoard(h), h.boardKey()},
-		{"h-controls", holdemControls(h), 0},
-		{"h-streets", holdemStreets(h), h.streetsKey()},
-		{"h-ledger", holdemLedger(h), h.ledgerKey()},
-		{"h-past", holdemPast(h), h.PastKey},
+		{ID: "h-status", Component: holdemStatus(h)}, // changes with every move
+		{ID: "turn-mark", Component: turnMark(h.YourTurn, "Your turn")},
+		{ID: "h-board", Component: holdemBoard(h), Key: h.boardKey()},
+		{ID: "h-pots", Component: holdemPots(h), Key: h.potsKey()},
+		{ID: "h-controls", Component: holdemControls(h)},
+		{ID: "h-streets", Component: holdemStreets(h), Key: h.streetsKey(),
+			Series: uint64(h.Hand) + 1, Count: len(items),
+			Append: func(from int) templ.Component { return holdemStreetsAppend(items, from) }},
+		{ID: "h-ledger", Component: holdemLedger(h), Key: h.ledgerKey()},
+		{ID: "h-past", Component: holdemPast(h), Key: h.PastKey},
 	}
 	for _, s := range h.Seats {
-		out = append(out, Fragment{"h-seat-" + itoa(s.Index), holdemSeat(s), s.key()})
+		out = append(out, Fragment{ID: "h-seat-" + itoa(s.Index), Component: holdemSeat(s), Key: s.key()})
 	}
 	return out
 }
@@ -110,6 +128,13 @@ func (h Holdem) Fragments() []Fragment {
 func (h Holdem) boardKey() uint64 {
 	k := newKeyer()
 	k.cards(h.Board)
+	k.num(int64(h.BoardNew))
+	return k.sum()
+}
+
+func (h Holdem) potsKey() uint64 {
+	k := newKeyer()
+	k.str(h.Result)
 	for _, ps := range [][]HPot{h.Pots, {{}}, h.Results} {
 		for _, p := range ps {
 			k.str(p.Name)
@@ -124,11 +149,10 @@ func (h Holdem) boardKey() uint64 {
 
 func (h Holdem) streetsKey() uint64 {
 	k := newKeyer()
-	for _, st := range h.Streets {
-		k.str(st.Title)
-		for _, l := range st.Lines {
-			k.str(l)
-		}
+	k.num(int64(h.Hand))
+	for _, it := range h.StreetItems {
+		k.str(it.Text)
+		k.flag(it.Title)
 	}
 	return k.sum()
 }
@@ -239,4 +263,13 @@ type Replays struct {
 
 func (r Replay) at(step int) string {
 	return r.URL + "?seat=" + itoa(r.Seat) + "&step=" + itoa(step)
+}
+
+// seatList is the seats' common part, for the ring.
+func (h Holdem) seatList() []Seat {
+	out := make([]Seat, len(h.Seats))
+	for i, s := range h.Seats {
+		out[i] = s.Seat
+	}
+	return out
 }

@@ -73,11 +73,11 @@ type Impetus struct {
 // Fragments lists the table's fragments in page order.
 func (m Impetus) Fragments() []Fragment {
 	return []Fragment{
-		{"im-status", imStatus(m), 0},
-		{"im-choice", imChoice(m), 0},
-		{"im-map", imMap(m), 0},
-		{"im-spirits", imSpirits(m), 0},
-		{"im-factions", imFactions(m), 0},
+		{ID: "im-status", Component: imStatus(m), Key: 0},
+		{ID: "im-choice", Component: imChoice(m), Key: 0},
+		{ID: "im-map", Component: imMap(m), Key: 0},
+		{ID: "im-spirits", Component: imSpirits(m), Key: 0},
+		{ID: "im-factions", Component: imFactions(m), Key: 0},
 	}
 }
 

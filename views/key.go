@@ -36,6 +36,7 @@ func (k *keyer) cards(cs []CardView) {
 	k.num(int64(len(cs)))
 	for _, c := range cs {
 		k.str(c.ID)
+		k.flag(c.Win)
 	}
 }
 

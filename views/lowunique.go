@@ -68,12 +68,12 @@ type LowUnique struct {
 // Fragments lists the table's fragments in page order.
 func (l LowUnique) Fragments() []Fragment {
 	out := []Fragment{
-		{"lu-status", luStatus(l), 0},
-		{"lu-hand", luHand(l), 0},
-		{"lu-results", luResults(l), l.resultsKey()},
+		{ID: "lu-status", Component: luStatus(l), Key: 0},
+		{ID: "lu-hand", Component: luHand(l), Key: 0},
+		{ID: "lu-results", Component: luResults(l), Key: l.resultsKey()},
 	}
 	for _, s := range l.Seats {
-		out = append(out, Fragment{"lu-seat-" + itoa(s.Index), luSeat(s), s.key()})
+		out = append(out, Fragment{ID: "lu-seat-" + itoa(s.Index), Component: luSeat(s), Key: s.key()})
 	}
 	return out
 }

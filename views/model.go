@@ -104,4 +104,11 @@ type Fragment struct {
 	ID        string
 	Component templ.Component
 	Key       uint64
+	// A list that only grows within a series (a hand's actions) says so:
+	// Series names the list (0: not such a list), Count is its length,
+	// and Append renders its items from an index on, to add at its end.
+	// A viewer who has the series gets only the new items.
+	Series uint64
+	Count  int
+	Append func(from int) templ.Component
 }

@@ -6,6 +6,7 @@ type CardView struct {
 	Face string
 	Pip  string // the rank as printed: "10", "A"; "JK" for a joker
 	Sym  string // the suit symbol; "★" for a joker
+	Win  bool   // one of the five cards that won the hand
 	Name string
 	Red  bool
 	Rank string // rank class: r2 … rA, rJK; fixed for the card
@@ -76,16 +77,16 @@ type President struct {
 // Fragments lists the President table's fragments in page order.
 func (p President) Fragments() []Fragment {
 	out := []Fragment{
-		{"p-status", presidentStatus(p), 0}, // changes with every move
-		{"turn-mark", turnMark(p.YourTurn, "Your turn"), 0},
-		{"p-pile", presidentPile(p), p.pileKey()},
-		{"p-hand", presidentHand(p), p.HandKey},
-		{"p-playable", presidentPlayable(p), 0},
-		{"p-controls", presidentControls(p), p.controlsKey()},
-		{"p-score", presidentScore(p), p.ScoreKey},
+		{ID: "p-status", Component: presidentStatus(p)}, // changes with every move
+		{ID: "turn-mark", Component: turnMark(p.YourTurn, "Your turn")},
+		{ID: "p-pile", Component: presidentPile(p), Key: p.pileKey()},
+		{ID: "p-hand", Component: presidentHand(p), Key: p.HandKey},
+		{ID: "p-playable", Component: presidentPlayable(p)},
+		{ID: "p-controls", Component: presidentControls(p), Key: p.controlsKey()},
+		{ID: "p-score", Component: presidentScore(p), Key: p.ScoreKey},
 	}
 	for _, s := range p.Seats {
-		out = append(out, Fragment{"p-seat-" + itoa(s.Index), presidentSeat(s), s.key()})
+		out = append(out, Fragment{ID: "p-seat-" + itoa(s.Index), Component: presidentSeat(s), Key: s.key()})
 	}
 	return out
 }

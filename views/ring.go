@@ -56,7 +56,7 @@ func (p RingPlace) From() string {
 }
 
 // ringX and ringY are the ellipse's radii in percent of the ring's box.
-const ringX, ringY = 41.0, 41.0
+const ringX, ringY = 45.0, 41.0
 
 // RingCSS is static/ring.css.
 func RingCSS() string {

@@ -355,3 +355,53 @@ func (t *Tables) Describe(r Rank) string {
 	}
 	return "high card " + n(d.ranks[0])
 }
+
+// Best5 is the best five cards of 5, 6 or 7 cards (of several equal
+// fives, the first found), in the order given.
+func (t *Tables) Best5(cs []cards.Card) [5]cards.Card {
+	var best [5]cards.Card
+	var bestRank Rank
+	n := len(cs)
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			for c := b + 1; c < n; c++ {
+				for d := c + 1; d < n; d++ {
+					for e := d + 1; e < n; e++ {
+						five := [5]cards.Card{cs[a], cs[b], cs[c], cs[d], cs[e]}
+						if r := t.Eval(five[:]...); r > bestRank {
+							best, bestRank = five, r
+						}
+					}
+				}
+			}
+		}
+	}
+	return best
+}
+
+// named is how many of a category's ordering ranks its name says: the
+// rest are kickers.
+var named = [...]int{HighCard: 1, OnePair: 1, TwoPair: 2, ThreeOfAKind: 1, Straight: 5, Flush: 1, FullHouse: 2, FourOfAKind: 1, StraightFlush: 5}
+
+// DescribeOver names the hand win that beat lose, with the kicker when a
+// kicker decided it: "pair of tens, ace kicker". Against a hand of
+// another category, or one the name already tells apart, it is Describe.
+func (t *Tables) DescribeOver(win, lose Rank) string {
+	s := t.Describe(win)
+	if win <= lose || lose < 1 || win > 7462 {
+		return s
+	}
+	w, l := t.desc[win], t.desc[lose]
+	if w.cat != l.cat {
+		return s
+	}
+	for i := range w.ranks {
+		if w.ranks[i] != l.ranks[i] {
+			if i < named[w.cat] {
+				return s
+			}
+			return s + ", " + w.ranks[i].Name() + " kicker"
+		}
+	}
+	return s
+}
