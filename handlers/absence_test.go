@@ -29,7 +29,7 @@ func TestClockPlaysForTheSlowPlayer(t *testing.T) {
 	host.lobby(code, "do", "start")
 	humanTurn(e, code, 0)
 	// the clock is shown
-	ws.waitFor(t, "a countdown", func(m string) bool { return strings.Contains(m, `class="badge clock"`) })
+	ws.waitFor(t, "a countdown", func(m string) bool { return strings.Contains(m, `class="clock" role="timer"`) })
 	var v0 int
 	e.inRoom(code, func(r *Room) { v0 = r.t.Match.Version() })
 	// nobody moves: after a second the table plays for Ann
@@ -69,7 +69,7 @@ func TestAbsentPlayerAutoplayTakeoverAndReturn(t *testing.T) {
 	// his seat
 	wsAnn.waitFor(t, "Bob played for", func(m string) bool { return strings.Contains(m, "Bob is disconnected: the table plays for them") })
 	wsAnn.waitFor(t, "the takeover", func(m string) bool { return strings.Contains(m, "Bob is away: a bot plays for them") })
-	wsAnn.waitFor(t, "the away badge", func(m string) bool { return strings.Contains(m, "away: bot plays") })
+	wsAnn.waitFor(t, "the away badge", func(m string) bool { return strings.Contains(m, `title="Gone: a bot plays until they are back">away</span>`) })
 	// Bob comes back: his seat is his again
 	bob.get("/t/" + code)
 	wsBob := bob.dial(code)

@@ -124,6 +124,22 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 		l.Finals = append(l.Finals, "Game "+itoa(g+1)+": "+seatNames(ws, name)+" won with "+plural(best, "point", "points")+".")
 	}
 	l.Mode, l.Status = luMode(&v, name, waiting)
+	l.YourTurn = v.Seat >= 0 && waiting[v.Seat]
+	switch {
+	case v.Seat < 0:
+	case len(v.Winners) > 0:
+		l.Result = "You lose the game."
+		for _, w := range v.Winners {
+			if w == v.Seat {
+				l.Result = "You win the game!"
+				if len(v.Winners) > 1 {
+					l.Result = "You share the win!"
+				}
+			}
+		}
+	case last != nil && last.Winner == v.Seat:
+		l.Result = "You win the round: +" + itoa(last.Lowest)
+	}
 	if v.Phase == lowunique.Reveal && !rv.phaseAt.IsZero() {
 		l.RevealAt = rv.phaseAt.UnixMilli()
 	}

@@ -139,9 +139,9 @@ func presidentView(rv *roomView) views.President {
 	p.Hand = cardViews(v.Hand)
 	// the hand shows the cards, or for a watcher a notice: the set of cards
 	// (with a bit for watching) stands for it
-	p.HandKey = uint64(v.Hand) | 1<<62
+	p.HandKey = uint64(v.Hand) | uint64(v.Deal&0xff)<<54 | 1<<62
 	if v.Seat < 0 {
-		p.HandKey = 1 << 63
+		p.HandKey = 1<<63 | uint64(v.Deal&0xff)<<54
 	}
 	p.Gave, p.Got = cardViews(v.Gave), cardViews(v.Got)
 	p.Status, p.Mode = presidentStatus(&v, name)

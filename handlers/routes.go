@@ -131,7 +131,14 @@ func (s *Server) httpError(err error, c echo.Context) {
 		c.String(status, msg)
 		return
 	}
-	render(c, status, views.HomePage(views.Home{
-		Page: views.Page{Title: "Tables", CSRF: csrfToken(c)}, Games: s.games(), Error: msg,
+	heading := "Something went wrong"
+	switch status {
+	case http.StatusNotFound:
+		heading = "No such table"
+	case http.StatusForbidden:
+		heading = "Not allowed"
+	}
+	render(c, status, views.ErrorPage(views.ErrorInfo{
+		Page: views.Page{Title: heading + " · Tables", CSRF: csrfToken(c)}, Heading: heading, Message: msg,
 	}))
 }

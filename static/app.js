@@ -98,10 +98,10 @@
   // Tap a selected card again to play the selection. Only a tap on the
   // card (not the keyboard's Space on its checkbox) plays.
   document.addEventListener("click", function (e) {
-    var label = e.target.closest(".hand.tap-play label.card");
+    var label = e.target.closest("#p-hand label.card");
     if (!label || e.target.tagName === "INPUT") { return; }
     var input = label.querySelector("input");
-    var play = document.querySelector("[data-play]");
+    var play = document.querySelector("#p-controls [data-play]");
     if (input && input.checked && play) {
       e.preventDefault();
       play.click();

@@ -2,6 +2,7 @@ package views
 
 import (
 	"encoding/json"
+	"strings"
 	"strconv"
 )
 
@@ -67,4 +68,12 @@ func cls(on bool, name string) string {
 		return name
 	}
 	return ""
+}
+
+// article is "an" before a vowel sound, else "a".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }

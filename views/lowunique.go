@@ -63,12 +63,24 @@ type LowUnique struct {
 	Winners   string // when the game is over
 	ReplayURL string
 	Finals    []string // earlier games, in words
+	YourTurn  bool     // the table waits for the viewer
+	Result    string   // the viewer's own result, once a round or the game is over
+}
+
+// seatList is the seats' common part, for the ring.
+func (l LowUnique) seatList() []Seat {
+	out := make([]Seat, len(l.Seats))
+	for i, s := range l.Seats {
+		out[i] = s.Seat
+	}
+	return out
 }
 
 // Fragments lists the table's fragments in page order.
 func (l LowUnique) Fragments() []Fragment {
 	out := []Fragment{
 		{ID: "lu-status", Component: luStatus(l), Key: 0},
+		{ID: "turn-mark", Component: turnMark(l.YourTurn, "Your move")},
 		{ID: "lu-hand", Component: luHand(l), Key: 0},
 		{ID: "lu-results", Component: luResults(l), Key: l.resultsKey()},
 	}

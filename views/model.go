@@ -112,3 +112,10 @@ type Fragment struct {
 	Count  int
 	Append func(from int) templ.Component
 }
+
+// ErrorInfo is an error page.
+type ErrorInfo struct {
+	Page
+	Heading string
+	Message string
+}
