@@ -136,7 +136,7 @@ func TestHoldemInBrowsers(t *testing.T) {
 		}
 	}
 	ann.screenshot("holdem-table-ann")
-	// the same table on a 375 px phone: nothing wider than the screen
+	// the same table on a 390 px phone: nothing wider than the screen
 	bob.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 	if w := eval[int](bob, `document.documentElement.scrollWidth`); w > 390 {
 		t.Fatalf("the table is %d px wide on a 390 px phone", w)

@@ -103,9 +103,9 @@ func TestImpetusInBrowsers(t *testing.T) {
 	}
 	ann.screenshot("impetus-table-ann")
 	ann.axeCheck("the Impetus table")
-	bob.do(chromedp.EmulateViewport(375, 812))
-	if w := eval[int](bob, `document.documentElement.scrollWidth`); w > 375 {
-		t.Fatalf("the table is %d px wide on a 375 px phone", w)
+	bob.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	if w := eval[int](bob, `document.documentElement.scrollWidth`); w > 390 {
+		t.Fatalf("the table is %d px wide on a 390 px phone: %s", w, eval[string](bob, wideJS))
 	}
 	bob.screenshot("impetus-phone-bob")
 }

@@ -92,9 +92,9 @@ func TestLowUniqueInBrowsers(t *testing.T) {
 		}
 	}
 	ann.screenshot("lowunique-over-ann")
-	bob.do(chromedp.EmulateViewport(375, 812))
-	if w := eval[int](bob, `document.documentElement.scrollWidth`); w > 375 {
-		t.Fatalf("the table is %d px wide on a 375 px phone", w)
+	bob.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	if w := eval[int](bob, `document.documentElement.scrollWidth`); w > 390 {
+		t.Fatalf("the table is %d px wide on a 390 px phone", w)
 	}
 	bob.screenshot("lowunique-phone-bob")
 	// a rematch starts round 1 of game 2 for everyone

@@ -284,3 +284,6 @@ func (b *browser) joinTable(share string) {
 	b.waitJS("the lobby", `!!document.querySelector('#lobby')`)
 	b.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"ready"']`)))
 }
+
+// wideJS names the elements that stick out of a 390 px screen.
+const wideJS = `[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 392).slice(0, 8).map(e => e.tagName + '.' + e.className + '#' + e.id + ' ' + Math.round(e.getBoundingClientRect().right)).join('; ')`

@@ -195,7 +195,7 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 		}
 	}
 	cara.screenshot("president-deal-over-cara")
-	// the same table on a 375 px phone: nothing wider than the screen
+	// the same table on a 390 px phone: nothing wider than the screen
 	cara.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 	if w := eval[int](cara, `document.documentElement.scrollWidth`); w > 390 {
 		t.Fatalf("the table is %d px wide on a 390 px phone", w)

@@ -69,7 +69,9 @@ func TestAbsentPlayerAutoplayTakeoverAndReturn(t *testing.T) {
 	// his seat
 	wsAnn.waitFor(t, "Bob played for", func(m string) bool { return strings.Contains(m, "Bob is disconnected: the table plays for them") })
 	wsAnn.waitFor(t, "the takeover", func(m string) bool { return strings.Contains(m, "Bob is away: a bot plays for them") })
-	wsAnn.waitFor(t, "the away badge", func(m string) bool { return strings.Contains(m, `title="Gone: a bot plays until they are back">away</span>`) })
+	wsAnn.waitFor(t, "the away badge", func(m string) bool {
+		return strings.Contains(m, `title="Gone: a bot plays until they are back">away</span>`)
+	})
 	// Bob comes back: his seat is his again
 	bob.get("/t/" + code)
 	wsBob := bob.dial(code)

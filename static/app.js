@@ -154,8 +154,12 @@
 
   // Drawers open by themselves on a wide screen; on a phone they stay
   // folded until tapped.
-  if (window.matchMedia("(min-width: 64rem)").matches) {
-    document.querySelectorAll("details[data-open-wide]").forEach(function (d) { d.open = true; });
+  var wide = window.matchMedia("(min-width: 64rem)").matches;
+  function drawers() {
+    document.querySelectorAll("details[data-open-wide]:not([data-seen])").forEach(function (d) {
+      d.setAttribute("data-seen", "");
+      if (wide) { d.open = true; }
+    });
   }
 
   // Your turn: the server marks it in #turn-mark. The title and favicon
@@ -222,7 +226,7 @@
     if (lastDeal !== null && d !== lastDeal) { hand.classList.add("deal"); }
     lastDeal = d;
   }
-  function afterPush() { tick(); turn(); deal(); }
+  function afterPush() { tick(); turn(); deal(); drawers(); }
   document.addEventListener("htmx:wsAfterMessage", afterPush);
   document.addEventListener("htmx:oobAfterSwap", tick);
   afterPush();

@@ -2,8 +2,8 @@ package views
 
 import (
 	"encoding/json"
-	"strings"
 	"strconv"
+	"strings"
 )
 
 func csrfHeader(token string) string {

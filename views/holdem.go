@@ -73,8 +73,8 @@ type Holdem struct {
 	// those from it on are dealt in when the board is pushed.
 	BoardNew int
 	Result   string // the viewer's own result once the hand is over
-	Pots    []HPot // in play
-	Results []HPot // paid, once the hand is over
+	Pots     []HPot // in play
+	Results  []HPot // paid, once the hand is over
 	// The controls: exactly the viewer's legal actions.
 	YourTurn   bool
 	CanFold    bool
@@ -93,7 +93,7 @@ type Holdem struct {
 	Streets    []HStreet
 	// StreetItems are the streets as one list: a move appends to it.
 	StreetItems []HItem
-	Ledger     []HLedger
+	Ledger      []HLedger
 	// Past lists the finished hands, newest first; it is called only when
 	// the fragment renders, and PastKey stands for what it returns.
 	Past       func() []HPast

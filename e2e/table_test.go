@@ -1,0 +1,273 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// The table as a player feels it: at a phone's 390×844 and a laptop's
+// 1280×800, the seats and one's own cards fit the first screen, the action
+// bar is under the thumb whenever there is something to do, the page title
+// says "Your turn", and what a push adds (a card on the pile, a bet) moves
+// in, unless the player asked for reduced motion.
+
+var sizes = []struct {
+	name          string
+	width, height int64
+	mobile        bool
+}{
+	{"phone", 390, 844, true},
+	{"desktop", 1280, 800, false},
+}
+
+// setSize puts the browser at a size (a phone emulates touch and mobile).
+func (b *browser) setSize(w, h int64, mobile bool) {
+	b.t.Helper()
+	if mobile {
+		b.do(chromedp.EmulateViewport(w, h, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	} else {
+		b.do(chromedp.EmulateViewport(w, h))
+	}
+}
+
+// reduceMotion asks the page for prefers-reduced-motion: reduce.
+func (b *browser) reduceMotion() {
+	b.t.Helper()
+	b.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
+		return err
+	}))
+}
+
+// outOfViewJS lists the elements of a selector that are not wholly inside
+// the first screen (the page scrolled to the top), above the action bar
+// when it shows actions.
+const outOfViewJS = `((sel) => {
+  window.scrollTo(0, 0);
+  const bar = document.querySelector('.actionbar.has-actions');
+  const bottom = bar ? bar.getBoundingClientRect().top : innerHeight;
+  return [...document.querySelectorAll(sel)].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && (r.top < -1 || r.left < -1 || r.bottom > bottom + 1 || r.right > innerWidth + 1);
+  }).map(e => (e.id || e.className) + ' ' + JSON.stringify(e.getBoundingClientRect()));
+})`
+
+// checkFits fails when a seat or the viewer's cards leave the first
+// screen, or when the action bar with actions is not wholly in view.
+func (b *browser) checkFits(what, seats, hand string) {
+	b.t.Helper()
+	for _, sel := range []string{seats, hand} {
+		if sel == "" {
+			continue
+		}
+		if out := eval[[]string](b, outOfViewJS+`(`+jsString(sel)+`)`); len(out) > 0 {
+			b.t.Fatalf("%s: %s: out of the first screen: %v", b.name, what, out)
+		}
+	}
+	if n := eval[int](b, `document.querySelectorAll('`+seats+`').length`); n == 0 {
+		b.t.Fatalf("%s: %s: no seats", b.name, what)
+	}
+	inBar := eval[bool](b, `(() => { const bar = document.querySelector('.actionbar.has-actions'); if (!bar) return true;
+	  const r = bar.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= -1 && r.right <= innerWidth + 1 && r.height > 0; })()`)
+	if !inBar {
+		b.t.Fatalf("%s: %s: the action bar is not in view", b.name, what)
+	}
+	if w := eval[int](b, `document.documentElement.scrollWidth`); w > eval[int](b, `innerWidth`) {
+		b.t.Fatalf("%s: %s: the page is %d px wide", b.name, what, w)
+	}
+}
+
+// watchMotion records, for every pile play, board card or bet that a push
+// adds, whether it runs an animation as it enters.
+const watchMotionJS = `(() => {
+  window.__motion = [];
+  new MutationObserver(muts => {
+    for (const m of muts) for (const n of m.addedNodes) {
+      if (!(n instanceof Element)) continue;
+      for (const el of [n, ...n.querySelectorAll('*')]) {
+        if (el.matches('.pile .play.new, .bet-chip, .board .card.dealt, .lu-pair .card')) {
+          window.__motion.push(el.getAnimations().some(a => a.playState === 'running'));
+        }
+      }
+    }
+  }).observe(document.body, {childList: true, subtree: true});
+  return true;
+})()`
+
+// yourTurnJS: the server marked the viewer's turn.
+const yourTurnJS = `(document.getElementById('turn-mark') || {dataset: {}}).dataset.yourTurn === 'true'`
+
+// tapMoveJS makes the viewer's President move with taps alone: a playable
+// card tapped twice (the second tap plays), a pass, or cards tapped then
+// a player for the 7s' gift.
+const tapMoveJS = `(() => {
+  const mode = ` + modeJS + `;
+  const before = document.querySelector('#p-status').dataset.version;
+  const labels = [...document.querySelectorAll('#p-hand label.card')];
+  const need = ` + needJS + `;
+  switch (mode) {
+  case 'lead': {
+    const ranks = document.querySelector('#p-playable').classList;
+    const playable = labels.filter(l => [...l.classList].some(c => ranks.contains(c)));
+    const seven = playable.find(l => l.classList.contains('r7'));
+    const card = seven || playable[0];
+    card.click(); card.click();
+    return [seven ? 'lead a 7' : 'lead', before];
+  }
+  case 'pass': {
+    const ranks = document.querySelector('#p-playable').classList;
+    const seven = labels.find(l => l.classList.contains('r7') && ranks.contains('r7'));
+    if (seven) { seven.click(); seven.click(); return ['follow with a 7', before]; }
+    document.querySelector("#p-controls button[hx-vals*='pass']").click();
+    return ['pass', before];
+  }
+  case 'gift':
+    for (let i = 0; i < need; i++) labels[i].click();
+    document.querySelector('[data-give-to]').click();
+    return ['gift', before];
+  case 'discard': case 'return':
+    for (let i = 0; i < need; i++) labels[i].click();
+    document.querySelector("#p-controls button[hx-vals*='" + mode + "']").click();
+    return [mode, before];
+  }
+  return ['wait', before];
+})()`
+
+// TestPresidentTableFeel: Ann plays President against three bots by taps
+// alone on a phone and on a laptop, until she has given cards with her 7s.
+func TestPresidentTableFeel(t *testing.T) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms", "-next-deal-delay", "300ms")
+	calm := newBrowser(t, "Cal")
+	calm.reduceMotion()
+	for _, size := range sizes {
+		ann := newBrowser(t, "Ann")
+		ann.setSize(size.width, size.height, size.mobile)
+		ann.createTable(srv, "4")
+		share := eval[string](ann, `document.querySelector('#share').value`)
+		ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+		ann.waitJS("the table", `!!document.querySelector('#p-hand label.card')`)
+		eval[bool](ann, watchMotionJS)
+		if size.name == "phone" {
+			// a watcher who asked for calm sees the same table without motion
+			calm.do(chromedp.Navigate(share))
+			calm.waitJS("the join page", `!!document.querySelector('input[name=name]')`)
+			calm.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Cal"), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)))
+			calm.waitJS("the table", `!!document.querySelector('#p-ring')`)
+			eval[bool](calm, watchMotionJS)
+		}
+		gifts, turns := 0, 0
+		deadline := time.Now().Add(3 * time.Minute)
+		for gifts == 0 || turns < 3 {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: no 7s gift in time (%d turns)", size.name, turns)
+			}
+			ann.waitJS("Ann's turn", yourTurnJS+` && (`+modeJS+`) !== 'wait'`)
+			if title := eval[string](ann, `document.title`); !strings.HasPrefix(title, "● Your turn") {
+				t.Fatalf("%s: the title on Ann's turn is %q", size.name, title)
+			}
+			if turns == 0 {
+				ann.screenshot("feel-president-" + size.name + "-ann")
+				ann.checkFits(size.name+" President, Ann's turn", "#p-ring .seat", "#p-hand label.card")
+			}
+			r := eval[[]string](ann, tapMoveJS)
+			if r[0] == "gift" {
+				gifts++
+				ann.screenshot("feel-president-" + size.name + "-gift")
+			}
+			turns++
+			ann.waitJS("the table to take the "+r[0], `document.querySelector('#message').textContent !== '' || document.querySelector('#p-status').dataset.version !== `+jsString(r[1]))
+			if msg := ann.text("#message"); msg != "" {
+				t.Fatalf("%s: %s refused: %s", size.name, r[0], msg)
+			}
+			if r[0] == "gift" || strings.HasPrefix(r[0], "lead") {
+				// the move is done: the title turns back until her next turn
+				ann.waitJS("the title back", `!document.title.startsWith('●') || `+yourTurnJS)
+			}
+		}
+		motion := eval[[]bool](ann, `window.__motion`)
+		if len(motion) == 0 || !anyTrue(motion) {
+			t.Fatalf("%s: no card moved onto the pile: %v", size.name, motion)
+		}
+		t.Logf("%s: %d turns by taps, %d gifts; %d plays animated", size.name, turns, gifts, len(motion))
+	}
+	if m := eval[[]bool](calm, `window.__motion`); len(m) == 0 || anyTrue(m) {
+		t.Fatalf("with reduced motion, plays animated: %v", m)
+	}
+}
+
+// TestHoldemTableFeel: Ann plays Hold'em against AI players on a phone and
+// a laptop; she raises with taps alone (a bet size, then Raise).
+func TestHoldemTableFeel(t *testing.T) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms", "-next-deal-delay", "300ms")
+	for _, size := range sizes {
+		ann := newBrowser(t, "Ann")
+		ann.setSize(size.width, size.height, size.mobile)
+		ann.createGame(srv, "holdem", map[string]string{"seats": "6", "blinds": "10/20", "stack_bb": "100"})
+		ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+		ann.waitJS("the table", `!!document.querySelector('#h-ring')`)
+		eval[bool](ann, watchMotionJS)
+		raised := false
+		deadline := time.Now().Add(2 * time.Minute)
+		for turns := 0; !raised || turns < 4; turns++ {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: no raise in time", size.name)
+			}
+			ann.waitJS("Ann's turn", yourTurnJS+` && !!document.querySelector("#h-controls button[hx-vals*='fold']")`)
+			if title := eval[string](ann, `document.title`); !strings.HasPrefix(title, "● Your turn") {
+				t.Fatalf("%s: the title on Ann's turn is %q", size.name, title)
+			}
+			if turns == 0 {
+				ann.screenshot("feel-holdem-" + size.name + "-turn")
+			}
+			ann.checkFits(size.name+" Hold'em, Ann's turn", "#h-ring .seat", "#h-ring .seat.you .hole")
+			before := eval[string](ann, `document.querySelector('#h-status').dataset.version`)
+			did := eval[string](ann, `(() => {
+			  const c = document.querySelector('#h-controls');
+			  const size = [...c.querySelectorAll('button[data-set-amount]')].find(b => b.textContent !== 'All-in');
+			  if (size && !window.__raised) {
+			    window.__raised = true;
+			    size.click();
+			    const amount = document.querySelector('#h-amount').value;
+			    c.querySelector('button[data-raise]').click();
+			    return 'raise ' + size.textContent + ' to ' + amount;
+			  }
+			  const b = c.querySelector("button[hx-vals*='check']") || c.querySelector("button[hx-vals*='call']");
+			  b.click();
+			  return b.textContent.trim();
+			})()`)
+			if strings.HasPrefix(did, "raise") {
+				raised = true
+				ann.screenshot("feel-holdem-" + size.name + "-raise")
+			}
+			ann.waitJS("the table to take "+did, `document.querySelector('#message').textContent !== '' || document.querySelector('#h-status').dataset.version !== `+jsString(before))
+			if msg := ann.text("#message"); msg != "" {
+				t.Fatalf("%s: %s refused: %s", size.name, did, msg)
+			}
+			if raised {
+				if log := eval[string](ann, `document.querySelector('#h-streets').textContent`); !strings.Contains(log, "Ann raises") && !strings.Contains(log, "Ann bets") {
+					t.Fatalf("%s: the hand's log lacks Ann's raise: %s", size.name, log)
+				}
+			}
+		}
+		ann.screenshot("feel-holdem-" + size.name + "-ann")
+		if m := eval[[]bool](ann, `window.__motion`); !anyTrue(m) {
+			t.Fatalf("%s: no bet or board card moved in: %v", size.name, m)
+		}
+	}
+}
+
+func anyTrue(bs []bool) bool {
+	for _, b := range bs {
+		if b {
+			return true
+		}
+	}
+	return false
+}
