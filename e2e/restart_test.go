@@ -68,8 +68,8 @@ func TestKillRestartResumes(t *testing.T) {
 	// a reload keeps the seat: the session cookie still works
 	bob.do(chromedp.Reload())
 	bob.waitJS("the table", `!!document.querySelector('#p-hand')`)
-	if !strings.Contains(bob.text("main .share"), "You are Bob") {
-		t.Fatalf("Bob lost his seat after the restart: %s", bob.text("main .share"))
+	if you := eval[string](bob, `document.querySelector('details.drawer .share + p').textContent`); !strings.Contains(you, "You are Bob") || !eval[bool](bob, `!!document.querySelector('#p-ring .seat.you')`) {
+		t.Fatalf("Bob lost his seat after the restart: %s", you)
 	}
 	bob.screenshot("president-after-restart-bob")
 }

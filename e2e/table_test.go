@@ -104,9 +104,10 @@ const watchMotionJS = `(() => {
 // yourTurnJS: the server marked the viewer's turn.
 const yourTurnJS = `(document.getElementById('turn-mark') || {dataset: {}}).dataset.yourTurn === 'true'`
 
-// tapMoveJS makes the viewer's President move with taps alone: a playable
-// card tapped twice (the second tap plays), a pass, or cards tapped then
-// a player for the 7s' gift.
+// tapMoveJS makes the viewer's President move with taps alone: a lead with
+// a playable card (a 7 when there is one) tapped twice, the second tap
+// playing it; a pass when following; cards tapped then a player for the
+// 7s' gift.
 const tapMoveJS = `(() => {
   const mode = ` + modeJS + `;
   const before = document.querySelector('#p-status').dataset.version;
@@ -121,13 +122,9 @@ const tapMoveJS = `(() => {
     card.click(); card.click();
     return [seven ? 'lead a 7' : 'lead', before];
   }
-  case 'pass': {
-    const ranks = document.querySelector('#p-playable').classList;
-    const seven = labels.find(l => l.classList.contains('r7') && ranks.contains('r7'));
-    if (seven) { seven.click(); seven.click(); return ['follow with a 7', before]; }
+  case 'pass':
     document.querySelector("#p-controls button[hx-vals*='pass']").click();
     return ['pass', before];
-  }
   case 'gift':
     for (let i = 0; i < need; i++) labels[i].click();
     document.querySelector('[data-give-to]').click();
