@@ -45,7 +45,7 @@ const holeJS = `[...document.querySelectorAll('#h-ring .seat.you .hole .card[ari
 const holdemLookJS = `(() => {
   const q = s => document.querySelector(s);
   const text = s => q(s) ? q(s).textContent : '';
-  return [text('#h-status strong'), text('#h-pots .results'), q('#h-status').dataset.version, text('#h-ring .seat.turn .name')];
+  return [text('#h-hand').split(' · ')[0], text('#h-pots .results'), q('#h-status').dataset.version, (() => { const t = q('#h-ring-turns > span'); return t ? text('#h-seat-' + t.className.match(/turn-of-(\d+)/)[1] + ' .name') : ''; })()];
 })()`
 
 // TestHoldemInBrowsers: Ann creates a Hold'em table from the home page,
@@ -206,7 +206,7 @@ func TestHoldemKillMidHand(t *testing.T) {
 	// play (call or check) until the table waits for Ann after the flop:
 	// mid-hand, with chips in the pot
 	ourTurn := regexp.MustCompile(`hx-vals="{&#34;kind&#34;:&#34;fold&#34;}"`)
-	postflop := regexp.MustCompile(`<strong>Hand \d+</strong> · (flop|turn|river)`)
+	postflop := regexp.MustCompile(`<b id="h-hand">Hand \d+ · (flop|turn|river)`)
 	var page string
 	for deadline := time.Now().Add(30 * time.Second); ; {
 		page = httpGet(t, c, srv.url+"/t/"+code)
@@ -249,11 +249,12 @@ func TestHoldemKillMidHand(t *testing.T) {
 func holdemTable(page string) string {
 	var parts []string
 	for _, re := range []*regexp.Regexp{
-		regexp.MustCompile(`(?s)<div id="h-status".*?</div>`),
+		regexp.MustCompile(`<b id="h-hand">.*?</b>`),
+		regexp.MustCompile(`(?s)<span id="h-status".*?</span>`),
 		regexp.MustCompile(`(?s)<div id="h-board".*?</div>`),
 		regexp.MustCompile(`(?s)<div id="h-pots".*?</div>`),
 		regexp.MustCompile(`(?s)<li id="h-seat-\d".*?</li>`),
-		regexp.MustCompile(`(?s)<div id="h-controls".*?</div>`),
+		regexp.MustCompile(`(?s)<div id="h-actions".*?</div>`),
 	} {
 		for _, m := range re.FindAllString(page, -1) {
 			m = regexp.MustCompile(`(?s)<span class="clock".*?</span></span>|<span class="badge off">offline</span>|<span class="muted">· next hand in.*?</span></span>`).ReplaceAllString(m, "")

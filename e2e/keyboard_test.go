@@ -43,7 +43,7 @@ const planJS = `(() => {
   case 'discard': case 'return':
     return [mode, ...[...document.querySelectorAll('#p-hand input[name=card]')].slice(0, need).map(i => i.value)];
   case 'gift':
-    return [mode, ...[...document.querySelectorAll('#p-controls form.gift select')].slice(0, need).map(s => s.name)];
+    return [mode, ...[...document.querySelectorAll('#p-hand input[name=card]')].slice(0, need).map(i => i.value)];
   }
   return [mode];
 })()`
@@ -82,17 +82,18 @@ func TestPresidentByKeyboard(t *testing.T) {
 				ann.press(" ")
 			}
 			kind := map[string]string{"lead": "play", "discard": "discard", "return": "return"}[plan[0]]
-			ann.tabTo(`#p-controls button[hx-vals*='"` + kind + `"']`)
+			ann.tabTo(`#p-controls button[value=` + kind + `]`)
 			ann.press(kb.Enter)
 		case "pass":
-			ann.tabTo(`#p-controls button[hx-vals*='"pass"']`)
+			ann.tabTo(`#p-controls button[value=pass]`)
 			ann.press(kb.Enter)
 		case "gift":
-			for _, name := range plan[1:] {
-				ann.tabTo(`select[name="` + name + `"]`)
-				ann.press(kb.ArrowDown)
+			// Space selects each card, Enter on a player's seat gives them
+			for _, id := range plan[1:] {
+				ann.tabTo(`#p-hand input[value="` + id + `"]`)
+				ann.press(" ")
 			}
-			ann.tabTo(`#p-controls form.gift button[type=submit]`)
+			ann.tabTo(`[data-give-to]`)
 			ann.press(kb.Enter)
 		default:
 			ann.waitJS("Ann's turn or the end", `(`+modeJS+`) !== 'wait' || document.querySelector('#p-status').innerText.includes('is over')`)

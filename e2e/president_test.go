@@ -16,8 +16,8 @@ var _ = fmt.Sprintf
 const modeJS = `(() => {
   const c = document.querySelector('#p-controls');
   if (!c) return 'none';
-  if (c.querySelector('form.gift')) return 'gift';
-  const has = k => c.querySelector('button[hx-vals*=' + JSON.stringify('"' + k + '"') + ']');
+  if (c.querySelector('input[value=gift]')) return 'gift';
+  const has = k => c.querySelector('button[value=' + k + ']');
   if (has('discard')) return 'discard';
   if (has('return')) return 'return';
   if (has('pass')) return 'pass';
@@ -32,7 +32,7 @@ const needJS = `(() => { const m = document.querySelector('#p-controls').innerTe
 const handJS = `[...document.querySelectorAll('#p-hand input[name=card]')].map(i => i.value)`
 
 // turnJS is the name of the seat the table waits for, or "".
-const turnJS = `(() => { const li = document.querySelector('#p-ring .seat.turn .name'); return li ? li.textContent : ''; })()`
+const turnJS = `(() => { const t = document.querySelector('#p-ring-turns > span'); if (!t) return ''; const i = t.className.match(/turn-of-(\d+)/)[1]; return document.querySelector('#p-seat-' + i + ' .name').textContent; })()`
 
 // moveJS makes one legal move in the page as a person would, clicking
 // cards and buttons, all in one tick so the page can't change between the
@@ -45,19 +45,19 @@ const moveJS = `(() => {
   const click = sel => { const el = document.querySelector(sel); if (!el) throw new Error('no ' + sel); el.click(); };
   const need = ` + needJS + `;
   switch (mode) {
-  case 'pass': click("#p-controls button[hx-vals*='pass']"); break;
+  case 'pass': click("#p-controls button[value=pass]"); break;
   case 'lead': {
     const ranks = document.querySelector('#p-playable').classList;
     const playable = [...document.querySelectorAll('#p-hand label.card')].filter(l => [...l.classList].some(c => ranks.contains(c)));
     const three = playable.find(l => l.querySelector('input[value="3D"]'));
     (three || playable[0]).click();
-    click("#p-controls button[hx-vals*='play']");
+    click("#p-controls button[value=play]");
     break;
   }
   case 'discard': case 'return': {
     const labels = document.querySelectorAll('#p-hand label.card');
     for (let i = 0; i < need; i++) labels[i].click();
-    click("#p-controls button[hx-vals*='" + mode + "']");
+    click("#p-controls button[value=" + mode + "]");
     break;
   }
   case 'gift': {

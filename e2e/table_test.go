@@ -51,7 +51,7 @@ func (b *browser) reduceMotion() {
 // when it shows actions.
 const outOfViewJS = `((sel) => {
   window.scrollTo(0, 0);
-  const bar = document.querySelector('.actionbar.has-actions');
+  const bar = document.querySelector('.actionbar.has-actions, .actionbar:has(.has-actions)');
   const bottom = bar ? bar.getBoundingClientRect().top : innerHeight;
   return [...document.querySelectorAll(sel)].filter(e => {
     const r = e.getBoundingClientRect();
@@ -74,7 +74,7 @@ func (b *browser) checkFits(what, seats, hand string) {
 	if n := eval[int](b, `document.querySelectorAll('`+seats+`').length`); n == 0 {
 		b.t.Fatalf("%s: %s: no seats", b.name, what)
 	}
-	inBar := eval[bool](b, `(() => { const bar = document.querySelector('.actionbar.has-actions'); if (!bar) return true;
+	inBar := eval[bool](b, `(() => { const bar = document.querySelector('.actionbar.has-actions, .actionbar:has(.has-actions)'); if (!bar) return true;
 	  const r = bar.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= -1 && r.right <= innerWidth + 1 && r.height > 0; })()`)
 	if !inBar {
 		b.t.Fatalf("%s: %s: the action bar is not in view", b.name, what)
@@ -123,7 +123,7 @@ const tapMoveJS = `(() => {
     return [seven ? 'lead a 7' : 'lead', before];
   }
   case 'pass':
-    document.querySelector("#p-controls button[hx-vals*='pass']").click();
+    document.querySelector("#p-controls button[value=pass]").click();
     return ['pass', before];
   case 'gift':
     for (let i = 0; i < need; i++) labels[i].click();
@@ -131,7 +131,7 @@ const tapMoveJS = `(() => {
     return ['gift', before];
   case 'discard': case 'return':
     for (let i = 0; i < need; i++) labels[i].click();
-    document.querySelector("#p-controls button[hx-vals*='" + mode + "']").click();
+    document.querySelector("#p-controls button[value=" + mode + "]").click();
     return [mode, before];
   }
   return ['wait', before];
@@ -247,7 +247,7 @@ func TestHoldemTableFeel(t *testing.T) {
 			if msg := ann.text("#message"); msg != "" {
 				t.Fatalf("%s: %s refused: %s", size.name, did, msg)
 			}
-			if raised {
+			if strings.HasPrefix(did, "raise") {
 				if log := eval[string](ann, `document.querySelector('#h-streets').textContent`); !strings.Contains(log, "Ann raises") && !strings.Contains(log, "Ann bets") {
 					t.Fatalf("%s: the hand's log lacks Ann's raise: %s", size.name, log)
 				}

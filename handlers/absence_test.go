@@ -70,7 +70,7 @@ func TestAbsentPlayerAutoplayTakeoverAndReturn(t *testing.T) {
 	wsAnn.waitFor(t, "Bob played for", func(m string) bool { return strings.Contains(m, "Bob is disconnected: the table plays for them") })
 	wsAnn.waitFor(t, "the takeover", func(m string) bool { return strings.Contains(m, "Bob is away: a bot plays for them") })
 	wsAnn.waitFor(t, "the away badge", func(m string) bool {
-		return strings.Contains(m, `title="Gone: a bot plays until they are back">away</span>`)
+		return strings.Contains(m, `title="Gone: a bot plays until they are back">away</em>`)
 	})
 	// Bob comes back: his seat is his again
 	bob.get("/t/" + code)

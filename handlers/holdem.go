@@ -185,6 +185,7 @@ func holdemView(rv *roomView) views.Holdem {
 		last = past[len(past)-1].Hand
 	}
 	h.PastKey = uint64(last)<<8 | uint64(seat+2)
+	h.LastHand = last
 	return h
 }
 

@@ -120,7 +120,8 @@ func presidentView(rv *roomView) views.President {
 		p.History[d] = r
 	}
 
-	for _, pl := range v.Pile[:v.PileLen] {
+	// the pile shows the last two plays: the one to beat and the one before
+	for _, pl := range v.Pile[max(0, v.PileLen-2):v.PileLen] {
 		p.Pile = append(p.Pile, views.PPlay{Who: name(pl.Seat), Label: president.Describe(pl.Set), Cards: cardViews(pl.Cards),
 			From: views.Place(pl.Seat, v.N, v.Seat).From()})
 	}
@@ -142,6 +143,19 @@ func presidentView(rv *roomView) views.President {
 	p.HandKey = uint64(v.Hand) | uint64(v.Deal&0xff)<<54 | 1<<62
 	if v.Seat < 0 {
 		p.HandKey = 1<<63 | uint64(v.Deal&0xff)<<54
+	} else {
+		key := p.HandKey
+		p.HandLeft = func(had uint64) ([]string, bool) {
+			const cardBits = 1<<54 - 1
+			if had&^cardBits != key&^cardBits || had&key&cardBits != key&cardBits || key&cardBits == 0 {
+				return nil, false // another deal or a watcher's, a card came in, or no card is left
+			}
+			var gone []string
+			for _, c := range cards.Set(had & cardBits &^ key).Cards() {
+				gone = append(gone, c.String())
+			}
+			return gone, true
+		}
 	}
 	p.Gave, p.Got = cardViews(v.Gave), cardViews(v.Got)
 	p.Status, p.Mode = presidentStatus(&v, name)

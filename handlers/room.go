@@ -684,6 +684,13 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 			if f.Key != 0 && f.Key == had.key {
 				continue // unchanged: not even rendered
 			}
+			if f.Since != nil && had.key != 0 {
+				if c := f.Since(had.key); c != nil {
+					c.Render(ctx, &buf)
+					v.sent[f.ID] = sentFrag{key: f.Key}
+					continue
+				}
+			}
 			if f.Series != 0 && f.Series == had.series && had.count <= f.Count {
 				// a list that grew: only its new items, added at its end
 				if had.count < f.Count {

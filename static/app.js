@@ -110,7 +110,8 @@
   // The 7s gift: tap cards, then the player who gets them. Each tap on a
   // player adds the selected cards to the gift; when all are placed the
   // gift is posted.
-  function giftForm() { return document.getElementById("p-gift"); }
+  function giftForm() { return document.querySelector("#p-controls:has(input[value=gift])"); }
+  function giftNeed() { return Number(document.querySelector("#p-actions").getAttribute("data-need")); }
   document.addEventListener("click", function (e) {
     var to = e.target.closest("[data-give-to]");
     var form = giftForm();
@@ -127,7 +128,8 @@
       hidden.name = "give_" + input.value;
       hidden.value = to.getAttribute("data-give-to");
       hidden.setAttribute("data-gift", "");
-      form.appendChild(hidden);
+      // inside the actions, so the next push takes them away with the gift
+      document.getElementById("p-actions").appendChild(hidden);
       input.checked = false;
       input.disabled = true;
       var label = input.closest("label");
@@ -135,7 +137,7 @@
       label.setAttribute("data-given-to", "→ " + to.getAttribute("data-name"));
     });
     var given = form.querySelectorAll("[data-gift]").length;
-    var need = Number(form.getAttribute("data-need"));
+    var need = giftNeed();
     var note = form.querySelector("[data-given]");
     if (note) { note.textContent = given + " of " + need + " given"; }
     if (given >= need) { htmx.trigger(form, "submit"); }

@@ -98,6 +98,7 @@ type Holdem struct {
 	// the fragment renders, and PastKey stands for what it returns.
 	Past       func() []HPast
 	PastKey    uint64
+	LastHand   int // the number of the last finished hand
 	HandsURL   string
 	NextDealAt int64
 }
@@ -107,15 +108,18 @@ func (h Holdem) Fragments() []Fragment {
 	items := h.StreetItems
 	out := []Fragment{
 		{ID: "h-status", Component: holdemStatus(h)}, // changes with every move
+		{ID: "h-hand", Component: holdemHand(h), Key: h.handKey()},
 		{ID: "turn-mark", Component: turnMark(h.YourTurn, "Your turn")},
+		TurnsFragment("h-ring", h.seatList()),
 		{ID: "h-board", Component: holdemBoard(h), Key: h.boardKey()},
 		{ID: "h-pots", Component: holdemPots(h), Key: h.potsKey()},
-		{ID: "h-controls", Component: holdemControls(h)},
+		{ID: "h-actions", Component: holdemActions(h)},
 		{ID: "h-streets", Component: holdemStreets(h), Key: h.streetsKey(),
 			Series: uint64(h.Hand) + 1, Count: len(items),
 			Append: func(from int) templ.Component { return holdemStreetsAppend(items, from) }},
 		{ID: "h-ledger", Component: holdemLedger(h), Key: h.ledgerKey()},
-		{ID: "h-past", Component: holdemPast(h), Key: h.PastKey},
+		{ID: "h-past", Component: holdemPast(h), Key: h.PastKey, Series: uint64(h.You + 2), Count: h.LastHand,
+			Append: func(from int) templ.Component { return holdemPastPrepend(h.pastList(), from) }},
 	}
 	for _, s := range h.Seats {
 		out = append(out, Fragment{ID: "h-seat-" + itoa(s.Index), Component: holdemSeat(s), Key: s.key()})
@@ -173,7 +177,7 @@ func (s HSeat) key() uint64 {
 	s.Seat.key(&k)
 	k.num(int64(s.Stack))
 	k.num(int64(s.Bet))
-	for _, f := range []bool{s.Dealt, s.Folded, s.AllIn, s.SitOut, s.Button, s.SB, s.BB, s.Turn} {
+	for _, f := range []bool{s.Dealt, s.Folded, s.AllIn, s.SitOut, s.Button, s.SB, s.BB} {
 		k.flag(f)
 	}
 	k.cards(s.Hole)
@@ -270,6 +274,15 @@ func (h Holdem) seatList() []Seat {
 	out := make([]Seat, len(h.Seats))
 	for i, s := range h.Seats {
 		out[i] = s.Seat
+		out[i].Turn = s.Turn
 	}
 	return out
+}
+
+func (h Holdem) handKey() uint64 {
+	k := newKeyer()
+	k.num(int64(h.Hand))
+	k.str(h.Street)
+	k.str(h.Blinds)
+	return k.sum()
 }

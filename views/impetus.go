@@ -83,3 +83,13 @@ func (m Impetus) Fragments() []Fragment {
 
 // cellVals is a map cell's hx-vals: what choosing it posts.
 func cellVals(c IMCell) string { return vals("kind", c.Action, "cell", itoa(c.Index)) }
+
+// seatList is the spirits' seats, each marked when the table waits for it.
+func (m Impetus) seatList() []Seat {
+	out := make([]Seat, len(m.Spirits))
+	for i, s := range m.Spirits {
+		out[i] = s.Seat
+		out[i].Turn = s.Waiting
+	}
+	return out
+}

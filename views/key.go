@@ -57,8 +57,22 @@ func (s Seat) key(k *keyer) {
 	k.flag(s.You)
 	k.flag(s.Empty)
 	k.flag(s.Away)
-	k.num(s.Deadline)
-	k.num(s.ClockMS)
 	k.num(int64(s.Place.Pos))
 	k.num(int64(s.Place.N))
+}
+
+// TurnsFragment is the ring's turn marks and clocks (see ringTurns).
+func TurnsFragment(ringID string, seats []Seat) Fragment {
+	k := newKeyer()
+	for _, s := range seats {
+		if s.Turn {
+			k.num(int64(s.Index))
+			k.str(s.Name)
+			k.num(s.Deadline)
+			k.num(s.ClockMS)
+			k.num(int64(s.Place.Pos))
+			k.num(int64(s.Place.N))
+		}
+	}
+	return Fragment{ID: ringID + "-turns", Component: ringTurns(ringID+"-turns", seats), Key: k.sum()}
 }

@@ -72,6 +72,7 @@ func (l LowUnique) seatList() []Seat {
 	out := make([]Seat, len(l.Seats))
 	for i, s := range l.Seats {
 		out[i] = s.Seat
+		out[i].Turn = s.Waiting != ""
 	}
 	return out
 }
@@ -81,6 +82,7 @@ func (l LowUnique) Fragments() []Fragment {
 	out := []Fragment{
 		{ID: "lu-status", Component: luStatus(l), Key: 0},
 		{ID: "turn-mark", Component: turnMark(l.YourTurn, "Your move")},
+		TurnsFragment("lu-ring", l.seatList()),
 		{ID: "lu-hand", Component: luHand(l), Key: 0},
 		{ID: "lu-results", Component: luResults(l), Key: l.resultsKey()},
 	}

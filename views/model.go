@@ -49,6 +49,7 @@ type Seat struct {
 	Deadline  int64 // ms since epoch when the seat's clock runs out; 0: no clock
 	ClockMS   int64 // the whole clock in ms, for the bar that drains
 	Place     RingPlace
+	Turn      bool // the table waits for this seat
 }
 
 // Lobby is the waiting room before the host starts.
@@ -111,6 +112,10 @@ type Fragment struct {
 	Series uint64
 	Count  int
 	Append func(from int) templ.Component
+	// Since, when set, may update the fragment from the key the viewer
+	// has: it returns what turns that into this one (nil when it can't,
+	// and the whole fragment is sent).
+	Since func(had uint64) templ.Component
 }
 
 // ErrorInfo is an error page.

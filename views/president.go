@@ -1,5 +1,7 @@
 package views
 
+import "github.com/a-h/templ"
+
 // CardView is one card as shown: its id for forms, face, accessible name.
 type CardView struct {
 	ID   string
@@ -57,6 +59,9 @@ type President struct {
 	PileNote  string
 	Hand      []CardView
 	HandKey   uint64 // stands for the hand as shown (see Fragment.Key)
+	// HandLeft names the cards that left the hand since the hand of key
+	// had, when the hand only lost cards since then.
+	HandLeft func(had uint64) ([]string, bool)
 	Playable  string // the rank classes playable now, space separated
 	// Mode picks the controls: play, gift, discard, return, wait, over,
 	// watch.
@@ -78,11 +83,13 @@ type President struct {
 func (p President) Fragments() []Fragment {
 	out := []Fragment{
 		{ID: "p-status", Component: presidentStatus(p)}, // changes with every move
+		{ID: "p-deal", Component: presidentDeal(p), Key: uint64(p.Deal)<<1 | 1},
 		{ID: "turn-mark", Component: turnMark(p.YourTurn, "Your turn")},
+		TurnsFragment("p-ring", p.seatList()),
 		{ID: "p-pile", Component: presidentPile(p), Key: p.pileKey()},
-		{ID: "p-hand", Component: presidentHand(p), Key: p.HandKey},
+		{ID: "p-hand", Component: presidentHand(p), Key: p.HandKey, Since: p.handSince},
 		{ID: "p-playable", Component: presidentPlayable(p)},
-		{ID: "p-controls", Component: presidentControls(p), Key: p.controlsKey()},
+		{ID: "p-actions", Component: presidentActions(p), Key: p.controlsKey()},
 		{ID: "p-score", Component: presidentScore(p), Key: p.ScoreKey},
 	}
 	for _, s := range p.Seats {
@@ -111,12 +118,12 @@ func (p President) controlsKey() uint64 {
 	k.str(p.ActURL)
 	k.str(p.ReplayURL)
 	k.str(p.Mode)
-	k.str(p.Status)
 	k.flag(p.CanPass)
 	k.num(int64(p.Need))
 	k.str(p.ReturnTo)
 	k.str(p.Result)
 	k.flag(p.YourTurn)
+	k.num(int64(p.Need))
 	for _, t := range p.Targets {
 		k.num(int64(t.Seat))
 		k.str(t.Name)
@@ -137,7 +144,6 @@ func (s PSeat) key() uint64 {
 	k.str(s.Place)
 	k.str(s.Role)
 	k.num(int64(s.Score))
-	k.flag(s.Turn)
 	k.str(s.Owes)
 	k.flag(s.GiveTo)
 	return k.sum()
@@ -148,6 +154,20 @@ func (p President) seatList() []Seat {
 	out := make([]Seat, len(p.Seats))
 	for i, s := range p.Seats {
 		out[i] = s.Seat
+		out[i].Turn = s.Turn
 	}
 	return out
+}
+
+// handSince removes the cards that left the hand, when that is all that
+// changed.
+func (p President) handSince(had uint64) templ.Component {
+	if p.HandLeft == nil {
+		return nil
+	}
+	gone, ok := p.HandLeft(had)
+	if !ok || len(gone) == 0 {
+		return nil
+	}
+	return handRemove(gone)
 }

@@ -71,5 +71,9 @@ func RingCSS() string {
 			fmt.Fprintf(&b, ".%s{left:%.1f%%;top:%.1f%%}\n", p.Class(), x, y)
 		}
 	}
+	b.WriteString("/* The seats the table waits for: turn-of-N (in the turns fragment) lights seat-of-N\n   and anchors its clock under it. */\n")
+	for i := 0; i < MaxRing; i++ {
+		fmt.Fprintf(&b, ".seat-of-%d{anchor-name:--seat-%d}.turn-of-%d{position-anchor:--seat-%d}.turned:has(.turn-of-%d) .seat-of-%d{border-color:#f2c94c;animation:turn-glow 1.6s ease-in-out infinite}\n", i, i, i, i, i, i)
+	}
 	return b.String()
 }

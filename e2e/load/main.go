@@ -231,6 +231,7 @@ type player struct {
 
 	mu       sync.Mutex
 	controls string // the latest #p-controls this player was pushed
+	giveTo   map[string]bool // the seats that can receive a gift, from the latest seat pushes
 	hand     string // the latest #p-hand
 	playable string // the latest playable rank classes
 	seq      int64
@@ -240,7 +241,8 @@ var (
 	csrfRe     = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
 	codeRe     = regexp.MustCompile(`/t/([A-Z0-9]{4})/ws`)
 	seqRe      = regexp.MustCompile(`id="seq" hidden data-seq="(\d+)"`)
-	controlsRe = regexp.MustCompile(`(?s)<div id="[ph]-controls".*?</div>`) // the controls hold no nested div
+	controlsRe = regexp.MustCompile(`(?s)<div id="[ph]-actions".*?</div>`) // the actions hold no nested div
+	seatRe     = regexp.MustCompile(`(?s)<li id="p-seat-(\d+)".*?</li>`)
 	minToRe    = regexp.MustCompile(`name="amount" required min="(\d+)"`)
 	luHandRe   = regexp.MustCompile(`(?s)<section id="lu-hand".*?</section>`)
 	luChooseRe = regexp.MustCompile(`&#34;card&#34;:&#34;(\d+)&#34;`)
@@ -250,10 +252,10 @@ var (
 	removeRe   = regexp.MustCompile(`<select name="remove"><option value="(\w+)"`)
 	handRe     = regexp.MustCompile(`(?s)<form id="p-hand".*?</form>`)
 	playableRe = regexp.MustCompile(`<i id="p-playable" hidden class="([^"]*)"`)
-	handCardRe = regexp.MustCompile(`class="card (r\w+)[^"]*"><input type="checkbox" name="card" value="(\w+)"`)
+	handCardRe = regexp.MustCompile(`class="card (r\w+)[^"]*"[^>]*>\s*<input type="checkbox" name="card" value="(\w+)"`)
 	cardRe     = regexp.MustCompile(`name="card" value="(\w+)"`)
-	giveRe     = regexp.MustCompile(`name="give_(\w+)"`)
-	targetRe   = regexp.MustCompile(`<option value="(\d+)">to `)
+	giveToRe   = regexp.MustCompile(`data-give-to="(\d+)"`)
+	goneRe     = regexp.MustCompile(`<i id="l-(\w+)" hx-swap-oob="delete">`)
 	needRe     = regexp.MustCompile(`(\d+) cards?`)
 )
 
@@ -413,6 +415,16 @@ func (p *player) read(st *stats) {
 		if h := handRe.Find(msg); h != nil {
 			p.hand = string(h)
 		}
+		// cards that left the hand come as deletions, as the page takes them
+		for _, m := range goneRe.FindAllSubmatch(msg, -1) {
+			p.hand = regexp.MustCompile(`(?s)<label[^>]*id="l-`+string(m[1])+`".*?</label>`).ReplaceAllString(p.hand, "")
+		}
+		for _, m := range seatRe.FindAllSubmatch(msg, -1) {
+			if p.giveTo == nil {
+				p.giveTo = map[string]bool{}
+			}
+			p.giveTo[string(m[1])] = giveToRe.Match(m[0])
+		}
 		if m := playableRe.FindSubmatch(msg); m != nil {
 			p.playable = " " + string(m[1]) + " "
 		}
@@ -438,6 +450,12 @@ func (p *player) read(st *stats) {
 func (p *player) move() (url.Values, bool) {
 	p.mu.Lock()
 	c, h, playable := p.controls, p.hand, p.playable
+	target := ""
+	for seat, ok := range p.giveTo {
+		if ok {
+			target = seat
+		}
+	}
 	p.mu.Unlock()
 	switch p.table.game {
 	case "holdem":
@@ -451,16 +469,17 @@ func (p *player) move() (url.Values, bool) {
 	if m := needRe.FindStringSubmatch(c); m != nil {
 		need, _ = strconv.Atoi(m[1])
 	}
-	has := func(kind string) bool { return strings.Contains(c, "&#34;"+kind+"&#34;") }
+	has := func(kind string) bool { return strings.Contains(c, `name="kind" value="`+kind+`"`) }
 	switch {
-	case strings.Contains(c, `name="kind" value="gift"`):
-		gives, targets := giveRe.FindAllStringSubmatch(c, -1), targetRe.FindStringSubmatch(c)
-		if len(gives) < need || targets == nil {
+	case has("gift"):
+		// the page: tap cards, then a player's seat
+		gives := cardRe.FindAllStringSubmatch(h, -1)
+		if len(gives) < need || target == "" {
 			return nil, false
 		}
 		f := url.Values{"kind": {"gift"}}
 		for _, g := range gives[:need] {
-			f.Set("give_"+g[1], targets[1])
+			f.Set("give_"+g[1], target)
 		}
 		return f, true
 	case has("discard"), has("return"):
