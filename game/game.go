@@ -44,6 +44,10 @@ const (
 type Event struct {
 	Text string
 	Only []int
+	// Twin marks a private event that tells its seats, with what only they
+	// may know, what the public event just before it tells everyone: those
+	// seats read the private line instead of the public one.
+	Twin bool
 }
 
 // VisibleTo reports whether seat may see the event.

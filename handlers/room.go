@@ -593,6 +593,11 @@ func logView(l logLine) views.LogLine {
 }
 
 func visible(l logLine, seat int) bool {
+	for _, s := range l.Except {
+		if s == seat {
+			return false
+		}
+	}
 	return game.Event{Only: l.Only}.VisibleTo(seat)
 }
 

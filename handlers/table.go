@@ -54,7 +54,9 @@ func (s seat) botPlayed() bool { return s.Bot != "" || s.Away }
 type logLine struct {
 	Text string `json:"text"`
 	Only []int  `json:"only,omitempty"`
-	Chat bool   `json:"chat,omitempty"`
+	// Except are the seats that read a private twin of this line instead.
+	Except []int `json:"except,omitempty"`
+	Chat   bool  `json:"chat,omitempty"`
 	// By is the chat line's seat plus one (0: a watcher's, or not chat).
 	By   int    `json:"by,omitempty"`
 	Said string `json:"said,omitempty"` // the chat line's words alone
@@ -327,6 +329,9 @@ func (t *table) start(k *kind, seed uint64) ([]logLine, error) {
 func (t *table) events(evs []game.Event) []logLine {
 	out := make([]logLine, 0, len(evs))
 	for _, ev := range evs {
+		if n := len(out); ev.Twin && n > 0 && len(out[n-1].Only) == 0 {
+			out[n-1].Except = ev.Only
+		}
 		out = append(out, logLine{Text: ev.Render(t.name), Only: ev.Only})
 	}
 	t.Log = append(t.Log, out...)

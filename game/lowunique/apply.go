@@ -88,7 +88,7 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		}
 		p.Pair = [2]int{x, y}
 		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " has selected a pair."},
-			game.Event{Text: "You (" + game.SeatToken(seat) + ") select " + pairWords(p.Pair) + ".", Only: []int{seat}})
+			game.Event{Text: "You (" + game.SeatToken(seat) + ") select " + pairWords(p.Pair) + ".", Only: []int{seat}, Twin: true})
 		if len(s.Waiting()) == 0 {
 			s.Phase = Reveal
 			text := "Every pair is in:"
@@ -125,7 +125,7 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		}
 		p.Chosen = a.Card
 		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " has chosen."},
-			game.Event{Text: "You (" + game.SeatToken(seat) + ") play " + itoa(a.Card) + ".", Only: []int{seat}})
+			game.Event{Text: "You (" + game.SeatToken(seat) + ") play " + itoa(a.Card) + ".", Only: []int{seat}, Twin: true})
 		if len(s.Waiting()) == 0 {
 			s.resolve(ev)
 		}

@@ -167,7 +167,8 @@ func (e *events) add(text string, only []int) {
 	if e.list == nil {
 		e.list = make([]game.Event, 0, 2)
 	}
-	e.list = append(e.list, game.Event{Text: text, Only: only})
+	// every private line here follows its public twin
+	e.list = append(e.list, game.Event{Text: text, Only: only, Twin: only != nil})
 }
 
 // phrases are the log lines every deal repeats, written once so a move
