@@ -175,12 +175,13 @@ func (s *State) expand(plays []Play, ev *[]game.Event) {
 			for _, f := range fs {
 				fails[f]++
 			}
-			*ev = append(*ev, game.Event{Text: FactionNames[fs[0]] + " and " + FactionNames[fs[1]] + " both reach for " + cellName(c) + ": neither gets it."})
+			*ev = append(*ev, game.Event{Text: FactionNames[fs[0]] + " and " + FactionNames[fs[1]] + " both reach for " + s.cellName(c) + ": neither gets it."})
 			continue
 		}
+		place := s.cellName(c) // named as it was
 		s.Owner[c] = fs[0]
 		s.Factions[fs[0]].HexesGained++
-		*ev = append(*ev, game.Event{Text: FactionNames[fs[0]] + " expands into " + cellName(c) + "."})
+		*ev = append(*ev, game.Event{Text: FactionNames[fs[0]] + " expands into " + place + "."})
 	}
 	for f := 0; f < NumFactions; f++ {
 		if n := fails[f]; n > 0 {

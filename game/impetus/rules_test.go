@@ -221,9 +221,10 @@ func TestWarGoldIsNetted(t *testing.T) {
 		m, me, ju := s.Factions[0].Home, s.Factions[1].Home, s.Factions[5].Home
 		s.Wars = []War{{A: 0, B: 1, Ripe: true, Battle: [2]int{m, me}}, {A: 5, B: 0, Ripe: true, Battle: [2]int{ju, m}}}
 		var ev []game.Event
+		meName := s.cellName(me) // the cell as the map shows it before the war
 		s.warPhase(&ev)
 		text := logOf(ev)
-		if strings.Contains(text, "Mountain wins and takes "+cellName(me)) && strings.Contains(text, ": Jungle wins") {
+		if strings.Contains(text, "Mountain wins and takes "+meName) && strings.Contains(text, ": Jungle wins") {
 			found = true
 			if s.Factions[0].Gold != 1 || s.Factions[1].Gold != 3 || s.Factions[5].Gold != 7 {
 				t.Fatalf("gold %d %d %d\n%s", s.Factions[0].Gold, s.Factions[1].Gold, s.Factions[5].Gold, text)
@@ -286,7 +287,7 @@ func TestSpoilsAreBatched(t *testing.T) {
 			}
 		}
 		text := logOf(ev)
-		if !strings.Contains(text, "Spoils of war: ") || !strings.Contains(text, "Mountain and Mesa both reach for (0,0): neither gets it.") {
+		if !strings.Contains(text, "Spoils of war: ") || !strings.Contains(text, "Mountain and Mesa both reach for the centre: neither gets it.") {
 			t.Fatalf("log:\n%s", text)
 		}
 		return
@@ -562,4 +563,43 @@ func TestTurnCapAndWinner(t *testing.T) {
 	if s.Phase == Over || s.Turn != 2 {
 		t.Fatal("the game ended below the target")
 	}
+}
+
+// TestPlaceNames: cells are named by what the map shows, worked out by
+// hand on a map with faction 2 just south-east of the centre and faction 3
+// north-east of it.
+func TestPlaceNames(t *testing.T) {
+	var owner [NumHexes]int
+	for i := range owner {
+		owner[i] = -1
+	}
+	east, ne := Index(Hex{1, 0}), Index(Hex{1, -1})
+	owner[east] = 2 // Plains
+	owner[ne] = 3   // River
+	cases := []struct {
+		cell int
+		want string
+	}{
+		{Index(Hex{0, 0}), "the centre"},
+		// flat-top hexes: (1,0) is drawn at x 1.5, y 0.87 below the centre: 30° south of east
+		{east, FactionNames[2] + " land by " + FactionNames[3] + ", south-east"},
+		// (2,-1) is drawn level with the centre, and borders both
+		{Index(Hex{2, -1}), "neutral land by " + sortedPair(FactionNames[2], FactionNames[3]) + ", east"},
+		{Index(Hex{0, -Radius}), "neutral land, north edge"},
+		// (-4,0) is drawn at x -6, y 3.5 above: 150°, north-west
+		{Index(Hex{-Radius, 0}), "neutral land, north-west edge"},
+		{Index(Hex{0, 1}), "neutral land by " + FactionNames[2] + ", south"},
+	}
+	for _, c := range cases {
+		if got := PlaceName(&owner, c.cell); got != c.want {
+			t.Errorf("cell %v: %q, want %q", Cells[c.cell], got, c.want)
+		}
+	}
+}
+
+func sortedPair(a, b string) string {
+	if b < a {
+		a, b = b, a
+	}
+	return a + " and " + b
 }

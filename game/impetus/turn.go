@@ -1,6 +1,7 @@
 package impetus
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,7 +18,50 @@ func (s *State) fname(f int) string {
 }
 
 // cellName names a cell for the log.
-func cellName(c int) string { return Cells[c].String() }
+//
+// A cell is named by what a player sees on the map, never by coordinates:
+// whose land it is, the lands around it and its side of the map ("neutral
+// land by River and Sand, north-west"); the centre is "the centre".
+func (s *State) cellName(c int) string { return PlaceName(&s.Owner, c) }
+
+// PlaceName names cell c on a map with these owners (see cellName).
+func PlaceName(owner *[NumHexes]int, c int) string {
+	h := Cells[c]
+	if h.Q == 0 && h.R == 0 {
+		return "the centre"
+	}
+	name := "neutral land"
+	if o := owner[c]; o >= 0 {
+		name = FactionNames[o] + " land"
+	}
+	var by []string
+	seen := [NumFactions]bool{}
+	for _, n := range adjacent[c] {
+		if o := owner[n]; o >= 0 && o != owner[c] && !seen[o] {
+			seen[o] = true
+			by = append(by, FactionNames[o])
+		}
+	}
+	sort.Strings(by)
+	if len(by) > 0 {
+		name += " by " + strings.Join(by, " and ")
+	}
+	return name + ", " + compass(h)
+}
+
+// compass is a cell's side of the map, as the map is drawn (flat-top
+// hexes, north up: see the table's hex geometry).
+func compass(h Hex) string {
+	x := 1.5 * float64(h.Q)
+	y := math.Sqrt(3) * (float64(h.R) + float64(h.Q)/2)
+	a := math.Atan2(-y, x) // counter-clockwise from east, north up
+	sector := (int(math.Round(a/(math.Pi/4))) + 8) % 8
+	side := [...]string{"east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east"}[sector]
+	if Distance(h, Hex{}) == Radius {
+		return side + " edge"
+	}
+	return side
+}
 
 // startTurn opens the vagrant phase for the vagrant spirits that have
 // something to do, or goes on to the agenda.
@@ -63,7 +107,7 @@ func (s *State) resolveVagrant(ev *[]game.Event) {
 			if c.Guide >= 0 {
 				words += " and"
 			}
-			words += " places " + article(c.IdolType.String()) + " idol at " + cellName(c.IdolCell)
+			words += " places " + article(c.IdolType.String()) + " idol at " + s.cellName(c.IdolCell)
 		}
 		parts = append(parts, words)
 	}
@@ -73,7 +117,7 @@ func (s *State) resolveVagrant(ev *[]game.Event) {
 			continue
 		}
 		if len(idols[c.IdolCell]) > 1 {
-			*ev = append(*ev, game.Event{Text: game.SeatToken(c.Spirit) + "'s idol is not placed: another spirit chose " + cellName(c.IdolCell) + " too."})
+			*ev = append(*ev, game.Event{Text: game.SeatToken(c.Spirit) + "'s idol is not placed: another spirit chose " + s.cellName(c.IdolCell) + " too."})
 			continue
 		}
 		s.Idols[c.IdolCell] = Idol{Type: c.IdolType, Owner: c.Spirit}
@@ -163,7 +207,7 @@ func (s *State) reveal(plays []Play, what string, ev *[]game.Event) {
 		w := s.fname(p.Faction) + " plays " + p.Card.String()
 		switch {
 		case p.Card == Expand && p.Target >= 0:
-			w += " towards " + cellName(p.Target)
+			w += " towards " + s.cellName(p.Target)
 		case p.Card == Change:
 			w += " (" + p.Change.String() + ")"
 		}
@@ -263,9 +307,9 @@ func (s *State) warPhase(ev *[]game.Event) {
 		}
 		text += ": " + FactionNames[win] + " wins"
 		if s.Owner[ground] == lose {
+			text += " and takes " + s.cellName(ground)
 			s.Owner[ground] = win
 			s.Factions[win].HexesGained++
-			text += " and takes " + cellName(ground)
 		}
 		*ev = append(*ev, game.Event{Text: text + "."})
 		delta[win] += s.Rules.WarGold
@@ -345,7 +389,7 @@ func (s *State) ripen(ev *[]game.Event) {
 			continue
 		}
 		w.Battle, w.Ripe = pairs[s.intn(len(pairs))], true
-		*ev = append(*ev, game.Event{Text: "The war between " + FactionNames[w.A] + " and " + FactionNames[w.B] + " will be fought at " + cellName(w.Battle[0]) + " and " + cellName(w.Battle[1]) + " next turn."})
+		*ev = append(*ev, game.Event{Text: "The war between " + FactionNames[w.A] + " and " + FactionNames[w.B] + " will be fought at " + s.cellName(w.Battle[0]) + " and " + s.cellName(w.Battle[1]) + " next turn."})
 		kept = append(kept, w)
 	}
 	s.Wars = kept
