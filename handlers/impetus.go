@@ -89,7 +89,7 @@ func impetusView(rv *roomView) views.Impetus {
 		words := impetus.FactionNames[w.A] + " against " + impetus.FactionNames[w.B]
 		if w.Ripe {
 			battle[w.Battle[0]], battle[w.Battle[1]] = true, true
-			words += ": battle next turn at " + impetus.Cells[w.Battle[0]].String() + "/" + impetus.Cells[w.Battle[1]].String()
+			words += ": battle next turn at " + impetus.PlaceName(&v.Owner, w.Battle[0]) + " and at " + impetus.PlaceName(&v.Owner, w.Battle[1]) + " (⚔)"
 		} else {
 			words += ": just erupted"
 		}
@@ -99,22 +99,31 @@ func impetusView(rv *roomView) views.Impetus {
 	for _, c := range v.Targets {
 		targets[c] = true
 	}
+	changed := map[int]bool{}
+	for _, c := range v.Changed {
+		changed[c] = true
+	}
 	for i := range impetus.Cells {
 		g := hexGeometry[i]
 		c := views.IMCell{Index: i, X: g[0], Y: g[1], Points: g[2], Faction: "neutral", Battle: battle[i]}
 		var label string
 		if f := v.Owner[i]; f >= 0 {
 			c.Faction, c.Letter = "f"+itoa(f), impetus.FactionLetters[f]
-			label = impetus.FactionNames[f] + ", " + itoa(v.Factions[f].Gold) + " gold, cell " + impetus.Cells[i].String()
+			label = impetus.PlaceName(&v.Owner, i) + ", " + impetus.FactionNames[f] + " has " + itoa(v.Factions[f].Gold) + " gold"
 		} else {
-			label = "Neutral cell " + impetus.Cells[i].String()
+			label = impetus.PlaceName(&v.Owner, i)
 		}
+		label = strings.ToUpper(label[:1]) + label[1:]
 		if idol := v.Idols[i]; idol.Type != impetus.NoIdol {
 			c.Idol, c.IdolOwner = idolLetters[idol.Type], idol.Owner
 			label += ", " + idol.Type.String() + " idol of " + name(idol.Owner)
 		}
 		if c.Battle {
 			label += ", battleground"
+		}
+		if changed[i] {
+			c.Changed = true
+			label += ", changed last turn"
 		}
 		switch {
 		case v.Need == "idol" && v.Idols[i].Type == impetus.NoIdol:
@@ -172,8 +181,77 @@ func impetusView(rv *roomView) views.Impetus {
 	if len(v.Winners) > 0 {
 		m.Winners = seatNames(v.Winners, name) + map[bool]string{true: " wins", false: " share the win"}[len(v.Winners) == 1] +
 			" with " + itoa(v.Spirits[v.Winners[0]].VP) + " VP."
+		m.Result = impetusResult(&v)
 	}
+	m.Happened = happenedTo(rv, &v)
+	m.YourTurn = m.Need != ""
 	return m
+}
+
+// impetusResult tells the viewer how the game ended for them.
+func impetusResult(v *impetus.View) string {
+	if v.Seat < 0 {
+		return ""
+	}
+	for _, w := range v.Winners {
+		if w == v.Seat {
+			if len(v.Winners) > 1 {
+				return "You share the win!"
+			}
+			return "You win!"
+		}
+	}
+	place := 1
+	for i, sp := range v.Spirits {
+		if i != v.Seat && sp.VP > v.Spirits[v.Seat].VP {
+			place++
+		}
+	}
+	return "You finish " + ordinalWord(place) + " with " + itoa(v.Spirits[v.Seat].VP) + " VP."
+}
+
+func ordinalWord(n int) string {
+	if n >= 1 && n <= 6 {
+		return [...]string{"", "first", "second", "third", "fourth", "fifth", "sixth"}[n]
+	}
+	return itoa(n) + "th"
+}
+
+// happenedTo are the lines of the log since the last turn began that
+// concern the viewer: its name, or the faction it guides.
+func happenedTo(rv *roomView, v *impetus.View) []string {
+	if v.Seat < 0 {
+		return nil
+	}
+	me := rv.t.name(v.Seat)
+	faction := ""
+	if g := v.Spirits[v.Seat].Guiding; g >= 0 {
+		faction = impetus.FactionNames[g]
+	}
+	log := rv.t.Log
+	start := 0
+	turns := 0
+	for i := len(log) - 1; i >= 0; i-- {
+		if strings.HasPrefix(log[i].Text, "Turn ") && strings.HasSuffix(log[i].Text, " begins.") {
+			if turns++; turns == 2 {
+				start = i // the last turn's lines and this one's
+				break
+			}
+		}
+	}
+	var out []string
+	for _, l := range log[start:] {
+		if l.Chat || !visible(l, v.Seat) {
+			continue
+		}
+		if strings.Contains(l.Text, me) || (faction != "" && strings.Contains(l.Text, faction)) {
+			out = append(out, l.Text)
+		}
+	}
+	if len(out) > 8 {
+		out = out[len(out)-8:]
+	}
+	return out
 }
 
 // impetusChoice fills the viewer's own secret choices and the options of
@@ -186,7 +264,7 @@ func impetusChoice(m *views.Impetus, v *impetus.View) {
 				m.Mine = append(m.Mine, "You will guide "+impetus.FactionNames[c.Guide]+".")
 			}
 			if c.IdolCell >= 0 {
-				m.Mine = append(m.Mine, "You will place your "+c.IdolType.String()+" idol at "+impetus.Cells[c.IdolCell].String()+".")
+				m.Mine = append(m.Mine, "You will place your "+c.IdolType.String()+" idol at "+impetus.PlaceName(&v.Owner, c.IdolCell)+".")
 			}
 		case impetus.ChooseAgenda, impetus.ChooseSpoils:
 			what := map[bool]string{true: "Agenda", false: "Spoils"}[c.Kind == impetus.ChooseAgenda]
@@ -198,7 +276,7 @@ func impetusChoice(m *views.Impetus, v *impetus.View) {
 			if c.Pick >= 0 {
 				line += "; you play " + c.Hand[c.Pick].String()
 				if c.Target >= 0 {
-					line += " towards " + impetus.Cells[c.Target].String()
+					line += " towards " + impetus.PlaceName(&v.Owner, c.Target)
 				}
 				if c.Change >= 0 {
 					line += " raising " + c.Changes[c.Change].String()

@@ -54,7 +54,7 @@ func impetusHidden(m game.Match, seat int) []string {
 			words = append(words, "guide "+impetus.FactionNames[c.Guide]+".")
 		}
 		if c.Kind == impetus.ChooseVagrant && c.IdolCell >= 0 {
-			words = append(words, "idol at "+impetus.Cells[c.IdolCell].String()+".")
+			words = append(words, "idol at "+impetus.PlaceName(&s.Owner, c.IdolCell)+".")
 		}
 		for _, w := range words {
 			if c.Spirit == seat {

@@ -12,6 +12,7 @@ type IMCell struct {
 	Battle    bool   // part of a war's battleground
 	Action    string // what choosing the cell does: "idol", "target" or ""
 	Label     string // accessible name
+	Changed   bool   // the last turn changed its land or idol
 }
 
 // IMFaction is a faction's public panel line.
@@ -67,6 +68,9 @@ type Impetus struct {
 	AllTypes  []IMOption // swap: the types it may add
 	Mine      []string   // its secret choices of this phase so far, in words
 	Winners   string
+	Result    string   // the viewer's own result once the game is over
+	Happened  []string // what the last turns did that concerned the viewer
+	YourTurn  bool
 	ReplayURL string
 }
 
@@ -77,6 +81,10 @@ func (m Impetus) Fragments() []Fragment {
 		{ID: "im-choice", Component: imChoice(m), Key: 0},
 		{ID: "im-map", Component: imMap(m), Key: 0},
 		{ID: "im-spirits", Component: imSpirits(m), Key: 0},
+		{ID: "im-happened", Component: imHappened(m)},
+		{ID: "im-wars", Component: imWars(m)},
+		{ID: "turn-mark", Component: turnMark(m.YourTurn, "Your move")},
+		TurnsFragment("im-ring", m.seatList()),
 		{ID: "im-factions", Component: imFactions(m), Key: 0},
 	}
 }

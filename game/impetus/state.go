@@ -177,6 +177,11 @@ type State struct {
 	// Spoils are the unguided winners' spoils, drawn when the wars resolve.
 	Spoils  []Play
 	Winners []int
+	// TurnOwner and TurnIdols are the map as the current turn began;
+	// Changed lists the cells whose land or idol the last turn changed.
+	TurnOwner [NumHexes]int
+	TurnIdols [NumHexes]Idol
+	Changed   []int
 }
 
 // Play is a card a faction plays, with its sub-choices.
@@ -193,6 +198,7 @@ func (s *State) clone() State {
 	c.Wars = append([]War(nil), s.Wars...)
 	c.Spoils = append([]Play(nil), s.Spoils...)
 	c.Winners = append([]int(nil), s.Winners...)
+	c.Changed = append([]int(nil), s.Changed...)
 	c.Choices = make([]Choice, len(s.Choices))
 	for i, ch := range s.Choices {
 		ch.Hand = append([]Card(nil), ch.Hand...)

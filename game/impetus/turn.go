@@ -67,6 +67,15 @@ func compass(h Hex) string {
 // something to do, or goes on to the agenda.
 func (s *State) startTurn(ev *[]game.Event) {
 	s.Choices = s.Choices[:0]
+	s.Changed = s.Changed[:0]
+	if s.Turn > 1 {
+		for c := range s.Owner {
+			if s.Owner[c] != s.TurnOwner[c] || s.Idols[c] != s.TurnIdols[c] {
+				s.Changed = append(s.Changed, c)
+			}
+		}
+	}
+	s.TurnOwner, s.TurnIdols = s.Owner, s.Idols
 	*ev = append(*ev, game.Event{Text: "Turn " + strconv.Itoa(s.Turn) + " begins."})
 	free := s.freeCell()
 	for sp := 0; sp < s.N; sp++ {
@@ -117,7 +126,7 @@ func (s *State) resolveVagrant(ev *[]game.Event) {
 			continue
 		}
 		if len(idols[c.IdolCell]) > 1 {
-			*ev = append(*ev, game.Event{Text: game.SeatToken(c.Spirit) + "'s idol is not placed: another spirit chose " + s.cellName(c.IdolCell) + " too."})
+			*ev = append(*ev, game.Event{Text: game.SeatToken(c.Spirit) + "'s idol is not placed: " + others(idols[c.IdolCell], c.Spirit) + " chose " + s.cellName(c.IdolCell) + " too."})
 			continue
 		}
 		s.Idols[c.IdolCell] = Idol{Type: c.IdolType, Owner: c.Spirit}
@@ -128,7 +137,7 @@ func (s *State) resolveVagrant(ev *[]game.Event) {
 			continue
 		}
 		if len(guides[c.Guide]) > 1 {
-			*ev = append(*ev, game.Event{Text: game.SeatToken(c.Spirit) + " fails to guide " + FactionNames[c.Guide] + ": another spirit chose it too."})
+			*ev = append(*ev, game.Event{Text: game.SeatToken(c.Spirit) + " fails to guide " + FactionNames[c.Guide] + ": " + others(guides[c.Guide], c.Spirit) + " chose it too, so nobody guides it."})
 			continue
 		}
 		p := &s.Spirits[c.Spirit]
@@ -532,4 +541,15 @@ func article(w string) string {
 		return "an " + w
 	}
 	return "a " + w
+}
+
+// others names the spirits of a contest but one: "{1} and {3}".
+func others(spirits []int, but int) string {
+	var out []string
+	for _, sp := range spirits {
+		if sp != but {
+			out = append(out, game.SeatToken(sp))
+		}
+	}
+	return strings.Join(out, " and ")
 }

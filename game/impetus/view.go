@@ -27,13 +27,15 @@ type View struct {
 	Targets  []int  // cells the open Expand may take
 	Guidable []int  // factions the viewer may guide
 	Winners  []int
+	Changed  []int // cells whose land or idol the last turn changed
 }
 
 // View returns what seat may see.
 func (s *State) View(seat int) View {
 	v := View{Seat: seat, Rules: s.Rules, N: s.N, Turn: s.Turn, Phase: s.Phase, Version: s.Version,
 		Factions: s.Factions, Spirits: append([]Spirit(nil), s.Spirits[:s.N]...), Owner: s.Owner, Idols: s.Idols,
-		Wars: append([]War(nil), s.Wars...), Waiting: s.Waiting(), Open: -1, Winners: append([]int(nil), s.Winners...)}
+		Wars: append([]War(nil), s.Wars...), Waiting: s.Waiting(), Open: -1, Winners: append([]int(nil), s.Winners...),
+		Changed: append([]int(nil), s.Changed...)}
 	for f := range v.Factions {
 		v.Factions[f].Plays = append([]Card(nil), s.Factions[f].Plays...)
 	}
