@@ -52,9 +52,10 @@ func (b *browser) reduceMotion() {
 const outOfViewJS = `((sel) => {
   window.scrollTo(0, 0);
   const bar = document.querySelector('.actionbar.has-actions, .actionbar:has(.has-actions)');
-  const bottom = bar ? bar.getBoundingClientRect().top : innerHeight;
+  const above = bar ? bar.getBoundingClientRect().top : innerHeight;
   return [...document.querySelectorAll(sel)].filter(e => {
     const r = e.getBoundingClientRect();
+    const bottom = e.closest('.actionbar') ? innerHeight : above; // what the bar holds is under the thumb
     return r.width > 0 && (r.top < -1 || r.left < -1 || r.bottom > bottom + 1 || r.right > innerWidth + 1);
   }).map(e => (e.id || e.className) + ' ' + JSON.stringify(e.getBoundingClientRect()));
 })`
@@ -258,6 +259,58 @@ func TestHoldemTableFeel(t *testing.T) {
 			t.Fatalf("%s: no bet or board card moved in: %v", size.name, m)
 		}
 	}
+}
+
+// feelGame plays a game with one person and bots at both sizes: on each
+// of the person's turns the title says so, and the seats, the person's
+// cards and the action bar are in the first screen; what a push adds
+// moves in.
+func feelGame(t *testing.T, kind string, selects map[string]string, ring, seats, hand, actJS, versionSel string, turns int) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms", "-next-deal-delay", "300ms")
+	for _, size := range sizes {
+		ann := newBrowser(t, "Ann")
+		ann.setSize(size.width, size.height, size.mobile)
+		ann.createGame(srv, kind, selects)
+		ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+		ann.waitJS("the table", `!!document.querySelector('`+ring+`')`)
+		eval[bool](ann, watchMotionJS)
+		for n := 0; n < turns; n++ {
+			ann.waitJS("Ann's turn", yourTurnJS)
+			if title := eval[string](ann, `document.title`); !strings.HasPrefix(title, "● Your move") {
+				t.Fatalf("%s %s: the title on Ann's turn is %q", kind, size.name, title)
+			}
+			if n == 0 {
+				ann.screenshot("feel-" + kind + "-" + size.name)
+			}
+			ann.checkFits(size.name+" "+kind+", Ann's turn", seats, hand)
+			r := eval[[]string](ann, actJS)
+			if r[0] == "wait" {
+				t.Fatalf("%s %s: Ann's turn with nothing to do", kind, size.name)
+			}
+			ann.waitJS("the table to take "+r[0], `document.querySelector('#message').textContent !== '' || document.querySelector('`+versionSel+`').dataset.version !== `+jsString(r[1]))
+			if msg := ann.text("#message"); msg != "" {
+				t.Fatalf("%s %s: %s refused: %s", kind, size.name, r[0], msg)
+			}
+			// the title turns back as soon as the table waits for others
+			ann.waitJS("the title back", `!document.title.startsWith('●') || `+yourTurnJS)
+		}
+		if kind == "lowunique" {
+			ann.waitJS("a reveal", `window.__motion.length > 0`)
+			if m := eval[[]bool](ann, `window.__motion`); !anyTrue(m) {
+				t.Fatalf("%s: no revealed pair turned over: %v", size.name, m)
+			}
+		}
+	}
+}
+
+// TestLowUniqueTableFeel: Lowest Unique against two bots, phone and laptop.
+func TestLowUniqueTableFeel(t *testing.T) {
+	feelGame(t, "lowunique", map[string]string{"seats": "3"}, "#lu-ring", "#lu-ring .seat", "#lu-hand .card", luActJS, "#lu-status", 4)
+}
+
+// TestImpetusTableFeel: Impetus against three bots, phone and laptop.
+func TestImpetusTableFeel(t *testing.T) {
+	feelGame(t, "impetus", map[string]string{"seats": "4"}, "#im-ring", "#im-ring .seat", "", "("+imActJS+")(0)", "#im-status", 4)
 }
 
 func anyTrue(bs []bool) bool {
