@@ -157,9 +157,20 @@ func TestHoldemInBrowsers(t *testing.T) {
 	bob.do(chromedp.Navigate(srv.url + "/t/" + code + "/replay/1"))
 	bob.waitJS("the replay", `!!document.querySelector('.replay-stage')`)
 	last := bob.text(".replay-controls [role=status]")
-	bob.tabTo(`a[aria-label="Previous step"]`)
+	if !strings.HasPrefix(last, "Step 0 of ") {
+		t.Fatalf("the replay opens at %q, not its first step", last)
+	}
+	bob.tabTo(`a[aria-label="Next step"]`)
 	bob.press(kb.Enter)
-	bob.waitJS("the previous step", `document.querySelector('.replay-controls [role=status]').textContent !== `+jsString(last))
+	bob.waitJS("the next step", `document.querySelector('.replay-controls [role=status]').textContent !== `+jsString(last))
+	// played by itself, fast, it reaches the last step without a page load
+	eval[bool](bob, `(window.__samePage = true)`)
+	bob.do(chromedp.SetValue(chromedp.CSS(`[data-speed]`), "400"))
+	bob.do(chromedp.Click(chromedp.CSS(`[data-autoplay]`)))
+	bob.waitJS("the replay to play to its end", `(() => { const m = document.querySelector('.replay-controls [role=status]').textContent.match(/Step (\d+) of (\d+)/); return m && m[1] === m[2]; })()`)
+	if !eval[bool](bob, `window.__samePage === true`) {
+		t.Fatal("the replay loaded a new page to step")
+	}
 	bob.screenshot("holdem-replay-bob")
 	bob.axeCheck("a replay")
 	bob.do(chromedp.Navigate(srv.url + "/t/" + code + "/verify"))

@@ -66,7 +66,7 @@ func (s *Server) replay(c echo.Context) error {
 	}
 	sp := spans[n-1]
 	steps := sp.to - sp.from
-	step := steps
+	step := 0 // a replay opens at its start
 	if q := c.QueryParam("step"); q != "" {
 		if step, err = strconv.Atoi(q); err != nil || step < 0 || step > steps {
 			return echo.NewHTTPError(http.StatusNotFound, "A step from 0 to "+itoa(steps))

@@ -228,6 +228,46 @@
     if (lastDeal !== null && d !== lastDeal) { hand.classList.add("deal"); }
     lastDeal = d;
   }
+  // A replay plays by itself: Play presses "Next step" at the chosen
+  // speed until the last step; each step swaps in without a page load.
+  var playing = false, speed = null, timer = null;
+  function replayStep() {
+    timer = null;
+    var next = document.querySelector('a[aria-label="Next step"]');
+    var status = document.querySelector(".replay-controls [role=status]");
+    var m = status && status.textContent.match(/Step (\d+) of (\d+)/);
+    if (!playing || !next || !m || m[1] === m[2]) { playing = false; showReplay(); return; }
+    next.click();
+  }
+  function showReplay() {
+    var b = document.querySelector("[data-autoplay]");
+    if (b) {
+      b.setAttribute("aria-pressed", playing ? "true" : "false");
+      b.textContent = playing ? "❚❚ Pause" : "▶ Play";
+    }
+    var sel = document.querySelector("[data-speed]");
+    if (sel && speed) { sel.value = speed; }
+  }
+  function schedule() {
+    if (timer) { clearTimeout(timer); }
+    var sel = document.querySelector("[data-speed]");
+    timer = playing ? setTimeout(replayStep, Number((sel && sel.value) || 1000)) : null;
+  }
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest("[data-autoplay]")) { return; }
+    playing = !playing;
+    showReplay();
+    schedule();
+  });
+  document.addEventListener("change", function (e) {
+    if (e.target.matches && e.target.matches("[data-speed]")) { speed = e.target.value; schedule(); }
+  });
+  document.addEventListener("htmx:afterSwap", function (e) {
+    if (e.target.id !== "replay") { return; }
+    showReplay();
+    schedule();
+  });
+
   function afterPush() { tick(); turn(); deal(); drawers(); }
   document.addEventListener("htmx:wsAfterMessage", afterPush);
   document.addEventListener("htmx:oobAfterSwap", tick);
