@@ -321,3 +321,56 @@ func anyTrue(bs []bool) bool {
 	}
 	return false
 }
+
+// TestAroundTheTable: a quick reaction floats over its sender's seat on
+// the other players' screens and goes to the chat, not the game log; an
+// unknown table's link and the verify page are pages of the site that
+// fit a phone and pass axe.
+func TestAroundTheTable(t *testing.T) {
+	srv := startServer(t, t.TempDir(), "")
+	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
+	share := ann.createTable(srv, "3")
+	bob.joinTable(share)
+	ann.waitJS("Bob ready", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
+	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	bob.waitJS("the table", `!!document.querySelector('#p-ring')`)
+	ann.waitJS("the table", `!!document.querySelector('#p-ring')`)
+	ann.do(chromedp.Click(chromedp.CSS(`.reactions-bar button[aria-label="Send 👍"]`)))
+	bob.waitJS("Ann's reaction", `(document.getElementById('react-0') || {}).textContent === '👍'`)
+	floating := eval[bool](bob, `(() => {
+	  const r = document.getElementById('react-0'), s = document.getElementById('p-seat-0');
+	  const a = r.getBoundingClientRect(), b = s.getBoundingClientRect();
+	  const near = Math.abs((a.left + a.right) / 2 - (b.left + b.right) / 2) < 60 && Math.abs(a.top - b.top) < 120;
+	  return near && r.getAnimations().length > 0;
+	})()`)
+	if !floating {
+		t.Fatalf("Bob sees no 👍 floating over Ann's seat: %s", bob.html("#react-0"))
+	}
+	if chat, log := eval[string](bob, `document.getElementById('chat').textContent`), eval[string](bob, `document.getElementById('log').textContent`); !strings.Contains(chat, "Ann: 👍") || strings.Contains(log, "👍") {
+		t.Fatalf("the reaction belongs in the chat, not the log:\nchat %s\nlog %s", chat, log)
+	}
+	code := share[strings.LastIndex(share, "/")+1:]
+	phone := newBrowser(t, "Phone")
+	phone.setSize(390, 844, true)
+	for _, page := range []struct{ path, want string }{
+		{"/t/ZZZZ", "No such table"},
+		{"/t/" + code + "/verify", "Verified:"},
+	} {
+		phone.do(chromedp.Navigate(srv.url + page.path))
+		if txt := phone.text("main"); !strings.Contains(txt, page.want) {
+			t.Fatalf("%s: %s", page.path, txt)
+		}
+		if w := eval[int](phone, `document.documentElement.scrollWidth`); w > 390 {
+			t.Fatalf("%s is %d px wide on a 390 px phone: %s", page.path, w, eval[string](phone, wideJS))
+		}
+		phone.screenshot("page" + strings.ReplaceAll(page.path, "/", "-"))
+		phone.axeCheck(page.path)
+	}
+	if !eval[bool](phone, `!!document.querySelector('main a[href="/t/`+code+`"]')`) {
+		t.Fatal("the verify page does not link back to its table")
+	}
+	phone.do(chromedp.Navigate(srv.url + "/t/ZZZZ"))
+	if !eval[bool](phone, `!!document.querySelector('a[href="/"]') && !!document.querySelector('form[action="/join"] input[name=code]')`) {
+		t.Fatal("the unknown table's page has no way home or code box")
+	}
+}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -106,6 +107,9 @@ func (s *Server) httpError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
+	// the error may reach here after a middleware's deadline was cancelled:
+	// the page is rendered all the same
+	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))
 	status, msg := http.StatusInternalServerError, "Something went wrong on our side (INTERNAL)."
 	var he *echo.HTTPError
 	var ge *game.Error

@@ -270,3 +270,23 @@ func TestFullTableAndSeatRules(t *testing.T) {
 		t.Fatalf("leave without a seat: %d", status)
 	}
 }
+
+// TestUnknownTablePage: a link to a table that does not exist gets a page
+// of the site that says so, with a way home and a box for another code.
+func TestUnknownTablePage(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	c := e.client()
+	status, page := c.get("/t/ZZZZ")
+	if status != http.StatusNotFound {
+		t.Fatalf("status %d", status)
+	}
+	for _, want := range []string{"No such table", "There is no open table ZZZZ", `href="/"`, `action="/join"`, `name="code"`} {
+		if !strings.Contains(page, want) {
+			t.Fatalf("the page lacks %q:\n%s", want, page[strings.Index(page, "<body"):])
+		}
+	}
+	// a code that is not a code at all gets the same page
+	if status, page := c.get("/t/!!"); status != http.StatusNotFound || !strings.Contains(page, `action="/join"`) {
+		t.Fatalf("status %d:\n%.300s", status, page)
+	}
+}
