@@ -171,6 +171,9 @@ func TestHoldemInBrowsers(t *testing.T) {
 	if !eval[bool](bob, `window.__samePage === true`) {
 		t.Fatal("the replay loaded a new page to step")
 	}
+	if w := eval[int](bob, `document.documentElement.scrollWidth`); w > 390 {
+		t.Fatalf("the replay is %d px wide on a 390 px phone: %s", w, eval[string](bob, wideJS))
+	}
 	bob.screenshot("holdem-replay-bob")
 	bob.axeCheck("a replay")
 	bob.do(chromedp.Navigate(srv.url + "/t/" + code + "/verify"))

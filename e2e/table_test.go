@@ -207,7 +207,9 @@ func TestHoldemTableFeel(t *testing.T) {
 	for _, size := range sizes {
 		ann := newBrowser(t, "Ann")
 		ann.setSize(size.width, size.height, size.mobile)
-		ann.createGame(srv, "holdem", map[string]string{"seats": "6", "blinds": "10/20", "stack_bb": "100"})
+		// a full table on the phone, a six-handed one on the laptop
+		seats := map[bool]string{true: "9", false: "6"}[size.mobile]
+		ann.createGame(srv, "holdem", map[string]string{"seats": seats, "blinds": "10/20", "stack_bb": "100"})
 		ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
 		ann.waitJS("the table", `!!document.querySelector('#h-ring')`)
 		eval[bool](ann, watchMotionJS)
