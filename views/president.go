@@ -62,7 +62,7 @@ type President struct {
 	// HandLeft names the cards that left the hand since the hand of key
 	// had, when the hand only lost cards since then.
 	HandLeft func(had uint64) ([]string, bool)
-	Playable  string // the rank classes playable now, space separated
+	Playable string // the rank classes playable now, space separated
 	// Mode picks the controls: play, gift, discard, return, wait, over,
 	// watch.
 	Mode        string

@@ -230,10 +230,10 @@ type player struct {
 	table *table
 
 	mu       sync.Mutex
-	controls string // the latest #p-controls this player was pushed
+	controls string          // the latest #p-controls this player was pushed
 	giveTo   map[string]bool // the seats that can receive a gift, from the latest seat pushes
-	hand     string // the latest #p-hand
-	playable string // the latest playable rank classes
+	hand     string          // the latest #p-hand
+	playable string          // the latest playable rank classes
 	seq      int64
 }
 
