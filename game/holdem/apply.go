@@ -115,14 +115,14 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		if toCall > 0 {
 			return errDetails(CodeNotAllowed, "You can't check: call "+itoa(min(toCall, p.Stack))+", raise or fold", map[string]int{"current_bet": s.CurrentBet, "to_call": toCall})
 		}
-		p.Acted = true
+		p.Acted, p.ActedAt = true, s.CurrentBet
 		s.record(seat, Check, 0, ev, " checks.")
 	case Call:
 		if toCall == 0 {
 			return game.Errorf(CodeNotAllowed, "There is nothing to call: check or bet")
 		}
 		s.put(seat, min(toCall, p.Stack))
-		p.Acted = true
+		p.Acted, p.ActedAt = true, s.CurrentBet
 		s.record(seat, Call, p.Bet, ev, " calls "+itoa(p.Bet)+allInWord(p)+".")
 	case AllIn:
 		if err := s.raiseTo(seat, p.Bet+p.Stack, true, ev); err != nil {
@@ -156,15 +156,18 @@ func (s *State) raiseTo(seat, to int, allIn bool, ev *[]game.Event) error {
 		return errDetails(CodeBetTooLarge, "You have "+itoa(most)+" in all: bet at most that", details)
 	case to <= s.CurrentBet && !allIn:
 		return errDetails(CodeBetTooSmall, "Raise to at least "+itoa(min(minTo, most)), details)
-	case to > s.CurrentBet && p.Acted && s.CurrentBet > 0:
-		// facing only a short all-in since it acted: call or fold
-		return errDetails(CodeNotAllowed, "The short all-in does not reopen the betting: call or fold", details)
+	case to > s.CurrentBet && !s.mayRaise(seat):
+		if p.Acted && s.CurrentBet > 0 && s.CurrentBet-p.ActedAt < max(s.MinRaise, s.Rules.BigBlind) {
+			// facing less than a full raise since it acted: call or fold
+			return errDetails(CodeNotAllowed, "The short all-in does not reopen the betting: call or fold", details)
+		}
+		return errDetails(CodeNotAllowed, "Nobody left can call a raise: call or fold", details)
 	case to < minTo && to < most:
 		return errDetails(CodeBetTooSmall, "Raise to at least "+itoa(minTo)+" (or go all-in)", details)
 	}
 	if to <= s.CurrentBet { // an all-in that only calls (or calls short)
 		s.put(seat, to-p.Bet)
-		p.Acted = true
+		p.Acted, p.ActedAt = true, s.CurrentBet
 		s.record(seat, Call, p.Bet, ev, " calls "+itoa(p.Bet)+" and is all-in.")
 		return nil
 	}
@@ -183,7 +186,7 @@ func (s *State) raiseTo(seat, to int, allIn bool, ev *[]game.Event) error {
 	}
 	s.CurrentBet = to
 	s.LastAggressor = seat
-	p.Acted = true
+	p.Acted, p.ActedAt = true, to
 	kind := BetTo
 	if p.AllIn {
 		kind = AllIn

@@ -170,7 +170,9 @@ func TestEveryoneAllInPreflop(t *testing.T) {
 func TestThreeAllInsSidePots(t *testing.T) {
 	s := start(t, DefaultRules, 1000, 100, 250, 400) // button 0, sb 1, bb 2
 	act(t, &s, 3, AllIn, 0)                          // 400
-	act(t, &s, 0, AllIn, 0)                          // 1000
+	// nobody behind could call more than 400: seat 0 may only call
+	refuse(t, s, 0, AllIn, 0, CodeNotAllowed)
+	act(t, &s, 0, Call, 0) // 400
 	act(t, &s, 1, AllIn, 0)                          // 100
 	act(t, &s, 2, AllIn, 0)                          // 250
 	if s.Street != HandOver {
@@ -188,7 +190,7 @@ func TestThreeAllInsSidePots(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("pots %+v, want %+v", got, want)
 	}
-	// seat 0's 600 over seat 3's 400 came back uncalled
+	// seat 0 kept the 600 over seat 3's 400
 	sum := 0
 	for i := 0; i < s.N; i++ {
 		sum += s.Seats[i].Stack
@@ -197,7 +199,7 @@ func TestThreeAllInsSidePots(t *testing.T) {
 		t.Fatalf("stacks %d", sum)
 	}
 	if s.Seats[0].Stack < 600 {
-		t.Fatalf("seat 0 has %d: the uncalled 600 was not returned", s.Seats[0].Stack)
+		t.Fatalf("seat 0 has %d: less than the 600 it kept", s.Seats[0].Stack)
 	}
 }
 

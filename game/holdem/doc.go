@@ -2,8 +2,10 @@
 // specified in shared/specs/holdem.md: blinds and the button (heads-up the
 // button posts the small blind, acts first preflop and last after), fold,
 // check, call, bet or raise to an amount, all-in; the minimum raise is the
-// larger of the big blind and the last full raise on the street; a short
-// all-in does not reopen the betting to players who already acted; the
+// larger of the big blind and the last full raise on the street; short
+// all-ins reopen the betting to a player who already acted only when,
+// added up since it acted, they make at least a full raise (TDA rule 47);
+// nobody may raise when no opponent left could call it; the
 // board runs out when at most one player can act; side pots for any
 // number of all-ins, the uncalled bet returned, split pots with the odd
 // chip to the first winner left of the button; showdown order; rebuy and
@@ -13,7 +15,16 @@
 //   - Amounts are totals: "raise to 300" means the seat's bet on this
 //     street becomes 300.
 //   - A big blind short of chips posts what it has; the others still owe
-//     the full big blind to call.
+//     the full big blind to call, and the minimum raise is still to twice
+//     the big blind.
+//   - Folding is allowed when checking is free (as in card rooms and on
+//     the big sites); the table asks "Checking is free. Fold anyway?"
+//     first.
+//   - A raise needs an opponent who could call it: when every opponent
+//     still in the hand is all-in, or would be all-in just calling the
+//     current bet, the player may call or fold only.
+//   - Several odd chips of a split pot go one each to the winners nearest
+//     the button's left, in seat order (TDA rule 3's odd chip, repeated).
 //   - A short all-in raise leaves the minimum raise increment unchanged.
 //   - The first hand's button is the first seat; it moves one dealt seat
 //     left each hand. Sitting out and sitting back in count from the next

@@ -19,8 +19,7 @@ func Legal(s *State, seat int) Options {
 	toCall := s.CurrentBet - p.Bet
 	o := Options{Fold: true, Check: toCall == 0, Call: toCall > 0, CallAmount: min(toCall, p.Stack)}
 	most := p.Bet + p.Stack
-	reopened := !p.Acted || s.CurrentBet == 0
-	if most > s.CurrentBet && reopened {
+	if most > s.CurrentBet && s.mayRaise(seat) {
 		o.Raise = true
 		o.MinTo = min(s.CurrentBet+max(s.MinRaise, s.Rules.BigBlind), most)
 		o.MaxTo = most
@@ -48,4 +47,26 @@ func (o Options) Actions() []Action {
 		}
 	}
 	return out
+}
+
+// mayRaise reports whether seat may bet or raise now, its chips allowing:
+//   - the betting is open to it: it has not acted since the last full
+//     raise, or the short all-ins since it acted add up to at least a full
+//     raise (TDA rule 47: cumulative short all-ins reopen the betting);
+//   - somebody could call a raise: an opponent still in the hand who is not
+//     all-in and would not be all-in by calling the current bet.
+func (s *State) mayRaise(seat int) bool {
+	p := &s.Seats[seat]
+	full := max(s.MinRaise, s.Rules.BigBlind)
+	open := !p.Acted || s.CurrentBet == 0 || s.CurrentBet-p.ActedAt >= full
+	if !open {
+		return false
+	}
+	for i := 0; i < s.N; i++ {
+		o := &s.Seats[i]
+		if i != seat && inHand(o) && !o.AllIn && o.Bet+o.Stack > s.CurrentBet {
+			return true
+		}
+	}
+	return false
 }

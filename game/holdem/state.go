@@ -44,9 +44,12 @@ type Seat struct {
 	Dealt  bool // dealt into this hand
 	Folded bool
 	AllIn  bool
-	// Acted: has acted since the last full bet or raise on this street; a
-	// seat that has acted may only call or fold a short all-in raise.
-	Acted  bool
+	// Acted: has acted since the last full bet or raise on this street.
+	// ActedAt is the street's bet when it last acted: a seat that has
+	// acted may raise again only when the all-ins since then add up to a
+	// full raise (TDA rule 47), else it calls or folds.
+	Acted   bool
+	ActedAt int
 	Shown  bool // hole cards shown at showdown
 	SitOut bool // sits out from the next hand on
 	BuyIns int  // stacks bought: the starting one and rebuys
