@@ -172,9 +172,9 @@ func TestThreeAllInsSidePots(t *testing.T) {
 	act(t, &s, 3, AllIn, 0)                          // 400
 	// nobody behind could call more than 400: seat 0 may only call
 	refuse(t, s, 0, AllIn, 0, CodeNotAllowed)
-	act(t, &s, 0, Call, 0) // 400
-	act(t, &s, 1, AllIn, 0)                          // 100
-	act(t, &s, 2, AllIn, 0)                          // 250
+	act(t, &s, 0, Call, 0)  // 400
+	act(t, &s, 1, AllIn, 0) // 100
+	act(t, &s, 2, AllIn, 0) // 250
 	if s.Street != HandOver {
 		t.Fatalf("street %v", s.Street)
 	}

@@ -50,10 +50,10 @@ type Seat struct {
 	// full raise (TDA rule 47), else it calls or folds.
 	Acted   bool
 	ActedAt int
-	Shown  bool // hole cards shown at showdown
-	SitOut bool // sits out from the next hand on
-	BuyIns int  // stacks bought: the starting one and rebuys
-	Won    int  // chips won in the last showdown
+	Shown   bool // hole cards shown at showdown
+	SitOut  bool // sits out from the next hand on
+	BuyIns  int  // stacks bought: the starting one and rebuys
+	Won     int  // chips won in the last showdown
 }
 
 // State is a table's game. It is a value; Apply never changes the state
