@@ -262,6 +262,11 @@ func impetusChoice(m *views.Impetus, v *impetus.View) {
 		case impetus.ChooseVagrant:
 			if c.Guide >= 0 {
 				m.Mine = append(m.Mine, "You will guide "+impetus.FactionNames[c.Guide]+".")
+			} else if c.NeedGuide && c.Guide != -1 {
+				m.Mine = append(m.Mine, "You guide no faction this turn.")
+			}
+			if c.NeedIdol && c.IdolCell < -1 {
+				m.Mine = append(m.Mine, "You place no idol this turn.")
 			}
 			if c.IdolCell >= 0 {
 				m.Mine = append(m.Mine, "You will place your "+c.IdolType.String()+" idol at "+impetus.PlaceName(&v.Owner, c.IdolCell)+".")
@@ -298,6 +303,10 @@ func impetusChoice(m *views.Impetus, v *impetus.View) {
 		for _, f := range v.Guidable {
 			m.Options = append(m.Options, views.IMOption{Value: itoa(f), Label: "Guide " + impetus.FactionNames[f]})
 		}
+		m.CanNoGuide = c.NeedIdol && c.IdolCell == -1
+		m.CanPass = true
+	case "idol":
+		m.CanPass = true
 	case "card":
 		for i, h := range c.Hand {
 			m.Options = append(m.Options, views.IMOption{Value: itoa(i), Label: "Play " + h.String()})

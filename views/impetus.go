@@ -64,6 +64,10 @@ type Impetus struct {
 	// target, change, swap); the options fit it
 	Need      string
 	Options   []IMOption
+	// the vagrant phase: the spirit may place its idol without guiding,
+	// or pass on both
+	CanNoGuide bool
+	CanPass    bool
 	Pool      []IMOption // swap: the types it may remove
 	AllTypes  []IMOption // swap: the types it may add
 	Mine      []string   // its secret choices of this phase so far, in words

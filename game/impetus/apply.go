@@ -18,9 +18,14 @@ const (
 	PickTarget
 	PickChange
 	SwapCard
+	NoGuide // a vagrant spirit declines to guide this turn (its idol, if any, still stands)
+	Pass    // a vagrant spirit declines both: no guide, no idol this turn
 )
 
-var kindNames = [...]string{"", "guide", "idol", "play", "target", "change", "swap"}
+var kindNames = [...]string{"", "guide", "idol", "play", "target", "change", "swap", "noguide", "pass"}
+
+// declined marks a vagrant choice the spirit chose not to make.
+const declined = -2
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -105,15 +110,30 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 	c := &s.Choices[i]
 	switch a.Kind {
 	case GuideFaction:
-		if c.Kind != ChooseVagrant || !c.NeedGuide || c.Guide >= 0 {
+		if c.Kind != ChooseVagrant || !c.NeedGuide || c.Guide != -1 {
 			return errf(CodeNotYourTurn, "You have no faction to choose now")
 		}
 		if a.Faction < 0 || a.Faction >= NumFactions || !s.canGuide(seat, a.Faction) {
 			return errf(CodeInvalidAction, "You can't guide that faction: it is guided, gone, or worships you")
 		}
 		c.Guide = a.Faction
+	case NoGuide:
+		if c.Kind != ChooseVagrant || !c.NeedGuide || c.Guide != -1 {
+			return errf(CodeNotYourTurn, "You have no faction to choose now")
+		}
+		c.Guide = declined
+	case Pass:
+		if c.Kind != ChooseVagrant || (c.Guide != -1 && c.IdolCell != -1) {
+			return errf(CodeNotYourTurn, "You have nothing to pass on now")
+		}
+		if c.NeedGuide && c.Guide == -1 {
+			c.Guide = declined
+		}
+		if c.NeedIdol && c.IdolCell == -1 {
+			c.IdolCell = declined
+		}
 	case PlaceIdol:
-		if c.Kind != ChooseVagrant || !c.NeedIdol || c.IdolCell >= 0 {
+		if c.Kind != ChooseVagrant || !c.NeedIdol || c.IdolCell != -1 {
 			return errf(CodeNotYourTurn, "You have no idol to place now")
 		}
 		if a.Idol < Battle || a.Idol > Spread {

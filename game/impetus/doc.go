@@ -13,9 +13,12 @@
 // Every number in italics in the spec is a field of Rules.
 //
 // Choices the spec leaves open, made the way players expect:
-//   - A vagrant spirit that can guide must choose a faction, and one that
-//     can place an idol must place it; neither can pass. A choice, once
-//     made, stands until the reveal.
+//   - Guiding in the vagrant phase is optional, as the spec's "may" says: a
+//     vagrant spirit may guide and place its idol, place its idol only
+//     (NoGuide), guide only when it has no idol to place, or pass on both
+//     (Pass). The spec's "if both are possible the spirit must do both" is
+//     read as: a spirit that chose both gets both (neither replaces the
+//     other). A choice, once made, stands until the reveal.
 //   - A spirit whose idol is placed but whose guidance failed stays
 //     vagrant without a second idol until it guides (a new stint).
 //   - The three change cards of a Change are drawn with the hand and are
@@ -27,8 +30,11 @@
 //     go one at a time to the thieves in faction order.
 //   - Expand gives the expand-failed gold per claim that fails: contested,
 //     or with no neutral cell left to take.
-//   - "Gold gained" for Affluence idols counts every gain of the turn
-//     (trade, theft, expand-failed gold, war gold), not the net.
+//   - "Gold gained" for Affluence idols adds up the turn's gains: trade,
+//     theft and expand-failed gold as they come, and war gold as the
+//     faction's net over the turn's wars (the spec nets war gold first:
+//     a faction that won one war and lost another gains nothing from
+//     them). Losses outside wars (being robbed) are not taken off.
 //   - A war that ties ends with nothing changed. Wars can erupt after the
 //     spoils too; they ripen the same turn.
 //   - An eliminated faction's idols stay on their cells.

@@ -30,14 +30,15 @@ func NewMatch(r Rules, n int, seed uint64) (*Match, []game.Event, error) {
 }
 
 var (
-	formKinds = map[string]Kind{"guide": GuideFaction, "idol": PlaceIdol, "play": PlayCard, "target": PickTarget, "change": PickChange, "swap": SwapCard}
+	formKinds = map[string]Kind{"guide": GuideFaction, "idol": PlaceIdol, "play": PlayCard, "target": PickTarget, "change": PickChange, "swap": SwapCard,
+		"noguide": NoGuide, "pass": Pass}
 	idolNamed = map[string]IdolType{"battle": Battle, "affluence": Affluence, "spread": Spread}
 	cardNamed = map[string]Card{"trade": Trade, "steal": Steal, "expand": Expand, "change": Change}
 )
 
 // Decode reads kind=guide&faction=F, kind=idol&idol=battle&cell=C,
-// kind=play&index=I, kind=target&cell=C, kind=change&index=I and
-// kind=swap&remove=trade&add=expand.
+// kind=play&index=I, kind=target&cell=C, kind=change&index=I,
+// kind=swap&remove=trade&add=expand, kind=noguide and kind=pass.
 func (m *Match) Decode(f url.Values) (game.Move, error) {
 	k, ok := formKinds[f.Get("kind")]
 	if !ok {

@@ -339,7 +339,7 @@ func (s *State) open(sp int) (int, bool) {
 func (c *Choice) done(s *State) bool {
 	switch c.Kind {
 	case ChooseVagrant:
-		return (!c.NeedGuide || c.Guide >= 0) && (!c.NeedIdol || c.IdolCell >= 0)
+		return (!c.NeedGuide || c.Guide != -1) && (!c.NeedIdol || c.IdolCell != -1)
 	case ChooseEject:
 		return c.Remove >= 0 && c.Add >= 0
 	}

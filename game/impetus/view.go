@@ -60,7 +60,7 @@ func (s *State) View(seat int) View {
 	c := &s.Choices[open]
 	switch c.Kind {
 	case ChooseVagrant:
-		if c.NeedGuide && c.Guide < 0 {
+		if c.NeedGuide && c.Guide == -1 {
 			v.Need = "guide"
 			for f := range s.Factions {
 				if s.canGuide(seat, f) {
