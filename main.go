@@ -67,8 +67,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	debugAddr := fs.String("debug-addr", env("DEBUG_ADDR", ""), "serve net/http/pprof here (loopback only), e.g. 127.0.0.1:6060")
 	trustProxy := fs.Bool("trust-proxy", env("TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (behind a proxy)")
 	var cfg handlers.Config
-	fs.DurationVar(&cfg.BotDelayMin, "bot-delay-min", 700*time.Millisecond, "shortest bot thinking time")
-	fs.DurationVar(&cfg.BotDelayMax, "bot-delay-max", 1300*time.Millisecond, "longest bot thinking time")
+	fs.DurationVar(&cfg.BotDelayMin, "bot-delay-min", 0, "shortest bot thinking time, for every game (0: each game's own pace)")
+	fs.DurationVar(&cfg.BotDelayMax, "bot-delay-max", 0, "longest bot thinking time, for every game (0: each game's own pace)")
 	fs.DurationVar(&cfg.NextDealDelay, "next-deal-delay", 6*time.Second, "pause between deals")
 	fs.DurationVar(&cfg.AbsentAutoplay, "absent-autoplay", 30*time.Second, "a disconnected player's move is played for them after this")
 	fs.DurationVar(&cfg.AbsentGrace, "absent-grace", 90*time.Second, "a bot takes the seat of a player gone this long")

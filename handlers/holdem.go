@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/game"
@@ -29,6 +30,7 @@ var holdemKind = &kind{
 		},
 	},
 	defaultBot: "heuristic",
+	pace:       [2]time.Duration{700 * time.Millisecond, 1300 * time.Millisecond},
 	bots:       []botChoice{{"heuristic", "Heuristic AI (built in)"}, {"llm", "Language model (configured endpoint)"}},
 	awayAuto:   true,
 	options: func(f url.Values) (Options, error) {

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/game"
@@ -25,6 +26,7 @@ var impetusKind = &kind{
 		},
 	},
 	defaultBot: "heuristic",
+	pace:       [2]time.Duration{500 * time.Millisecond, 1000 * time.Millisecond},
 	bots:       []botChoice{{"heuristic", "Heuristic bots"}, {"random", "Random bots"}},
 	options: func(f url.Values) (Options, error) {
 		n, ok := formInt(f, "seats", 4, 2, impetus.MaxSpirits)

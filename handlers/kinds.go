@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"strconv"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/game"
@@ -41,6 +42,9 @@ type kind struct {
 	// hands, for games with a hand history, are the finished hands the
 	// match keeps, oldest first, as viewer may read them.
 	hands func(m game.Match, viewer int, name func(int) string) []views.HandText
+	// pace is how long the game's bots think before a move, from–to: the
+	// spec's pace for the game (the -bot-delay flags override it).
+	pace [2]time.Duration
 	// fair, for games with hidden randomness, names what one seed deals
 	// and says when that is over (its seed may then be revealed).
 	fair *fairness

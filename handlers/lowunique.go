@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/url"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/game"
@@ -22,6 +23,7 @@ var lowUniqueKind = &kind{
 		},
 	},
 	defaultBot: "thinking",
+	pace:       [2]time.Duration{400 * time.Millisecond, 900 * time.Millisecond},
 	bots:       []botChoice{{"thinking", "Thinking bots"}, {"random", "Random bots"}},
 	options: func(f url.Values) (Options, error) {
 		n, ok := formInt(f, "seats", 4, 2, lowunique.MaxSeats)

@@ -3,6 +3,7 @@ package handlers
 import (
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/game"
@@ -24,6 +25,7 @@ var presidentKind = &kind{
 		},
 	},
 	defaultBot: "greedy",
+	pace:       [2]time.Duration{300 * time.Millisecond, 700 * time.Millisecond},
 	options: func(f url.Values) (Options, error) {
 		rules, ok := president.RulesNamed(f.Get("ruleset"))
 		if !ok {

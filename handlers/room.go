@@ -315,7 +315,10 @@ func (r *Room) trackWaiting(waiting []int, now time.Time) {
 		still[s] = true
 		if _, ok := r.waitingSince[s]; !ok {
 			r.waitingSince[s] = now
-			lo, hi := r.srv.cfg.BotDelayMin, r.srv.cfg.BotDelayMax
+			lo, hi := r.kind.pace[0], r.kind.pace[1]
+			if c := r.srv.cfg; c.BotDelayMin != 0 || c.BotDelayMax != 0 {
+				lo, hi = c.BotDelayMin, c.BotDelayMax // the flags override every game's pace
+			}
 			d := lo
 			if hi > lo {
 				d += time.Duration(r.rng.Int64N(int64(hi - lo)))

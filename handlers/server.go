@@ -58,9 +58,6 @@ type Config struct {
 
 // Defaults fills unset fields.
 func (c Config) withDefaults() Config {
-	if c.BotDelayMin == 0 && c.BotDelayMax == 0 {
-		c.BotDelayMin, c.BotDelayMax = 700*time.Millisecond, 1300*time.Millisecond
-	}
 	if c.NextDealDelay == 0 {
 		c.NextDealDelay = 6 * time.Second
 	}
