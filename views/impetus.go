@@ -62,20 +62,20 @@ type Impetus struct {
 	Wars     []string
 	// the viewer's open choice: Need says which (guide, idol, card,
 	// target, change, swap); the options fit it
-	Need      string
-	Options   []IMOption
+	Need    string
+	Options []IMOption
 	// the vagrant phase: the spirit may place its idol without guiding,
 	// or pass on both
 	CanNoGuide bool
 	CanPass    bool
-	Pool      []IMOption // swap: the types it may remove
-	AllTypes  []IMOption // swap: the types it may add
-	Mine      []string   // its secret choices of this phase so far, in words
-	Winners   string
-	Result    string   // the viewer's own result once the game is over
-	Happened  []string // what the last turns did that concerned the viewer
-	YourTurn  bool
-	ReplayURL string
+	Pool       []IMOption // swap: the types it may remove
+	AllTypes   []IMOption // swap: the types it may add
+	Mine       []string   // its secret choices of this phase so far, in words
+	Winners    string
+	Result     string   // the viewer's own result once the game is over
+	Happened   []string // what the last turns did that concerned the viewer
+	YourTurn   bool
+	ReplayURL  string
 }
 
 // Fragments lists the table's fragments in page order.
