@@ -271,12 +271,7 @@ func (r Replay) at(step int) string {
 
 // seatList is the seats' common part, for the ring.
 func (h Holdem) seatList() []Seat {
-	out := make([]Seat, len(h.Seats))
-	for i, s := range h.Seats {
-		out[i] = s.Seat
-		out[i].Turn = s.Turn
-	}
-	return out
+	return ringSeats(h.Seats, func(s HSeat) (Seat, bool) { return s.Seat, s.Turn })
 }
 
 func (h Holdem) handKey() uint64 {

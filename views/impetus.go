@@ -98,10 +98,5 @@ func cellVals(c IMCell) string { return vals("kind", c.Action, "cell", itoa(c.In
 
 // seatList is the spirits' seats, each marked when the table waits for it.
 func (m Impetus) seatList() []Seat {
-	out := make([]Seat, len(m.Spirits))
-	for i, s := range m.Spirits {
-		out[i] = s.Seat
-		out[i].Turn = s.Waiting
-	}
-	return out
+	return ringSeats(m.Spirits, func(s IMSpirit) (Seat, bool) { return s.Seat, s.Waiting })
 }

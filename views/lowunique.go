@@ -69,12 +69,7 @@ type LowUnique struct {
 
 // seatList is the seats' common part, for the ring.
 func (l LowUnique) seatList() []Seat {
-	out := make([]Seat, len(l.Seats))
-	for i, s := range l.Seats {
-		out[i] = s.Seat
-		out[i].Turn = s.Waiting != ""
-	}
-	return out
+	return ringSeats(l.Seats, func(s LUSeat) (Seat, bool) { return s.Seat, s.Waiting != "" })
 }
 
 // Fragments lists the table's fragments in page order.

@@ -151,12 +151,7 @@ func (s PSeat) key() uint64 {
 
 // seatList is the seats' common part, for the ring.
 func (p President) seatList() []Seat {
-	out := make([]Seat, len(p.Seats))
-	for i, s := range p.Seats {
-		out[i] = s.Seat
-		out[i].Turn = s.Turn
-	}
-	return out
+	return ringSeats(p.Seats, func(s PSeat) (Seat, bool) { return s.Seat, s.Turn })
 }
 
 // handSince removes the cards that left the hand, when that is all that

@@ -77,3 +77,13 @@ func RingCSS() string {
 	}
 	return b.String()
 }
+
+// ringSeats lists a game's seats as the ring needs them: each one's common
+// part, marked when the table waits for it.
+func ringSeats[S any](all []S, seat func(S) (Seat, bool)) []Seat {
+	out := make([]Seat, len(all))
+	for i, s := range all {
+		out[i], out[i].Turn = seat(s)
+	}
+	return out
+}
