@@ -250,6 +250,7 @@ func TestHoldemTableFeel(t *testing.T) {
 			if msg := ann.text("#message"); msg != "" {
 				t.Fatalf("%s: %s refused: %s", size.name, did, msg)
 			}
+			ann.waitJS("the title back", `!document.title.startsWith('●') || `+yourTurnJS)
 			if strings.HasPrefix(did, "raise") {
 				if log := eval[string](ann, `document.querySelector('#h-streets').textContent`); !strings.Contains(log, "Ann raises") && !strings.Contains(log, "Ann bets") {
 					t.Fatalf("%s: the hand's log lacks Ann's raise: %s", size.name, log)
