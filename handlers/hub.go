@@ -41,6 +41,7 @@ func (s *Server) newHub() *melody.Melody {
 	// A push is one message per move; 32 queued means a stuck client, which
 	// is cut (see connRecorder) and resyncs on reconnect.
 	m.Config.MessageBufferSize = 32
+	m.Config.PingPeriod, m.Config.PongWait = s.cfg.PingPeriod, s.cfg.PongWait
 	// Memory per idle socket: reads reuse the buffer net/http keeps for
 	// the hijacked connection anyway; the write buffer comes from a pool
 	// only while a frame is written.

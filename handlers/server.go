@@ -46,6 +46,11 @@ type Config struct {
 	TrustProxy bool
 	// MaxSocketsPerIP caps the websockets one address may hold.
 	MaxSocketsPerIP int
+	// PingPeriod is how often the server pings every socket; one that has
+	// not answered within PongWait is dropped (a phone gone dead), so the
+	// player shows as away and the clocks and bots take over.
+	PingPeriod time.Duration
+	PongWait   time.Duration
 	// SnapshotEvery is how many log entries pass between snapshots.
 	SnapshotEvery int
 	// MaxOpenTables caps the open tables.
@@ -75,6 +80,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.IdleClose <= 0 {
 		c.IdleClose = 24 * time.Hour
+	}
+	if c.PongWait <= 0 {
+		c.PongWait = 25 * time.Second
+	}
+	if c.PingPeriod <= 0 || c.PingPeriod >= c.PongWait {
+		c.PingPeriod = c.PongWait * 2 / 5
 	}
 	if c.MaxSocketsPerIP <= 0 {
 		c.MaxSocketsPerIP = 20

@@ -268,6 +268,26 @@
     schedule();
   });
 
+  // Presence: a page hidden by navigation (another page in this tab, the
+  // back/forward cache) closes its socket, so the table sees the player
+  // go; a page shown again from that cache reloads, which reconnects and
+  // resyncs the whole table. A hidden tab keeps its socket: the player is
+  // still there.
+  var socket = null;
+  if (window.htmx) {
+    htmx.createWebSocket = function (url) {
+      socket = new WebSocket(url, []);
+      socket.binaryType = htmx.config.wsBinaryType;
+      return socket;
+    };
+  }
+  window.addEventListener("pagehide", function () {
+    if (socket && socket.readyState <= 1) { socket.close(1000, "page hidden"); }
+  });
+  window.addEventListener("pageshow", function (e) {
+    if (e.persisted && document.querySelector("[ws-connect]")) { location.reload(); }
+  });
+
   function afterPush() { tick(); turn(); deal(); drawers(); }
   document.addEventListener("htmx:wsAfterMessage", afterPush);
   document.addEventListener("htmx:oobAfterSwap", tick);
