@@ -114,6 +114,47 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 	return errNotAllowed("Unknown lobby action")
 }
 
+// seatAction is a request about seats once the game runs: a watcher asks
+// for one (do=ask), the host answers (do=accept or do=decline, who=the
+// request's index), a seated player leaves (do=leave).
+func (r *Room) seatAction(player, name string, form url.Values) error {
+	if !r.t.started() {
+		return game.Errorf("ROOM_IN_LOBBY", "The game has not started: take a seat in the lobby")
+	}
+	me := r.t.seatOf(player)
+	switch form.Get("do") {
+	case "ask":
+		switch {
+		case me >= 0:
+			return errNotAllowed("You already have a seat")
+		case name == "":
+			return errNotAllowed("Enter your name first")
+		case r.t.askOf(player) >= 0:
+			return errNotAllowed("You have asked already")
+		}
+		return r.commit(entry{T: eAsk, Player: player, Name: name})
+	case "accept", "decline":
+		if player == "" || player != r.t.Host {
+			return game.Errorf("NOT_HOST", "Only the host answers requests for a seat")
+		}
+		i, err := strconv.Atoi(form.Get("who"))
+		if err != nil || i < 0 || i >= len(r.t.Asks) || r.t.Asks[i].Accepted {
+			return errNotAllowed("That request is no longer open")
+		}
+		by := "no"
+		if form.Get("do") == "accept" {
+			by = "yes"
+		}
+		return r.commit(entry{T: eAnswer, Player: r.t.Asks[i].Player, By: by})
+	case "leave":
+		if me < 0 {
+			return errNotAllowed("You are not seated")
+		}
+		return r.commit(entry{T: eQuit, Seat: me})
+	}
+	return errNotAllowed("Unknown seat action")
+}
+
 // parseSeat reads the optional seat field of a lobby form: -1 when absent.
 func parseSeat(form url.Values, seats int) (int, error) {
 	v := form.Get("seat")

@@ -67,6 +67,8 @@ var holdemKind = &kind{
 		return holdem.NewMatch(holdemRules(o), n, seed)
 	},
 	emptyMatch: func() game.Match { return holdem.EmptyMatch() },
+	// a seat changes hands between hands
+	seatOpen: func(m game.Match) bool { return m.(*holdem.Match).State.Street == holdem.HandOver },
 	fair: &fairness{what: "hand", over: func(m game.Match) bool {
 		return m.(*holdem.Match).State.Street == holdem.HandOver
 	}},

@@ -42,6 +42,9 @@ type kind struct {
 	// hands, for games with a hand history, are the finished hands the
 	// match keeps, oldest first, as viewer may read them.
 	hands func(m game.Match, viewer int, name func(int) string) []views.HandText
+	// seatOpen says whether a seat may change hands now (a late joiner
+	// taking a bot's seat): nil, at any moment.
+	seatOpen func(m game.Match) bool
 	// pace is how long the game's bots think before a move, from–to: the
 	// spec's pace for the game (the -bot-delay flags override it).
 	pace [2]time.Duration

@@ -100,6 +100,7 @@ func (s *Server) createTable(c echo.Context) error {
 		return s.homeError(c, http.StatusUnprocessableEntity, "The clock is 0 (none) to 600 seconds per move")
 	}
 	opts.Clock = clock
+	opts.OpenSeats = form.Get("open") == "on"
 	if opts.Bot, err = s.botOption(k, form.Get("ai")); err != nil {
 		return s.homeError(c, http.StatusUnprocessableEntity, message(err))
 	}
@@ -223,6 +224,10 @@ func (s *Server) act(c echo.Context) error {
 
 func (s *Server) lobbyPost(c echo.Context) error {
 	return s.roomPost(c, func(r *Room, id identity, form url.Values) error { return r.lobbyAction(id.player, id.name, form) })
+}
+
+func (s *Server) seatPost(c echo.Context) error {
+	return s.roomPost(c, func(r *Room, id identity, form url.Values) error { return r.seatAction(id.player, id.name, form) })
 }
 
 func (s *Server) chatPost(c echo.Context) error {

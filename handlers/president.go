@@ -53,6 +53,8 @@ var presidentKind = &kind{
 		return president.NewMatch(r, n, seed)
 	},
 	emptyMatch: func() game.Match { return president.EmptyMatch() },
+	// a seat changes hands between deals
+	seatOpen: func(m game.Match) bool { return m.(*president.Match).State.Phase == president.DealOver },
 	fair: &fairness{what: "deal", over: func(m game.Match) bool {
 		return m.(*president.Match).State.Phase == president.DealOver
 	}},

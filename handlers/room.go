@@ -54,6 +54,7 @@ type viewer struct {
 	seat   int
 	stage  string              // "lobby" or "game": a change resends the stage
 	sent   map[string]sentFrag // what the viewer has, by fragment id
+	fresh  bool                // the viewer's seat was fresh at the last push
 }
 
 // sentFrag is what a viewer has of one fragment: its key, if it has one,
@@ -196,7 +197,30 @@ func (r *Room) commit(e entry) error {
 	if e.T != eCommit {
 		r.commitSeed()
 	}
+	r.seatAsks()
 	return nil
+}
+
+// seatAsks seats the first accepted asker in a seat a bot holds, when the
+// game lets a seat change hands now.
+func (r *Room) seatAsks() {
+	if !r.t.started() || r.t.Match.Over() || (r.kind.seatOpen != nil && !r.kind.seatOpen(r.t.Match)) {
+		return
+	}
+	for _, a := range r.t.Asks {
+		if !a.Accepted {
+			continue
+		}
+		for i, s := range r.t.Seats {
+			if s.Bot != "" {
+				if err := r.commit(entry{T: eTake, Seat: i, Player: a.Player, Name: a.Name}); err != nil {
+					r.srv.log.Error("take seat", "room", r.code, "seat", i, "err", err)
+				}
+				return // the commit seats the next one, if any
+			}
+		}
+		return // no bot seat: the asker waits for one
+	}
 }
 
 // commitSeed chooses the seed of the next deal as soon as none is
@@ -532,8 +556,17 @@ func randomSeed() uint64 {
 // view builds the render input for a seat.
 func (r *Room) view(seat int, player string) *roomView {
 	rv := r.shared()
-	rv.seat, rv.player = seat, player
+	rv.seat, rv.player = r.gameSeat(seat), player
 	return &rv
+}
+
+// gameSeat is the seat a viewer sees the game from: its own, or none
+// (a watcher's view) while the seat is fresh.
+func (r *Room) gameSeat(seat int) int {
+	if seat >= 0 && seat < len(r.t.Seats) && r.t.Seats[seat].Fresh {
+		return game.Spectator
+	}
+	return seat
 }
 
 // shared is what every viewer's render has in common: who is connected,
@@ -565,14 +598,14 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		Code:      r.code,
 		GameTitle: r.kind.info.Title,
 		ShareURL:  shareURL,
-		You:       rv.seat,
+		You:       t.seatOf(rv.player), // the seat, even while the game shows it a watcher's view
 		Host:      rv.player != "" && rv.player == t.Host,
 		Started:   t.started(),
 		URL:       "/t/" + r.code,
 		Seq:       t.Seq,
 	}
-	if rv.seat >= 0 {
-		p.YouName = t.Seats[rv.seat].Name
+	if p.You >= 0 {
+		p.YouName = t.Seats[p.You].Name
 	}
 	for _, l := range t.Log {
 		switch {
@@ -585,6 +618,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	}
 	if t.started() {
 		p.Game, _ = r.kind.render(rv)
+		p.Seats = r.seatBar(rv)
 		return p
 	}
 	p.Lobby = r.lobby(rv)
@@ -655,7 +689,7 @@ func (r *Room) pushTo(v *viewer, sh roomView, lines []logLine, full bool) {
 		return
 	}
 	if h := r.srv.pushHook; h != nil {
-		h(v.ws, v.seat, msg, r.t)
+		h(v.ws, r.gameSeat(v.seat), msg, r.t) // what the viewer may see: a fresh seat sees what a watcher does
 	}
 	if err := v.ws.Write(msg); err != nil && !errors.Is(err, melody.ErrSessionClosed) {
 		r.srv.log.Warn("push failed", "room", r.code, "err", err)
@@ -669,7 +703,10 @@ func (r *Room) pushTo(v *viewer, sh roomView, lines []logLine, full bool) {
 // notes what the viewer now has. Empty when nothing changed.
 func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byte {
 	rv := &sh
-	rv.seat, rv.player = v.seat, v.player
+	rv.seat, rv.player = r.gameSeat(v.seat), v.player
+	if fresh := rv.seat != v.seat; fresh != v.fresh {
+		v.fresh, v.stage = fresh, "" // the view turns from a watcher's to the seat's: a whole new stage
+	}
 	ctx := context.Background()
 	var buf bytes.Buffer
 	stage, frags := r.fragments(rv)
@@ -685,6 +722,9 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 			var fb bytes.Buffer
 			f.Component.Render(ctx, &fb)
 			v.sent[f.ID] = sentFrag{key: f.Key, hash: fnv64(fb.Bytes()), series: f.Series, count: f.Count}
+			if f.Frame {
+				buf.Write(fb.Bytes()) // outside the stage: sent along
+			}
 		}
 	} else {
 		for _, f := range frags {
@@ -751,7 +791,7 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
 	if r.t.started() {
 		_, frags = r.kind.render(rv)
-		return "game", frags
+		return "game", append(frags, views.Fragment{ID: "seat-bar", Component: views.SeatBarView(r.seatBar(rv)), Frame: true})
 	}
 	return "lobby", []views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}
 }
@@ -818,4 +858,23 @@ func (r *Room) closeViewers(code int, reason string) {
 	for ws := range r.viewers {
 		ws.CloseWithMsg(melody.FormatCloseMessage(code, reason))
 	}
+}
+
+// seatBar is what the viewer is told about seats once the game runs.
+func (r *Room) seatBar(rv *roomView) views.SeatBar {
+	b := views.SeatBar{URL: "/t/" + r.code, Watching: r.t.seatOf(rv.player) < 0, Open: r.t.Opts.OpenSeats}
+	if i := r.t.askOf(rv.player); i >= 0 {
+		b.Asking = "waiting"
+		if r.t.Asks[i].Accepted {
+			b.Asking = "accepted"
+		}
+	}
+	if rv.player != "" && rv.player == r.t.Host {
+		for i, a := range r.t.Asks {
+			if !a.Accepted {
+				b.Requests = append(b.Requests, views.SeatRequest{Index: i, Name: a.Name})
+			}
+		}
+	}
+	return b
 }

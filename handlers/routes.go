@@ -58,6 +58,7 @@ func (s *Server) routes() *echo.Echo {
 	g.POST("/t/:code/act", s.act)
 	g.POST("/t/:code/lobby", s.lobbyPost)
 	g.POST("/t/:code/chat", s.chatPost)
+	g.POST("/t/:code/seat", s.seatPost)
 	g.GET("/t/:code/hands", s.hands)
 	g.GET("/t/:code/hands.txt", s.handsExport)
 	g.GET("/t/:code/fair.json", s.fairJSON)

@@ -30,6 +30,9 @@ type Options struct {
 	Rounds int `json:"rounds,omitempty"`
 	Cards  int `json:"cards,omitempty"`
 	Reveal int `json:"reveal,omitempty"` // seconds
+	// OpenSeats: anyone watching may take a seat a bot holds, without the
+	// host's approval.
+	OpenSeats bool `json:"open,omitempty"`
 }
 
 // seat is one seat of a table: a human (Player, the session's player id),
@@ -42,6 +45,10 @@ type seat struct {
 	// Away marks a player gone longer than the grace period: a bot plays
 	// the seat until they come back.
 	Away bool `json:"away,omitempty"`
+	// Fresh marks a player who took a bot's seat between deals: until the
+	// next deal they see the table as a watcher, never the cards of a deal
+	// they were not dealt.
+	Fresh bool `json:"fresh,omitempty"`
 }
 
 func (s seat) empty() bool { return s.Player == "" && s.Bot == "" }
@@ -49,6 +56,23 @@ func (s seat) empty() bool { return s.Player == "" && s.Bot == "" }
 // botPlayed reports whether a bot moves for the seat (a bot seat, or a
 // player away).
 func (s seat) botPlayed() bool { return s.Bot != "" || s.Away }
+
+// seatAsk is a watcher's request for a seat.
+type seatAsk struct {
+	Player   string `json:"player"`
+	Name     string `json:"name"`
+	Accepted bool   `json:"ok,omitempty"`
+}
+
+// askOf is the index of a player's request, or -1.
+func (t *table) askOf(player string) int {
+	for i, a := range t.Asks {
+		if a.Player == player {
+			return i
+		}
+	}
+	return -1
+}
 
 // logLine is one line of a table's log, names already in.
 type logLine struct {
@@ -71,6 +95,9 @@ type table struct {
 	Opts  Options    `json:"opts"`
 	Host  string     `json:"host"`
 	Seats []seat     `json:"seats"`
+	// Asks are watchers who asked for a seat once the game had started;
+	// an accepted one takes a bot's seat when the game allows.
+	Asks []seatAsk `json:"asks,omitempty"`
 	Seq   int64      `json:"seq"`
 	Log   []logLine  `json:"log"`
 	Fair  fairSeeds  `json:"fair"`
@@ -115,6 +142,10 @@ const (
 	eBack    = "back"    // the player is back and plays again
 	eChat    = "chat"    // a chat line (Name, Text in Move as a JSON string)
 	eCommit  = "commit"  // the seed of the next deal is chosen; its hash is shown
+	eAsk     = "ask"     // a watcher asks for a seat in a started game
+	eAnswer  = "answer"  // the host lets an asker sit (By "yes") or not
+	eTake    = "take"    // an accepted asker takes the seat a bot holds
+	eQuit    = "quit"    // a seated player leaves a started game: a bot plays the seat
 )
 
 // maxChat is the longest chat line, in characters.
@@ -216,6 +247,55 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		t.Seats[e.Seat] = seat{Bot: t.botKind(k), Name: old.Name}
 		return t.say(old.Name + "'s seat is freed: a bot plays it from now on."), nil
+	case eAsk:
+		if lobby || e.Player == "" || t.seatOf(e.Player) >= 0 || t.askOf(e.Player) >= 0 {
+			return nil, errEntry
+		}
+		t.Asks = append(t.Asks, seatAsk{Player: e.Player, Name: e.Name, Accepted: t.Opts.OpenSeats})
+		if t.Opts.OpenSeats {
+			return t.say(e.Name + " joins: they take the next seat a bot holds."), nil
+		}
+		return t.say(e.Name + " asks for a seat."), nil
+	case eAnswer:
+		i := t.askOf(e.Player)
+		if i < 0 || t.Asks[i].Accepted {
+			return nil, errEntry
+		}
+		a := t.Asks[i]
+		if e.By != "yes" {
+			t.Asks = append(t.Asks[:i], t.Asks[i+1:]...)
+			return t.say("The host declines " + a.Name + "'s request for a seat."), nil
+		}
+		t.Asks[i].Accepted = true
+		return t.say("The host lets " + a.Name + " sit: they take the next seat a bot holds."), nil
+	case eTake:
+		i := t.askOf(e.Player)
+		if lobby || !inSeat || i < 0 || !t.Asks[i].Accepted || t.Seats[e.Seat].Bot == "" || t.seatOf(e.Player) >= 0 {
+			return nil, errEntry
+		}
+		a := t.Asks[i]
+		t.Asks = append(t.Asks[:i], t.Asks[i+1:]...)
+		was := t.Seats[e.Seat].Name
+		t.Seats[e.Seat] = seat{Player: a.Player, Name: a.Name, Ready: true, Fresh: k.seatOpen != nil}
+		return t.say(a.Name + " takes seat " + strconv.Itoa(e.Seat+1) + " from " + was + "."), nil
+	case eQuit:
+		if lobby || !inSeat || t.Seats[e.Seat].Player == "" {
+			return nil, errEntry
+		}
+		old := t.Seats[e.Seat]
+		t.Seats[e.Seat] = seat{Bot: t.botKind(k), Name: botName(e.Seat)}
+		lines := t.say(old.Name + " leaves the table: " + botName(e.Seat) + " plays seat " + strconv.Itoa(e.Seat+1) + ".")
+		if old.Player == t.Host {
+			// the host role passes to the next person seated
+			for j := 1; j < len(t.Seats); j++ {
+				if next := t.Seats[(e.Seat+j)%len(t.Seats)]; next.Player != "" {
+					t.Host = next.Player
+					lines = append(lines, t.say(next.Name+" is now the host.")...)
+					break
+				}
+			}
+		}
+		return lines, nil
 	case eReady, eUnready:
 		if !lobby || !inSeat || t.Seats[e.Seat].Player == "" {
 			return nil, errEntry
@@ -274,6 +354,11 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		evs, err := t.Match.Apply(e.Seat, mv)
 		if err != nil {
 			return nil, err
+		}
+		if e.Seat == game.System {
+			for i := range t.Seats {
+				t.Seats[i].Fresh = false // a new deal: the seats are their players' own
+			}
 		}
 		if e.Seed != 0 {
 			t.useSeed(k, e.Seed)

@@ -85,6 +85,23 @@ type Table struct {
 	Game      templ.Component // the game's own fragments, once started
 	URL       string          // the table's path: /t/CODE
 	Seq       int64           // the table's last log entry
+	Seats     SeatBar
+}
+
+// SeatBar is what a table says about seats once the game runs: to a
+// watcher, how to get one; to the host, who asks.
+type SeatBar struct {
+	URL      string
+	Watching bool   // the viewer has no seat
+	Asking   string // the viewer's request: "", "waiting" or "accepted"
+	Open     bool   // anyone may sit, without the host's approval
+	Requests []SeatRequest
+}
+
+// SeatRequest is an open request, for the host.
+type SeatRequest struct {
+	Index int
+	Name  string
 }
 
 // Join is the page that asks a visitor for a name.
@@ -116,6 +133,9 @@ type Fragment struct {
 	// has: it returns what turns that into this one (nil when it can't,
 	// and the whole fragment is sent).
 	Since func(had uint64) templ.Component
+	// Frame marks a fragment of the page around the stage: a new stage
+	// does not carry it, so it is sent along.
+	Frame bool
 }
 
 // ErrorInfo is an error page.

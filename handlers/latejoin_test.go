@@ -1,0 +1,155 @@
+package handlers
+
+import (
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/olahol/melody"
+)
+
+// waitRoom waits until cond holds in the room.
+func waitRoom(t *testing.T, e *env, code, what string, cond func(r *Room) bool) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		var ok bool
+		e.inRoom(code, func(r *Room) { ok = cond(r) })
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func seatNamed(r *Room, name string) int {
+	for i, s := range r.t.Seats {
+		if s.Name == name && s.Player != "" {
+			return i
+		}
+	}
+	return -1
+}
+
+var youSeat = regexp.MustCompile(`class="seat seat-of-\d+ at-\d+-of-\d+ from-\w+ you`)
+
+// noLeaks checks every push of a table against what its viewer could see
+// at that moment (hiddenFor), and returns a check to call at the end.
+func noLeaks(t *testing.T, e *env, kind string) func() {
+	var mu sync.Mutex
+	var bad []string
+	hidden := hiddenFor[kind]
+	e.srv.pushHook = func(ws *melody.Session, seat int, msg []byte, tb *table) {
+		if tb.Match == nil {
+			return
+		}
+		// a viewer who may see only what a watcher sees has no seat of its own on the table
+		if seat < 0 && youSeat.Match(msg) {
+			mu.Lock()
+			bad = append(bad, "a watcher's view with a seat of its own")
+			mu.Unlock()
+		}
+		for _, h := range hidden(tb.Match, seat) {
+			if strings.Contains(string(msg), h) {
+				mu.Lock()
+				bad = append(bad, h)
+				mu.Unlock()
+			}
+		}
+	}
+	return func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(bad) > 0 {
+			t.Fatalf("pushes showed what their viewers may not see: %v", bad)
+		}
+	}
+}
+
+// TestLateJoin: a friend who arrives after the start asks for a seat; only
+// the host may answer; accepted, the friend takes a bot's seat when the
+// game allows (Hold'em between hands, President between deals, Lowest
+// Unique at once), sees the table as a watcher until the next deal is
+// dealt (never the cards of a deal they were not dealt), then plays; and
+// a player who leaves is replaced by a bot.
+func TestLateJoin(t *testing.T) {
+	games := []struct {
+		kind string
+		form url.Values
+	}{
+		{"holdem", url.Values{"seats": {"4"}, "blinds": {"10/20"}, "stack_bb": {"100"}}},
+		{"president", url.Values{"ruleset": {"house"}, "seats": {"4"}}},
+		{"lowunique", url.Values{"seats": {"3"}}},
+	}
+	for _, g := range games {
+		t.Run(g.kind, func(t *testing.T) {
+			cfg := fastConfig()
+			cfg.NextDealDelay = 200 * time.Millisecond
+			cfg.AbsentAutoplay, cfg.AbsentGrace = time.Millisecond, time.Hour
+			e := newEnv(t, cfg)
+			check := noLeaks(t, e, g.kind)
+			host := e.client()
+			form := g.form
+			form.Set("kind", g.kind)
+			form.Set("bots", "on")
+			code := host.createTable("Ann", form)
+			host.lobby(code, "do", "start")
+
+			cara := e.client()
+			cara.join(code, "Cara") // the game runs: she watches
+			seen := cara.dial(code)
+			seen.waitFor(t, "the ask button", func(m string) bool { return strings.Contains(m, "Ask for a seat") })
+			bob := e.client()
+			bob.join(code, "Bob")
+
+			if status, body, _ := cara.post("/t/"+code+"/seat", url.Values{"do": {"ask"}}); status != http.StatusNoContent {
+				t.Fatalf("ask: %d %s", status, body)
+			}
+			if status, body, _ := cara.post("/t/"+code+"/seat", url.Values{"do": {"ask"}}); status != http.StatusUnprocessableEntity || !strings.Contains(body, "asked already") {
+				t.Fatalf("a second ask: %d %s", status, body)
+			}
+			if status, body, _ := bob.post("/t/"+code+"/seat", url.Values{"do": {"accept"}, "who": {"0"}}); status != http.StatusUnprocessableEntity || !strings.Contains(body, "Only the host") {
+				t.Fatalf("Bob accepting: %d %s", status, body)
+			}
+			if status, body, _ := bob.post("/t/"+code+"/seat", url.Values{"do": {"leave"}}); status != http.StatusUnprocessableEntity || !strings.Contains(body, "not seated") {
+				t.Fatalf("Bob leaving: %d %s", status, body)
+			}
+			waitRoom(t, e, code, "the open request", func(r *Room) bool { return len(r.t.Asks) == 1 && !r.t.Asks[0].Accepted })
+			if status, _, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"accept"}, "who": {"0"}}); status != http.StatusNoContent {
+				t.Fatalf("accept: %d", status)
+			}
+			// Ann has no page open: the table plays for her; when the game
+			// allows, Cara takes a bot's seat
+			waitRoom(t, e, code, "Cara seated", func(r *Room) bool { return seatNamed(r, "Cara") >= 0 })
+			seat := -1
+			e.inRoom(code, func(r *Room) { seat = seatNamed(r, "Cara") })
+			waitRoom(t, e, code, "Cara's own deal", func(r *Room) bool { return !r.t.Seats[seat].Fresh })
+			// her own cards reach her now: she plays
+			waitRoom(t, e, code, "Cara waited for", func(r *Room) bool {
+				for _, w := range r.t.Match.Waiting() {
+					if w == seat {
+						return true
+					}
+				}
+				return false
+			})
+			// Ann leaves: a bot plays her seat, and the host role passes on
+			if status, _, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"leave"}}); status != http.StatusNoContent {
+				t.Fatalf("leave: %d", status)
+			}
+			e.inRoom(code, func(r *Room) {
+				if r.t.Seats[0].Bot == "" || r.t.Host != r.t.Seats[seat].Player {
+					t.Fatalf("after Ann left: seat 0 %+v, host is Cara: %v", r.t.Seats[0], r.t.Host == r.t.Seats[seat].Player)
+				}
+			})
+			check()
+		})
+	}
+}
