@@ -92,12 +92,12 @@ const maxLog = 200
 // table is everything a room's action log determines. It changes only by
 // apply, live and in replay alike, so a replayed table equals the live one.
 type table struct {
-	Opts  Options    `json:"opts"`
-	Host  string     `json:"host"`
-	Seats []seat     `json:"seats"`
+	Opts  Options `json:"opts"`
+	Host  string  `json:"host"`
+	Seats []seat  `json:"seats"`
 	// Asks are watchers who asked for a seat once the game had started;
 	// an accepted one takes a bot's seat when the game allows.
-	Asks []seatAsk `json:"asks,omitempty"`
+	Asks  []seatAsk  `json:"asks,omitempty"`
 	Seq   int64      `json:"seq"`
 	Log   []logLine  `json:"log"`
 	Fair  fairSeeds  `json:"fair"`
