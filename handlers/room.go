@@ -642,6 +642,9 @@ func visible(l logLine, seat int) bool {
 func (r *Room) lobby(rv *roomView) views.Lobby {
 	t := rv.t
 	l := views.Lobby{BotsAllowed: t.Opts.Bots, Options: r.kind.describe(t.Opts)}
+	if t.Opts.OpenSeats {
+		l.Options = append(l.Options, "anyone may sit later")
+	}
 	players, unready := 0, 0
 	for i, s := range t.Seats {
 		l.Seats = append(l.Seats, rv.seatView(i))
@@ -791,7 +794,9 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
 	if r.t.started() {
 		_, frags = r.kind.render(rv)
-		return "game", append(frags, views.Fragment{ID: "seat-bar", Component: views.SeatBarView(r.seatBar(rv)), Frame: true})
+		bar := r.seatBar(rv)
+		return "game", append(frags, views.Fragment{ID: "seat-bar", Component: views.SeatBarView(bar), Frame: true},
+			views.Fragment{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true})
 	}
 	return "lobby", []views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}
 }
@@ -862,7 +867,8 @@ func (r *Room) closeViewers(code int, reason string) {
 
 // seatBar is what the viewer is told about seats once the game runs.
 func (r *Room) seatBar(rv *roomView) views.SeatBar {
-	b := views.SeatBar{URL: "/t/" + r.code, Watching: r.t.seatOf(rv.player) < 0, Open: r.t.Opts.OpenSeats}
+	me := r.t.seatOf(rv.player)
+	b := views.SeatBar{URL: "/t/" + r.code, Watching: me < 0, Seated: me >= 0, Open: r.t.Opts.OpenSeats}
 	if i := r.t.askOf(rv.player); i >= 0 {
 		b.Asking = "waiting"
 		if r.t.Asks[i].Accepted {

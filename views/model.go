@@ -93,6 +93,7 @@ type Table struct {
 type SeatBar struct {
 	URL      string
 	Watching bool   // the viewer has no seat
+	Seated   bool   // the viewer has a seat in the running game
 	Asking   string // the viewer's request: "", "waiting" or "accepted"
 	Open     bool   // anyone may sit, without the host's approval
 	Requests []SeatRequest
