@@ -153,3 +153,43 @@ func TestLateJoin(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayNow: one click from the home page into a started table of every
+// game, bots in the other seats; a visitor without a name plays as Guest.
+func TestPlayNow(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	forms := map[string]url.Values{
+		"president": {"ruleset": {"house"}, "seats": {"4"}},
+		"holdem":    {"seats": {"6"}, "blinds": {"10/20"}, "stack_bb": {"100"}},
+		"lowunique": {"seats": {"4"}},
+		"impetus":   {"seats": {"4"}},
+	}
+	started := map[string]string{"president": `id="p-ring"`, "holdem": `id="h-ring"`, "lowunique": `id="lu-ring"`, "impetus": `id="im-ring"`}
+	for kind, form := range forms {
+		c := e.client()
+		c.get("/")
+		form.Set("kind", kind)
+		status, body, _ := c.post("/play", form)
+		if status != http.StatusOK || !strings.Contains(body, started[kind]) {
+			t.Fatalf("%s: play now gave %d:\n%.400s", kind, status, body)
+		}
+		code := regexp.MustCompile(`/t/([A-Z0-9]{4})/ws`).FindStringSubmatch(body)[1]
+		e.inRoom(code, func(r *Room) {
+			if !r.t.started() || r.t.Seats[0].Name != "Guest" {
+				t.Fatalf("%s: started %v, seat 0 %+v", kind, r.t.started(), r.t.Seats[0])
+			}
+			for i, s := range r.t.Seats[1:] {
+				if s.Bot == "" {
+					t.Fatalf("%s: seat %d is no bot: %+v", kind, i+1, s)
+				}
+			}
+		})
+	}
+	// a name given is kept
+	c := e.client()
+	c.get("/")
+	status, body, _ := c.post("/play", url.Values{"kind": {"president"}, "ruleset": {"house"}, "seats": {"3"}, "name": {"Zoe"}})
+	if status != http.StatusOK || !strings.Contains(body, "You are Zoe") {
+		t.Fatalf("play now with a name: %d %.300s", status, body)
+	}
+}

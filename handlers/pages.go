@@ -79,43 +79,82 @@ func (s *Server) homeError(c echo.Context, status int, msg string) error {
 
 // createTable opens a table from the home page form and seats the host.
 func (s *Server) createTable(c echo.Context) error {
+	r, err := s.openTable(c, false)
+	if r == nil {
+		return err // the form's error page, or an internal error
+	}
+	return c.Redirect(http.StatusSeeOther, "/t/"+r.code)
+}
+
+// playNow opens a table from the same form with bots in every other seat
+// and starts it at once: one click from the home page to a game. A
+// visitor without a name plays as Guest.
+func (s *Server) playNow(c echo.Context) error {
+	r, err := s.openTable(c, true)
+	if r == nil {
+		return err // the form's error page, or an internal error
+	}
+	id, err := s.identify(c, false)
+	if err != nil {
+		return err
+	}
+	var serr error
+	if err := r.do(c.Request().Context(), func() { serr = r.lobbyAction(id.player, id.name, url.Values{"do": {"start"}}) }); err != nil {
+		return err
+	}
+	if serr != nil {
+		return s.homeError(c, http.StatusUnprocessableEntity, message(serr))
+	}
+	return c.Redirect(http.StatusSeeOther, "/t/"+r.code)
+}
+
+// openTable creates a table from the home page's form; quick fills the
+// bots in and names a nameless visitor Guest. Without a table it has
+// rendered the form's error page (the error is render's) or failed.
+func (s *Server) openTable(c echo.Context, quick bool) (*Room, error) {
 	form, err := c.FormParams()
 	if err != nil {
-		return s.homeError(c, http.StatusBadRequest, "The form could not be read")
+		return nil, s.homeError(c, http.StatusBadRequest, "The form could not be read")
 	}
 	k, ok := s.kinds[form.Get("kind")]
 	if !ok {
-		return s.homeError(c, http.StatusUnprocessableEntity, "Choose a game")
+		return nil, s.homeError(c, http.StatusUnprocessableEntity, "Choose a game")
+	}
+	if quick {
+		form.Set("bots", "on")
+		if strings.TrimSpace(form.Get("name")) == "" {
+			form.Set("name", "Guest")
+		}
 	}
 	name, err := checkName(form.Get("name"))
 	if err != nil {
-		return s.homeError(c, http.StatusUnprocessableEntity, message(err))
+		return nil, s.homeError(c, http.StatusUnprocessableEntity, message(err))
 	}
 	opts, err := k.options(form)
 	if err != nil {
-		return s.homeError(c, http.StatusUnprocessableEntity, message(err))
+		return nil, s.homeError(c, http.StatusUnprocessableEntity, message(err))
 	}
 	clock, ok := formInt(form, "clock", 60, 0, 600)
 	if !ok {
-		return s.homeError(c, http.StatusUnprocessableEntity, "The clock is 0 (none) to 600 seconds per move")
+		return nil, s.homeError(c, http.StatusUnprocessableEntity, "The clock is 0 (none) to 600 seconds per move")
 	}
 	opts.Clock = clock
 	opts.OpenSeats = form.Get("open") == "on"
 	if opts.Bot, err = s.botOption(k, form.Get("ai")); err != nil {
-		return s.homeError(c, http.StatusUnprocessableEntity, message(err))
+		return nil, s.homeError(c, http.StatusUnprocessableEntity, message(err))
 	}
 	id, err := s.remember(c, name)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	r, err := s.createRoom(c.Request().Context(), k, opts, id.player, name)
 	if errors.Is(err, errTooManyTables) {
-		return s.homeError(c, http.StatusServiceUnavailable, "All tables are busy right now: the server has reached its limit of open tables. Please try again later.")
+		return nil, s.homeError(c, http.StatusServiceUnavailable, "All tables are busy right now: the server has reached its limit of open tables. Please try again later.")
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return c.Redirect(http.StatusSeeOther, "/t/"+r.code)
+	return r, nil
 }
 
 // joinByCode sends a visitor from the home page to a table.

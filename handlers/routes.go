@@ -52,6 +52,7 @@ func (s *Server) routes() *echo.Echo {
 	g := e.Group("", csrf, timeout)
 	g.GET("/", s.home)
 	g.POST("/tables", s.createTable)
+	g.POST("/play", s.playNow)
 	g.POST("/join", s.joinByCode)
 	g.GET("/t/:code", s.tablePage)
 	g.POST("/t/:code/join", s.joinTable)

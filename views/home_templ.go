@@ -575,7 +575,7 @@ func createForm(h Home, g GameInfo) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 64, "<label class=\"field\"><input type=\"checkbox\" name=\"bots\" value=\"on\" checked> AI players fill empty seats</label> <label class=\"field\"><input type=\"checkbox\" name=\"open\" value=\"on\"> Anyone with the link may take a bot's seat after the start, without asking</label> <button type=\"submit\">Create table</button></form></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 64, "<label class=\"field\"><input type=\"checkbox\" name=\"bots\" value=\"on\" checked> AI players fill empty seats</label> <label class=\"field\"><input type=\"checkbox\" name=\"open\" value=\"on\"> Anyone with the link may take a bot's seat after the start, without asking</label><div class=\"row\"><button type=\"submit\">Create table</button> <button type=\"submit\" class=\"secondary\" formaction=\"/play\" formnovalidate>Play now against bots</button></div></form></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -625,7 +625,7 @@ func ErrorPage(e ErrorInfo) templ.Component {
 			var templ_7745c5c3_Var28 string
 			templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(e.Heading)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home.templ`, Line: 169, Col: 18}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home.templ`, Line: 172, Col: 18}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
 			if templ_7745c5c3_Err != nil {
@@ -638,7 +638,7 @@ func ErrorPage(e ErrorInfo) templ.Component {
 			var templ_7745c5c3_Var29 string
 			templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(e.Message)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home.templ`, Line: 170, Col: 44}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/home.templ`, Line: 173, Col: 44}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
 			if templ_7745c5c3_Err != nil {
