@@ -151,6 +151,34 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 			return errNotAllowed("You are not seated")
 		}
 		return r.commit(entry{T: eQuit, Seat: me})
+	case "pause", "resume", "host":
+		if player == "" || player != r.t.Host {
+			return game.Errorf("NOT_HOST", "Only the host can do that")
+		}
+		switch form.Get("do") {
+		case "pause":
+			if r.t.Paused {
+				return errNotAllowed("The table is paused already")
+			}
+			return r.commit(entry{T: ePause})
+		case "resume":
+			if !r.t.Paused {
+				return errNotAllowed("The table is not paused")
+			}
+			// the clocks, a reveal's countdown and the pause before the
+			// next deal start again in full from now
+			clear(r.waitingSince)
+			if !r.phaseSince.IsZero() {
+				r.phaseSince = r.srv.now()
+			}
+			r.idleSince = time.Time{}
+			return r.commit(entry{T: eResume})
+		}
+		to, err := strconv.Atoi(form.Get("seat"))
+		if err != nil || to < 0 || to >= len(r.t.Seats) || r.t.Seats[to].Player == "" || to == me {
+			return errNotAllowed("Choose another person seated at the table")
+		}
+		return r.commit(entry{T: eHost, Seat: to})
 	}
 	return errNotAllowed("Unknown seat action")
 }
@@ -176,6 +204,9 @@ func (r *Room) move(player string, form url.Values) error {
 	}
 	if r.t.Match == nil {
 		return errNotAllowed("The game has not started")
+	}
+	if r.t.Paused {
+		return game.Errorf("TABLE_PAUSED", "The table is paused: wait for the host to resume it")
 	}
 	mv, err := r.t.Match.Decode(form)
 	if err != nil {

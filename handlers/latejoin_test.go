@@ -193,3 +193,61 @@ func TestPlayNow(t *testing.T) {
 		t.Fatalf("play now with a name: %d %.300s", status, body)
 	}
 }
+
+// TestPauseAndHost: the host pauses the table: moves are refused, no bot
+// moves and no clock shows; resumed, the game goes on. Only the host may
+// pause, and the host may hand the role to another person seated.
+func TestPauseAndHost(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"kind": {"president"}, "ruleset": {"house"}, "seats": {"3"}, "clock": {"30"}, "bots": {"on"}})
+	bob := e.client()
+	bob.join(code, "Bob")
+	bob.lobby(code, "do", "ready")
+	host.lobby(code, "do", "start") // a bot takes the third seat
+	host.dial(code)
+	bob.dial(code)
+
+	if status, body, _ := bob.post("/t/"+code+"/seat", url.Values{"do": {"pause"}}); status != http.StatusUnprocessableEntity || !strings.Contains(body, "Only the host") {
+		t.Fatalf("Bob pausing: %d %s", status, body)
+	}
+	if status, _, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"pause"}}); status != http.StatusNoContent {
+		t.Fatalf("pause: %d", status)
+	}
+	var version int
+	e.inRoom(code, func(r *Room) {
+		version = r.t.Match.Version()
+		if r.deadlines() != nil {
+			t.Fatal("a clock runs on a paused table")
+		}
+		if r.timer != nil {
+			t.Fatal("a timer (a bot, a clock) is armed on a paused table")
+		}
+	})
+	if status, body, _ := host.post("/t/"+code+"/act", url.Values{"kind": {"pass"}}); status != http.StatusUnprocessableEntity || !strings.Contains(body, "paused") {
+		t.Fatalf("a move on a paused table: %d %s", status, body)
+	}
+	e.inRoom(code, func(r *Room) {
+		if r.t.Match.Version() != version {
+			t.Fatal("the paused table changed")
+		}
+	})
+	if status, _, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"resume"}}); status != http.StatusNoContent {
+		t.Fatalf("resume: %d", status)
+	}
+	e.inRoom(code, func(r *Room) {
+		if r.timer == nil {
+			t.Fatal("nothing runs again after the resume")
+		}
+	})
+	// the host role passes to Bob; Ann can no longer pause
+	if status, _, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"host"}, "seat": {"1"}}); status != http.StatusNoContent {
+		t.Fatalf("hand over: %d", status)
+	}
+	if status, _, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"pause"}}); status != http.StatusUnprocessableEntity {
+		t.Fatalf("Ann pausing after handing over: %d", status)
+	}
+	if status, _, _ := bob.post("/t/"+code+"/seat", url.Values{"do": {"pause"}}); status != http.StatusNoContent {
+		t.Fatalf("Bob, now host, pausing: %d", status)
+	}
+}

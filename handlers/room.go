@@ -274,8 +274,8 @@ func (r *Room) reload() {
 // gone past the grace period, and the next deal after a pause.
 func (r *Room) schedule() {
 	r.disarm()
-	if r.t.Match == nil || r.t.Match.Over() {
-		return
+	if r.t.Match == nil || r.t.Match.Over() || r.t.Paused {
+		return // nothing runs on a paused table
 	}
 	now := r.srv.now()
 	cfg := r.srv.cfg
@@ -382,7 +382,7 @@ func later(a, b time.Time) time.Time {
 // the current move runs out.
 func (r *Room) deadlines() map[int]time.Time {
 	c := r.t.Opts.Clock
-	if c <= 0 || len(r.waitingSince) == 0 {
+	if c <= 0 || len(r.waitingSince) == 0 || r.t.Paused {
 		return nil
 	}
 	out := make(map[int]time.Time, len(r.waitingSince))
@@ -868,7 +868,15 @@ func (r *Room) closeViewers(code int, reason string) {
 // seatBar is what the viewer is told about seats once the game runs.
 func (r *Room) seatBar(rv *roomView) views.SeatBar {
 	me := r.t.seatOf(rv.player)
-	b := views.SeatBar{URL: "/t/" + r.code, Watching: me < 0, Seated: me >= 0, Open: r.t.Opts.OpenSeats}
+	b := views.SeatBar{URL: "/t/" + r.code, Watching: me < 0, Seated: me >= 0, Open: r.t.Opts.OpenSeats, Paused: r.t.Paused,
+		Host: rv.player != "" && rv.player == r.t.Host}
+	if b.Host {
+		for i, s := range r.t.Seats {
+			if s.Player != "" && i != me {
+				b.People = append(b.People, views.SeatRequest{Index: i, Name: s.Name})
+			}
+		}
+	}
 	if i := r.t.askOf(rv.player); i >= 0 {
 		b.Asking = "waiting"
 		if r.t.Asks[i].Accepted {

@@ -97,11 +97,13 @@ type table struct {
 	Seats []seat  `json:"seats"`
 	// Asks are watchers who asked for a seat once the game had started;
 	// an accepted one takes a bot's seat when the game allows.
-	Asks  []seatAsk  `json:"asks,omitempty"`
-	Seq   int64      `json:"seq"`
-	Log   []logLine  `json:"log"`
-	Fair  fairSeeds  `json:"fair"`
-	Match game.Match `json:"-"`
+	Asks []seatAsk `json:"asks,omitempty"`
+	// Paused: the host stopped the table; no move, clock or bot runs.
+	Paused bool       `json:"paused,omitempty"`
+	Seq    int64      `json:"seq"`
+	Log    []logLine  `json:"log"`
+	Fair   fairSeeds  `json:"fair"`
+	Match  game.Match `json:"-"`
 }
 
 // fairSeeds are the seeds of a game with hidden randomness. Next is
@@ -146,6 +148,9 @@ const (
 	eAnswer  = "answer"  // the host lets an asker sit (By "yes") or not
 	eTake    = "take"    // an accepted asker takes the seat a bot holds
 	eQuit    = "quit"    // a seated player leaves a started game: a bot plays the seat
+	ePause   = "pause"   // the host stops the table
+	eResume  = "resume"  // the host starts it again
+	eHost    = "host"    // the host hands the role to the player in Seat
 )
 
 // maxChat is the longest chat line, in characters.
@@ -296,6 +301,21 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 			}
 		}
 		return lines, nil
+	case ePause, eResume:
+		if lobby || t.Paused == (e.T == ePause) {
+			return nil, errEntry
+		}
+		t.Paused = e.T == ePause
+		if t.Paused {
+			return t.say("The host pauses the table: no clock runs until it resumes."), nil
+		}
+		return t.say("The host resumes the table."), nil
+	case eHost:
+		if !inSeat || t.Seats[e.Seat].Player == "" || t.Seats[e.Seat].Player == t.Host {
+			return nil, errEntry
+		}
+		t.Host = t.Seats[e.Seat].Player
+		return t.say(t.Seats[e.Seat].Name + " is now the host."), nil
 	case eReady, eUnready:
 		if !lobby || !inSeat || t.Seats[e.Seat].Player == "" {
 			return nil, errEntry

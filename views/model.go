@@ -97,6 +97,9 @@ type SeatBar struct {
 	Asking   string // the viewer's request: "", "waiting" or "accepted"
 	Open     bool   // anyone may sit, without the host's approval
 	Requests []SeatRequest
+	Host     bool          // the viewer is the host
+	Paused   bool          // the host paused the table
+	People   []SeatRequest // the others seated, who may become the host (Index is the seat)
 }
 
 // SeatRequest is an open request, for the host.
