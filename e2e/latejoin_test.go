@@ -69,10 +69,17 @@ func TestLateJoinInBrowsers(t *testing.T) {
 	cara.waitJS("her fold taken", `document.querySelector('#h-status').dataset.version !== `+jsString(before))
 	cara.screenshot("latejoin-seated-cara")
 
+	// Ann pauses the table: Cara sees it paused, with no clock running
+	ann.do(chromedp.Click(chromedp.CSS(`details.drawer:has(.share) > summary`)))
+	ann.do(chromedp.Click(chromedp.CSS(`button[hx-vals*='pause']`)))
+	cara.waitJS("the table paused", `!!document.querySelector('#seat-bar .paused') && !document.querySelector('.ring-turns .clock')`)
+	cara.screenshot("latejoin-paused-cara")
+	ann.do(chromedp.Click(chromedp.CSS(`button[hx-vals*='resume']`)))
+	cara.waitJS("the table running again", `!document.querySelector('#seat-bar .paused')`)
+
 	// Ann leaves the table: a bot plays her seat, Cara becomes the host
 	// she answers yes to "Leave the table?"
 	eval[bool](ann, `(window.confirm = () => true, true)`)
-	ann.do(chromedp.Click(chromedp.CSS(`details.drawer:has(.share) > summary`)))
 	ann.do(chromedp.Click(chromedp.CSS(`button[hx-vals*='leave']`)))
 	cara.waitJS("Ann gone, a bot in her seat", `document.querySelector('#log').innerText.includes('Ann leaves the table') && document.querySelector('#h-seat-0 .name').textContent === 'Bot 1'`)
 	if !strings.Contains(cara.text("#log"), "Cara is now the host") {
