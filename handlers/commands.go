@@ -216,6 +216,23 @@ func (r *Room) move(player string, form url.Values) error {
 	if err != nil {
 		return game.Errorf(game.CodeInternal, "That move can't be saved")
 	}
+	if r.kind.rematch == nil {
+		return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer})
+	}
+	if is, now := r.kind.rematch(r.t.Match, mv); is {
+		// a rematch is an offer: it starts when every person seated wants it
+		if !now {
+			return game.Errorf(game.CodeNotYourTurn, "The game is not over")
+		}
+		if !r.t.offered(seat) {
+			if err := r.commit(entry{T: eOffer, Seat: seat}); err != nil {
+				return err
+			}
+		}
+		if !r.t.rematchReady() {
+			return nil
+		}
+	}
 	return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer})
 }
 

@@ -42,6 +42,10 @@ type kind struct {
 	// hands, for games with a hand history, are the finished hands the
 	// match keeps, oldest first, as viewer may read them.
 	hands func(m game.Match, viewer int, name func(int) string) []views.HandText
+	// rematch, for games a player may start again once over, tells that
+	// move, and whether the game is over so it may be made: the table makes
+	// it an offer the others accept first.
+	rematch func(m game.Match, mv game.Move) (is, now bool)
 	// seatOpen says whether a seat may change hands now (a late joiner
 	// taking a bot's seat): nil, at any moment.
 	seatOpen func(m game.Match) bool

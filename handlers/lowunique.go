@@ -51,6 +51,10 @@ var lowUniqueKind = &kind{
 		return lowunique.NewMatch(lowUniqueRules(o), n)
 	},
 	emptyMatch: func() game.Match { return lowunique.EmptyMatch() },
+	rematch: func(m game.Match, mv game.Move) (bool, bool) {
+		a, ok := mv.(lowunique.Action)
+		return ok && a.Kind == lowunique.Rematch, m.(*lowunique.Match).State.Phase == lowunique.Over
+	},
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		l := lowUniqueView(rv)
 		return views.LowUniqueGame(l), l.Fragments()
@@ -127,6 +131,23 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 	}
 	l.Mode, l.Status = luMode(&v, name, waiting)
 	l.YourTurn = v.Seat >= 0 && waiting[v.Seat]
+	if v.Phase == lowunique.Over && len(rv.t.Offers) > 0 {
+		l.Offered = rv.t.offered(v.Seat)
+		var want, await []int
+		for i, s := range rv.t.Seats {
+			switch {
+			case rv.t.offered(i):
+				want = append(want, i)
+			case s.Player != "" && !s.Away:
+				await = append(await, i)
+			}
+		}
+		l.OfferText = seatNames(want, name) + map[bool]string{true: " wants", false: " want"}[len(want) == 1] + " a rematch"
+		if len(await) > 0 {
+			l.OfferText += "; waiting for " + seatNames(await, name)
+		}
+		l.OfferText += "."
+	}
 	switch {
 	case v.Seat < 0:
 	case len(v.Winners) > 0:

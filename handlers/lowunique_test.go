@@ -53,7 +53,7 @@ func TestLowUniqueOverWebsockets(t *testing.T) {
 			})
 			for i, w := range sockets {
 				last := w.waitFor(t, "the final result", func(m string) bool { return strings.Contains(m, winners) })
-				if !strings.Contains(last, "Rematch") {
+				if !strings.Contains(last, "Offer a rematch") {
 					t.Fatalf("client %d: no rematch button with the result", i)
 				}
 				msgs := w.all()
@@ -78,8 +78,19 @@ func TestLowUniqueOverWebsockets(t *testing.T) {
 					}
 				}
 			})
-			if status, body, _ := clients[n-1].post("/t/"+code+"/act", url.Values{"kind": {"rematch"}}); status != 204 {
-				t.Fatalf("rematch: %d %s", status, body)
+			// a rematch is an offer: it starts only when every person
+			// seated wants it, and no clock runs meanwhile
+			for i := n - 1; i >= 0; i-- {
+				if status, body, _ := clients[i].post("/t/"+code+"/act", url.Values{"kind": {"rematch"}}); status != 204 {
+					t.Fatalf("rematch from %d: %d %s", i, status, body)
+				}
+				if i > 0 {
+					e.inRoom(code, func(r *Room) {
+						if s := luState(r); s.Game != 1 || s.Phase != lowunique.Over || len(r.t.Match.Waiting()) > 0 || r.deadlines() != nil {
+							t.Fatalf("%d of %d wanted a rematch and the game moved: game %d %v", n-i, n, s.Game, s.Phase)
+						}
+					})
+				}
 			}
 			e.inRoom(code, func(r *Room) {
 				if s := luState(r); s.Game != 2 || s.Round != 1 || s.Phase != lowunique.Select || len(s.Finals) != 1 {

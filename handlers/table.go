@@ -64,6 +64,26 @@ type seatAsk struct {
 	Accepted bool   `json:"ok,omitempty"`
 }
 
+// offered reports whether the player in seat wants a rematch.
+func (t *table) offered(seat int) bool {
+	for _, s := range t.Offers {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// rematchReady reports whether every person seated wants a rematch.
+func (t *table) rematchReady() bool {
+	for i, s := range t.Seats {
+		if s.Player != "" && !s.Away && !t.offered(i) {
+			return false
+		}
+	}
+	return true
+}
+
 // askOf is the index of a player's request, or -1.
 func (t *table) askOf(player string) int {
 	for i, a := range t.Asks {
@@ -98,6 +118,9 @@ type table struct {
 	// Asks are watchers who asked for a seat once the game had started;
 	// an accepted one takes a bot's seat when the game allows.
 	Asks []seatAsk `json:"asks,omitempty"`
+	// Offers are the seats that want a rematch: it starts when every
+	// person seated wants it (bots always do).
+	Offers []int `json:"offers,omitempty"`
 	// Paused: the host stopped the table; no move, clock or bot runs.
 	Paused bool       `json:"paused,omitempty"`
 	Seq    int64      `json:"seq"`
@@ -151,6 +174,7 @@ const (
 	ePause   = "pause"   // the host stops the table
 	eResume  = "resume"  // the host starts it again
 	eHost    = "host"    // the host hands the role to the player in Seat
+	eOffer   = "offer"   // the player in Seat wants a rematch
 )
 
 // maxChat is the longest chat line, in characters.
@@ -301,6 +325,12 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 			}
 		}
 		return lines, nil
+	case eOffer:
+		if lobby || !inSeat || t.Seats[e.Seat].Player == "" || t.offered(e.Seat) {
+			return nil, errEntry
+		}
+		t.Offers = append(t.Offers, e.Seat)
+		return t.say(t.Seats[e.Seat].Name + " wants a rematch."), nil
 	case ePause, eResume:
 		if lobby || t.Paused == (e.T == ePause) {
 			return nil, errEntry
@@ -380,6 +410,7 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 				t.Seats[i].Fresh = false // a new deal: the seats are their players' own
 			}
 		}
+		t.Offers = nil // a move: any rematch offer was taken or is moot
 		if e.Seed != 0 {
 			t.useSeed(k, e.Seed)
 		}

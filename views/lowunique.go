@@ -64,6 +64,10 @@ type LowUnique struct {
 	ReplayURL string
 	Finals    []string // earlier games, in words
 	YourTurn  bool     // the table waits for the viewer
+	// Rematch offers, once the game is over: whether the viewer wants one,
+	// and who wants one or is still awaited, in words
+	Offered   bool
+	OfferText string
 	Result    string   // the viewer's own result, once a round or the game is over
 }
 

@@ -16,9 +16,11 @@
 //   - The Reveal timer belongs to the match (PhaseTimer); when it runs out
 //     the table plays Expire. A restart starts the timer afresh.
 //   - A player who is away during Reveal counts as ready (Auto).
-//   - After the last round the game is Over and stays on the table; any
-//     seated player may start a rematch, which deals everyone a fresh hand
-//     and zero scores (the finished games' scores are kept).
+//   - After the last round the game is Over and stays on the table; a
+//     rematch deals everyone a fresh hand and zero scores (the finished
+//     games' scores are kept). The platform makes it an offer: it starts
+//     when every person seated wants it (bots always do), and no clock
+//     runs before.
 //   - Hands are never shown to others, even though they could be worked out
 //     from the chosen cards that were revealed; the bench shows as a count.
 //
