@@ -68,7 +68,7 @@ type LowUnique struct {
 	// and who wants one or is still awaited, in words
 	Offered   bool
 	OfferText string
-	Result    string   // the viewer's own result, once a round or the game is over
+	Result    string // the viewer's own result, once a round or the game is over
 }
 
 // seatList is the seats' common part, for the ring.
