@@ -67,6 +67,9 @@ var holdemKind = &kind{
 		return holdem.NewMatch(holdemRules(o), n, seed)
 	},
 	emptyMatch: func() game.Match { return holdem.EmptyMatch() },
+	onSeat: func(m game.Match, seat int, person bool) {
+		m.(*holdem.Match).State.Seats[seat].NoAutoRebuy = person
+	},
 	// a seat changes hands between hands
 	seatOpen: func(m game.Match) bool { return m.(*holdem.Match).State.Street == holdem.HandOver },
 	fair: &fairness{what: "hand", over: func(m game.Match) bool {
@@ -151,7 +154,10 @@ func holdemView(rv *roomView) views.Holdem {
 		}
 	}
 	if rv.seat >= 0 {
-		h.SittingOut = v.Seats[rv.seat].SitOut
+		me := v.Seats[rv.seat]
+		h.SittingOut = me.SitOut
+		h.OutOfChips = me.Stack == 0 && v.Rules.Rebuy && (!me.Dealt || over)
+		h.BuyIn, h.AutoRebuy = v.Rules.Stack, !me.NoAutoRebuy
 	}
 	o := v.Options
 	h.YourTurn = o.Fold || o.Check || o.Call || o.Raise

@@ -46,6 +46,10 @@ type kind struct {
 	// move, and whether the game is over so it may be made: the table makes
 	// it an offer the others accept first.
 	rematch func(m game.Match, mv game.Move) (is, now bool)
+	// onSeat tells the match who plays a seat now, a person or a bot, for
+	// games where that changes a rule (in Hold'em, a person out of chips
+	// is asked whether to buy back in; a bot buys in by itself).
+	onSeat func(m game.Match, seat int, person bool)
 	// seatOpen says whether a seat may change hands now (a late joiner
 	// taking a bot's seat): nil, at any moment.
 	seatOpen func(m game.Match) bool

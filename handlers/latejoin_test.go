@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/olahol/melody"
+	"github.com/tablegames/tables/game/holdem"
 )
 
 // waitRoom waits until cond holds in the room.
@@ -249,5 +250,51 @@ func TestPauseAndHost(t *testing.T) {
 	}
 	if status, _, _ := bob.post("/t/"+code+"/seat", url.Values{"do": {"pause"}}); status != http.StatusNoContent {
 		t.Fatalf("Bob, now host, pausing: %d", status)
+	}
+}
+
+// TestHoldemPeopleAreAskedToRebuy: a person's seat is asked whether to buy
+// back in when out of chips, a bot's buys in by itself; the rule follows
+// the seat when it changes hands, and the table's page offers the choice.
+func TestHoldemPeopleAreAskedToRebuy(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"kind": {"holdem"}, "seats": {"3"}, "bots": {"on"}, "blinds": {"10/20"}, "stack_bb": {"100"}})
+	host.lobby(code, "do", "start")
+	asked := func() []bool {
+		var out []bool
+		e.inRoom(code, func(r *Room) {
+			for _, s := range r.t.Match.(*holdem.Match).State.Seats[:3] {
+				out = append(out, s.NoAutoRebuy)
+			}
+		})
+		return out
+	}
+	if a := asked(); !a[0] || a[1] || a[2] {
+		t.Fatalf("asked to rebuy: %v, want only Ann's seat", a)
+	}
+	_, page := host.get("/t/" + code)
+	for i := 0; i < 50 && strings.Contains(page, `&#34;fold&#34;`); i++ {
+		// her turn: the bar holds her bet; she folds first
+		host.post("/t/"+code+"/act", url.Values{"kind": {"fold"}})
+		_, page = host.get("/t/" + code)
+	}
+	if !strings.Contains(page, "Auto rebuy: off") {
+		t.Fatal("the page offers no auto rebuy toggle")
+	}
+	if status, _, _ := host.post("/t/"+code+"/act", url.Values{"kind": {"autorebuy"}}); status != http.StatusNoContent {
+		t.Fatalf("auto rebuy on: %d", status)
+	}
+	if a := asked(); a[0] {
+		t.Fatal("Ann turned auto rebuy on, but is still asked")
+	}
+	if status, _, _ := host.post("/t/"+code+"/act", url.Values{"kind": {"noautorebuy"}}); status != http.StatusNoContent {
+		t.Fatalf("auto rebuy off: %d", status)
+	}
+	if status, _, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"leave"}}); status != http.StatusNoContent {
+		t.Fatalf("leave: %d", status)
+	}
+	if a := asked(); a[0] {
+		t.Fatal("the bot now in Ann's seat would be asked to rebuy")
 	}
 }

@@ -64,6 +64,13 @@ type seatAsk struct {
 	Accepted bool   `json:"ok,omitempty"`
 }
 
+// seatPlayedBy tells the match whether a person or a bot plays seat now.
+func (t *table) seatPlayedBy(k *kind, seat int) {
+	if k.onSeat != nil && t.Match != nil {
+		k.onSeat(t.Match, seat, t.Seats[seat].Player != "")
+	}
+}
+
 // offered reports whether the player in seat wants a rematch.
 func (t *table) offered(seat int) bool {
 	for _, s := range t.Offers {
@@ -275,6 +282,7 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 			return nil, errEntry
 		}
 		t.Seats[e.Seat] = seat{Bot: t.botKind(k), Name: old.Name}
+		t.seatPlayedBy(k, e.Seat)
 		return t.say(old.Name + "'s seat is freed: a bot plays it from now on."), nil
 	case eAsk:
 		if lobby || e.Player == "" || t.seatOf(e.Player) >= 0 || t.askOf(e.Player) >= 0 {
@@ -306,6 +314,7 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		t.Asks = append(t.Asks[:i], t.Asks[i+1:]...)
 		was := t.Seats[e.Seat].Name
 		t.Seats[e.Seat] = seat{Player: a.Player, Name: a.Name, Ready: true, Fresh: k.seatOpen != nil}
+		t.seatPlayedBy(k, e.Seat)
 		return t.say(a.Name + " takes seat " + strconv.Itoa(e.Seat+1) + " from " + was + "."), nil
 	case eQuit:
 		if lobby || !inSeat || t.Seats[e.Seat].Player == "" {
@@ -313,6 +322,7 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		old := t.Seats[e.Seat]
 		t.Seats[e.Seat] = seat{Bot: t.botKind(k), Name: botName(e.Seat)}
+		t.seatPlayedBy(k, e.Seat)
 		lines := t.say(old.Name + " leaves the table: " + botName(e.Seat) + " plays seat " + strconv.Itoa(e.Seat+1) + ".")
 		if old.Player == t.Host {
 			// the host role passes to the next person seated
@@ -365,6 +375,9 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		lines, err := t.start(k, e.Seed)
 		if err != nil {
 			return nil, err
+		}
+		for i := range t.Seats {
+			t.seatPlayedBy(k, i)
 		}
 		return append(lines, t.reveal(k)...), nil
 	case eAway, eBack:

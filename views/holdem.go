@@ -90,6 +90,9 @@ type Holdem struct {
 	Quick      []HQuick
 	Seated     bool
 	SittingOut bool // the viewer sits out from the next hand
+	OutOfChips bool // the viewer has no chips: it may buy back in
+	BuyIn      int  // what buying in gives
+	AutoRebuy  bool // the viewer buys back in by itself when out of chips
 	Streets    []HStreet
 	// StreetItems are the streets as one list: a move appends to it.
 	StreetItems []HItem

@@ -24,9 +24,12 @@ const (
 	Deal
 	SitOut
 	SitIn
+	Rebuy        // a seat out of chips buys back in (counts from the next hand)
+	AutoRebuyOn  // the seat buys back in by itself whenever it runs out
+	AutoRebuyOff // the seat is asked instead: out of chips, it sits out until it buys in
 )
 
-var kindNames = [...]string{"", "fold", "check", "call", "raise", "allin", "blind", "deal", "sitout", "sitin"}
+var kindNames = [...]string{"", "fold", "check", "call", "raise", "allin", "blind", "deal", "sitout", "sitin", "rebuy", "autorebuy", "noautorebuy"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -73,7 +76,7 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		if s.Street != HandOver {
 			return game.Errorf(CodeNotAllowed, "A hand is being played")
 		}
-		if s.count(func(p *Seat) bool { return playing(p) || p.Stack == 0 && !p.SitOut && s.Rules.Rebuy }) < 2 {
+		if s.count(func(p *Seat) bool { return playing(p) || p.Stack == 0 && !p.SitOut && !p.NoAutoRebuy && s.Rules.Rebuy }) < 2 {
 			return game.Errorf(CodeNotAllowed, "Two players with chips are needed")
 		}
 		s.deal(a.Seed, ev)
@@ -94,6 +97,27 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 			word = " is back from the next hand."
 		}
 		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + word})
+		return nil
+	case Rebuy:
+		p := &s.Seats[seat]
+		switch {
+		case !s.Rules.Rebuy:
+			return game.Errorf(CodeNotAllowed, "This table has no rebuys")
+		case p.Stack > 0:
+			return game.Errorf(CodeNotAllowed, "You still have chips")
+		case p.Dealt && s.Street != HandOver:
+			return game.Errorf(CodeNotAllowed, "Wait for the hand to end")
+		}
+		p.Stack, p.SitOut = s.Rules.Stack, false
+		p.BuyIns++
+		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " buys back in for " + itoa(s.Rules.Stack) + "."})
+		return nil
+	case AutoRebuyOn, AutoRebuyOff:
+		p := &s.Seats[seat]
+		if p.NoAutoRebuy == (a.Kind == AutoRebuyOff) {
+			return game.Errorf(CodeNotAllowed, "Nothing to change")
+		}
+		p.NoAutoRebuy = a.Kind == AutoRebuyOff
 		return nil
 	case Fold, Check, Call, BetTo, AllIn:
 	default:
@@ -362,11 +386,17 @@ func (s *State) deal(seed uint64, ev *[]game.Event) {
 	for i := 0; i < s.N; i++ {
 		p := &s.Seats[i]
 		if p.Stack == 0 && !p.SitOut && s.Rules.Rebuy {
-			p.Stack = s.Rules.Stack
-			p.BuyIns++
-			*ev = append(*ev, game.Event{Text: game.SeatToken(i) + " buys in again for " + itoa(s.Rules.Stack) + "."})
+			if p.NoAutoRebuy {
+				// out of chips: the player chooses to buy back in or not
+				p.SitOut = true
+				*ev = append(*ev, game.Event{Text: game.SeatToken(i) + " is out of chips and sits out until they buy back in."})
+			} else {
+				p.Stack = s.Rules.Stack
+				p.BuyIns++
+				*ev = append(*ev, game.Event{Text: game.SeatToken(i) + " buys in again for " + itoa(s.Rules.Stack) + "."})
+			}
 		}
-		*p = Seat{Stack: p.Stack, SitOut: p.SitOut, BuyIns: p.BuyIns, Dealt: playing(p)}
+		*p = Seat{Stack: p.Stack, SitOut: p.SitOut, BuyIns: p.BuyIns, NoAutoRebuy: p.NoAutoRebuy, Dealt: playing(p)}
 	}
 	deck := cards.Deck(0)
 	cards.Shuffle(deck, cards.NewSource(seed, uint64(s.Hand)))

@@ -35,9 +35,11 @@ func NewMatch(r Rules, n int, seed uint64) (*Match, []game.Event, error) {
 	return m, ev, nil
 }
 
-var formKinds = map[string]Kind{"fold": Fold, "check": Check, "call": Call, "raise": BetTo, "bet": BetTo, "allin": AllIn, "sitout": SitOut, "sitin": SitIn}
+var formKinds = map[string]Kind{"fold": Fold, "check": Check, "call": Call, "raise": BetTo, "bet": BetTo, "allin": AllIn, "sitout": SitOut, "sitin": SitIn,
+	"rebuy": Rebuy, "autorebuy": AutoRebuyOn, "noautorebuy": AutoRebuyOff}
 
-// Decode reads kind=fold|check|call|bet|raise|allin|sitout|sitin, and
+// Decode reads kind=fold|check|call|bet|raise|allin|sitout|sitin|rebuy|
+// autorebuy|noautorebuy, and
 // amount for a bet or raise (the total to bet this street).
 func (m *Match) Decode(f url.Values) (game.Move, error) {
 	k, ok := formKinds[f.Get("kind")]

@@ -1,6 +1,11 @@
 package holdem
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/tablegames/tables/game"
+)
 
 // The cases below are worked out by hand from TDA rule 47 ("an all-in
 // wager, or cumulative multiple short all-ins, totaling less than a full
@@ -144,4 +149,44 @@ func TestSeveralOddChips(t *testing.T) {
 			t.Fatalf("split %v, want %v", got, want)
 		}
 	}
+}
+
+// TestBustedPlayerChooses: a seat that asked to be asked (NoAutoRebuy)
+// and is out of chips sits out at the next deal until it buys back in;
+// one with auto rebuy buys in by itself. Rebuys count in BuyIns.
+func TestBustedPlayerChooses(t *testing.T) {
+	s := start(t, DefaultRules, 2000, 2000, 2000)
+	act(t, &s, 0, AutoRebuyOff, 0)
+	refuse(t, s, 0, AutoRebuyOff, 0, CodeNotAllowed) // nothing to change
+	refuse(t, s, 0, Rebuy, 0, CodeNotAllowed)        // it still has chips
+	act(t, &s, 0, Fold, 0)
+	act(t, &s, 1, Fold, 0) // the big blind takes the blinds: the hand is over
+	// seats 0 and 1 lost everything (as if busted in that hand)
+	s.Seats[0].Stack, s.Seats[1].Stack = 0, 0
+	next, ev, err := Apply(s, game.System, Action{Kind: Deal, Seed: 43})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := next.Seats[0]; !p.SitOut || p.Dealt || p.Stack != 0 || p.BuyIns != 1 || !p.NoAutoRebuy {
+		t.Fatalf("seat 0, asked, after busting: %+v", p)
+	}
+	if p := next.Seats[1]; p.SitOut || !p.Dealt || p.Stack == 0 || p.BuyIns != 2 {
+		t.Fatalf("seat 1, auto rebuy, after busting: %+v", p)
+	}
+	var log []string
+	for _, e := range ev {
+		log = append(log, e.Text)
+	}
+	if !strings.Contains(strings.Join(log, "\n"), "sits out until they buy back in") {
+		t.Fatalf("log: %v", log)
+	}
+	// seat 0 buys back in during the hand it sits out: it plays the next
+	s, _, err = Apply(next, 0, Action{Kind: Rebuy}) // chips come in: not act, which checks they stay the same
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := s.Seats[0]; p.Stack != 2000 || p.SitOut || p.BuyIns != 2 || p.Dealt {
+		t.Fatalf("seat 0 after buying back in: %+v", p)
+	}
+	refuse(t, s, 0, Rebuy, 0, CodeNotAllowed) // it has chips again
 }

@@ -53,7 +53,10 @@ type Seat struct {
 	Shown   bool // hole cards shown at showdown
 	SitOut  bool // sits out from the next hand on
 	BuyIns  int  // stacks bought: the starting one and rebuys
-	Won     int  // chips won in the last showdown
+	// NoAutoRebuy: out of chips, the seat sits out until it buys back in
+	// (Rebuy) rather than buying in by itself.
+	NoAutoRebuy bool
+	Won         int // chips won in the last showdown
 }
 
 // State is a table's game. It is a value; Apply never changes the state

@@ -15,6 +15,7 @@ type SeatView struct {
 	Hole              []cards.Card
 	Won               int
 	BuyIns            int
+	NoAutoRebuy       bool
 }
 
 // View is what one seat (or game.Spectator) may see: never another
@@ -53,7 +54,7 @@ func (s *State) View(seat int) View {
 	for i := 0; i < s.N; i++ {
 		p := &s.Seats[i]
 		sv := SeatView{Stack: p.Stack, Bet: p.Bet, Total: p.Total, Dealt: p.Dealt, Folded: p.Folded,
-			AllIn: p.AllIn, SitOut: p.SitOut, Shown: p.Shown, Won: p.Won, BuyIns: p.BuyIns}
+			AllIn: p.AllIn, SitOut: p.SitOut, Shown: p.Shown, Won: p.Won, BuyIns: p.BuyIns, NoAutoRebuy: p.NoAutoRebuy}
 		if p.Dealt && (i == seat || p.Shown) {
 			sv.Hole = []cards.Card{p.Hole[0], p.Hole[1]}
 		}
