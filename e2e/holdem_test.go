@@ -23,6 +23,7 @@ const holdemActJS = `(() => {
   const before = document.querySelector('#h-status').dataset.version;
   if (!c) return ['wait', before];
   const btn = k => c.querySelector("button[hx-vals*='\"" + k + "\"']");
+  if (btn('rebuy')) { btn('rebuy').click(); return ['a rebuy', before]; }
   if (!btn('fold')) return ['wait', before];
   const quick = [...c.querySelectorAll('button[data-set-amount]')].find(b => b.textContent.startsWith('Pot'));
   if (quick && !window.raised) {
@@ -143,8 +144,9 @@ func TestHoldemInBrowsers(t *testing.T) {
 	}
 	bob.screenshot("holdem-phone-bob")
 
-	// the hand history: Bob opens it from the table and reads his own cards
-	href := eval[string](bob, `document.querySelector('#h-past a').getAttribute('href')`)
+	// the hand history: Bob opens the first hand from the table (he may
+	// have run out of chips since, and sat out) and reads his own cards
+	href := eval[string](bob, `document.querySelector('#h-past li:last-child a').getAttribute('href')`)
 	bob.do(chromedp.Navigate(srv.url + href))
 	bob.waitJS("the history", `!!document.querySelector('pre.history')`)
 	if h := bob.text("pre.history"); !strings.Contains(h, "Dealt to Bob [") || strings.Contains(h, "Dealt to Ann") {

@@ -219,7 +219,14 @@ func TestHoldemTableFeel(t *testing.T) {
 			if time.Now().After(deadline) {
 				t.Fatalf("%s: no raise in time", size.name)
 			}
-			ann.waitJS("Ann's turn", yourTurnJS+` && !!document.querySelector("#h-controls button[hx-vals*='fold']")`)
+			ann.waitJS("Ann's turn", yourTurnJS+` && !!document.querySelector("#h-controls button[hx-vals*='fold']") || !!document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']")`)
+			if eval[bool](ann, `!!document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']")`) {
+				// out of chips: she buys back in, as the table asks
+				ann.do(chromedp.Click(chromedp.CSS(`#h-controls button[hx-vals*='"rebuy"']`)))
+				ann.waitJS("her chips", `!document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']")`)
+				turns--
+				continue
+			}
 			if title := eval[string](ann, `document.title`); !strings.HasPrefix(title, "● Your turn") {
 				t.Fatalf("%s: the title on Ann's turn is %q", size.name, title)
 			}

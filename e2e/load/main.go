@@ -516,6 +516,9 @@ func (p *player) move() (url.Values, bool) {
 // holdemMove calls or checks, and now and then makes the smallest raise.
 func holdemMove(c string) (url.Values, bool) {
 	has := func(kind string) bool { return strings.Contains(c, "&#34;"+kind+"&#34;") }
+	if has("rebuy") { // out of chips: buy back in, as a player would
+		return url.Values{"kind": {"rebuy"}}, true
+	}
 	if !has("fold") {
 		return nil, false // not this player's turn
 	}
