@@ -131,6 +131,8 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 			return errNotAllowed("Enter your name first")
 		case r.t.askOf(player) >= 0:
 			return errNotAllowed("You have asked already")
+		case r.t.removed(player):
+			return game.Errorf("REMOVED", "The host removed you from this table: you may watch")
 		}
 		return r.commit(entry{T: eAsk, Player: player, Name: name})
 	case "accept", "decline":

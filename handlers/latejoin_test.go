@@ -298,3 +298,30 @@ func TestHoldemPeopleAreAskedToRebuy(t *testing.T) {
 		t.Fatal("the bot now in Ann's seat would be asked to rebuy")
 	}
 }
+
+// TestHostRemovesAPlayer: the host removes a player in play: a bot plays
+// the seat, and the removed player may watch but not ask to sit again.
+func TestHostRemovesAPlayer(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"kind": {"lowunique"}, "seats": {"3"}, "bots": {"on"}})
+	bob := e.client()
+	bob.join(code, "Bob")
+	bob.lobby(code, "do", "ready")
+	host.lobby(code, "do", "start")
+	if status, _ := bob.lobby(code, "do", "free", "seat", "0"); status != http.StatusUnprocessableEntity {
+		t.Fatalf("Bob removing the host: %d", status)
+	}
+	if status, _ := host.lobby(code, "do", "free", "seat", "1"); status != http.StatusNoContent {
+		t.Fatalf("remove Bob: %d", status)
+	}
+	e.inRoom(code, func(r *Room) {
+		if r.t.Seats[1].Bot == "" || seatNamed(r, "Bob") >= 0 || len(r.t.Removed) != 1 {
+			t.Fatalf("seat 1 after removing Bob: %+v", r.t.Seats[1])
+		}
+	})
+	status, body, _ := bob.post("/t/"+code+"/seat", url.Values{"do": {"ask"}})
+	if status != http.StatusUnprocessableEntity || !strings.Contains(body, "removed you") {
+		t.Fatalf("Bob asking again: %d %s", status, body)
+	}
+}

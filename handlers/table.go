@@ -71,6 +71,16 @@ func (t *table) seatPlayedBy(k *kind, seat int) {
 	}
 }
 
+// removed reports a player the host removed from the table.
+func (t *table) removed(player string) bool {
+	for _, p := range t.Removed {
+		if p == player {
+			return true
+		}
+	}
+	return false
+}
+
 // offered reports whether the player in seat wants a rematch.
 func (t *table) offered(seat int) bool {
 	for _, s := range t.Offers {
@@ -128,6 +138,9 @@ type table struct {
 	// Offers are the seats that want a rematch: it starts when every
 	// person seated wants it (bots always do).
 	Offers []int `json:"offers,omitempty"`
+	// Removed are the players the host removed once the game ran: they
+	// may watch, not sit again.
+	Removed []string `json:"removed,omitempty"`
 	// Paused: the host stopped the table; no move, clock or bot runs.
 	Paused bool       `json:"paused,omitempty"`
 	Seq    int64      `json:"seq"`
@@ -283,9 +296,10 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		t.Seats[e.Seat] = seat{Bot: t.botKind(k), Name: old.Name}
 		t.seatPlayedBy(k, e.Seat)
-		return t.say(old.Name + "'s seat is freed: a bot plays it from now on."), nil
+		t.Removed = append(t.Removed, old.Player)
+		return t.say("The host removes " + old.Name + ": a bot plays the seat from now on."), nil
 	case eAsk:
-		if lobby || e.Player == "" || t.seatOf(e.Player) >= 0 || t.askOf(e.Player) >= 0 {
+		if lobby || e.Player == "" || t.seatOf(e.Player) >= 0 || t.askOf(e.Player) >= 0 || t.removed(e.Player) {
 			return nil, errEntry
 		}
 		t.Asks = append(t.Asks, seatAsk{Player: e.Player, Name: e.Name, Accepted: t.Opts.OpenSeats})
