@@ -325,3 +325,32 @@ func TestHostRemovesAPlayer(t *testing.T) {
 		t.Fatalf("Bob asking again: %d %s", status, body)
 	}
 }
+
+// TestPublicTables: a table created public is listed on the home page
+// with its free seats; a private one never is. A public table lets anyone
+// sit without asking.
+func TestPublicTables(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	ann, bob := e.client(), e.client()
+	public := ann.createTable("Ann", url.Values{"kind": {"president"}, "ruleset": {"house"}, "seats": {"4"}, "bots": {"on"}, "public": {"on"}})
+	private := bob.createTable("Bob", url.Values{"kind": {"president"}, "ruleset": {"house"}, "seats": {"4"}, "bots": {"on"}})
+	visitor := e.client()
+	_, home := visitor.get("/")
+	if !strings.Contains(home, `hx-get="/tables/public"`) {
+		t.Fatal("the home page does not load the open tables")
+	}
+	_, list := visitor.get("/tables/public")
+	if !strings.Contains(list, "/t/"+public) || strings.Contains(list, private) || !strings.Contains(list, "3 seats free of 4") {
+		t.Fatalf("the list: %s", list)
+	}
+	ann.lobby(public, "do", "start")
+	e.inRoom(public, func(r *Room) {
+		if !r.t.Opts.OpenSeats {
+			t.Fatal("a public table asks the host before anyone sits")
+		}
+	})
+	_, list = visitor.get("/tables/public")
+	if !strings.Contains(list, "/t/"+public) || !strings.Contains(list, "playing") {
+		t.Fatalf("the list once the game runs: %s", list)
+	}
+}

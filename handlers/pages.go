@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"time"
+	"sort"
 	"errors"
 	"net/http"
 	"net/url"
@@ -140,6 +142,9 @@ func (s *Server) openTable(c echo.Context, quick bool) (*Room, error) {
 	}
 	opts.Clock = clock
 	opts.OpenSeats = form.Get("open") == "on"
+	if form.Get("public") == "on" {
+		opts.Public, opts.OpenSeats = true, true // listed: anyone may sit
+	}
 	if opts.Bot, err = s.botOption(k, form.Get("ai")); err != nil {
 		return nil, s.homeError(c, http.StatusUnprocessableEntity, message(err))
 	}
@@ -446,4 +451,50 @@ func noTable(err error, code string) error {
 		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
 	}
 	return err
+}
+
+// publicTables lists the open public tables for the home page (polled).
+func (s *Server) publicTables(c echo.Context) error {
+	ctx := c.Request().Context()
+	s.mu.Lock()
+	var rooms []*Room
+	for _, slot := range s.rooms {
+		select {
+		case <-slot.ready:
+			if slot.room != nil {
+				rooms = append(rooms, slot.room)
+			}
+		default:
+		}
+	}
+	s.mu.Unlock()
+	var list []views.PublicTable
+	for _, r := range rooms {
+		var pt views.PublicTable
+		var ok bool
+		if err := r.do(ctx, func() { pt, ok = r.publicSummary() }); err != nil || !ok {
+			continue
+		}
+		if info, err := s.db.RoomInfo(ctx, r.code); err == nil {
+			pt.Since = ageWords(s.now().Sub(info.CreatedAt))
+			pt.CreatedAt = info.CreatedAt
+		}
+		list = append(list, pt)
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].CreatedAt.After(list[j].CreatedAt) })
+	if len(list) > 30 {
+		list = list[:30]
+	}
+	return render(c, http.StatusOK, views.PublicList(list))
+}
+
+// ageWords says how long ago: "just now", "5 min", "2 h".
+func ageWords(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return itoa(int(d/time.Minute)) + " min"
+	}
+	return itoa(int(d/time.Hour)) + " h"
 }

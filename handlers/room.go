@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"strings"
 	"bytes"
 	"context"
 	"crypto/rand"
@@ -891,4 +892,23 @@ func (r *Room) seatBar(rv *roomView) views.SeatBar {
 		}
 	}
 	return b
+}
+
+// publicSummary is the table's line in the home page's list, if it is
+// public and open.
+func (r *Room) publicSummary() (views.PublicTable, bool) {
+	t := r.t
+	if !t.Opts.Public || (t.Match != nil && t.Match.Over()) {
+		return views.PublicTable{}, false
+	}
+	pt := views.PublicTable{Code: r.code, Game: r.kind.info.Title, Options: strings.Join(r.kind.describe(t.Opts), " · "), Started: t.started(), Seats: len(t.Seats)}
+	for _, s := range t.Seats {
+		switch {
+		case s.empty():
+			pt.Free++
+		case s.Bot != "" && t.started():
+			pt.Free++ // a late joiner takes a bot's seat
+		}
+	}
+	return pt, pt.Free > 0
 }

@@ -53,6 +53,7 @@ func (s *Server) routes() *echo.Echo {
 	g.GET("/", s.home)
 	g.POST("/tables", s.createTable)
 	g.POST("/play", s.playNow)
+	g.GET("/tables/public", s.publicTables)
 	g.POST("/join", s.joinByCode)
 	g.GET("/t/:code", s.tablePage)
 	g.POST("/t/:code/join", s.joinTable)

@@ -33,6 +33,8 @@ type Options struct {
 	// OpenSeats: anyone watching may take a seat a bot holds, without the
 	// host's approval.
 	OpenSeats bool `json:"open,omitempty"`
+	// Public: listed on the home page for anyone to join.
+	Public bool `json:"public,omitempty"`
 }
 
 // seat is one seat of a table: a human (Player, the session's player id),

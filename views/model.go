@@ -3,7 +3,11 @@
 // game state, so they can't show what the viewer may not see.
 package views
 
-import "github.com/a-h/templ"
+import (
+	"time"
+
+	"github.com/a-h/templ"
+)
 
 // Page is what the layout needs.
 type Page struct {
@@ -147,4 +151,16 @@ type ErrorInfo struct {
 	Page
 	Heading string
 	Message string
+}
+
+// PublicTable is an open public table in the home page's list.
+type PublicTable struct {
+	Code      string
+	Game      string
+	Options   string
+	Started   bool
+	Seats     int
+	Free      int // seats a newcomer may take: empty, or a bot's once started
+	Since     string
+	CreatedAt time.Time
 }
