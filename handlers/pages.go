@@ -1,13 +1,13 @@
 package handlers
 
 import (
-	"time"
-	"sort"
 	"errors"
 	"net/http"
 	"net/url"
+	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"

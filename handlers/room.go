@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"strings"
 	"bytes"
 	"context"
 	"crypto/rand"
@@ -10,6 +9,7 @@ import (
 	"errors"
 	"hash/fnv"
 	mrand "math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/olahol/melody"
