@@ -3,6 +3,7 @@ package handlers
 import (
 	"encoding/json"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -153,7 +154,7 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 			return errNotAllowed("You are not seated")
 		}
 		return r.commit(entry{T: eQuit, Seat: me})
-	case "pause", "resume", "host":
+	case "pause", "resume", "host", "stakes":
 		if player == "" || player != r.t.Host {
 			return game.Errorf("NOT_HOST", "Only the host can do that")
 		}
@@ -175,6 +176,16 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 			}
 			r.idleSince = time.Time{}
 			return r.commit(entry{T: eResume})
+		}
+		if form.Get("do") == "stakes" {
+			choice := form.Get("stakes")
+			if r.kind.stakes == nil || !slices.Contains(r.kind.stakes.choices, choice) {
+				return errNotAllowed("Choose stakes from the list")
+			}
+			if choice == r.kind.stakes.current(r.t.Opts) {
+				return errNotAllowed("Those are the stakes already")
+			}
+			return r.commit(entry{T: eStakes, By: choice})
 		}
 		to, err := strconv.Atoi(form.Get("seat"))
 		if err != nil || to < 0 || to >= len(r.t.Seats) || r.t.Seats[to].Player == "" || to == me {

@@ -67,6 +67,21 @@ var holdemKind = &kind{
 		return holdem.NewMatch(holdemRules(o), n, seed)
 	},
 	emptyMatch: func() game.Match { return holdem.EmptyMatch() },
+	stakes: &stakes{
+		choices: []string{"5/10", "10/20", "25/50", "50/100", "100/200"},
+		current: func(o Options) string { return itoa(o.SmallBlind) + "/" + itoa(o.BigBlind) },
+		set: func(m game.Match, o *Options, choice string) error {
+			b, ok := holdemBlinds[choice]
+			if !ok {
+				return game.Errorf(game.CodeInvalidAction, "Choose blinds from the list")
+			}
+			if err := m.(*holdem.Match).State.SetNextBlinds(b[0], b[1]); err != nil {
+				return err
+			}
+			o.SmallBlind, o.BigBlind = b[0], b[1]
+			return nil
+		},
+	},
 	onSeat: func(m game.Match, seat int, person bool) {
 		m.(*holdem.Match).State.Seats[seat].NoAutoRebuy = person
 	},

@@ -46,6 +46,9 @@ type kind struct {
 	// move, and whether the game is over so it may be made: the table makes
 	// it an offer the others accept first.
 	rematch func(m game.Match, mv game.Move) (is, now bool)
+	// stakes, for games whose host may change the stakes between hands,
+	// lists the choices and sets one for the next hand.
+	stakes *stakes
 	// onSeat tells the match who plays a seat now, a person or a bot, for
 	// games where that changes a rule (in Hold'em, a person out of chips
 	// is asked whether to buy back in; a bot buys in by itself).
@@ -97,4 +100,12 @@ func formInt(f url.Values, name string, def, lo, hi int) (int, bool) {
 		return 0, false
 	}
 	return n, true
+}
+
+// stakes are the choices of a game's stakes (Hold'em's blinds) and how the
+// next hand takes one.
+type stakes struct {
+	choices []string // "10/20"
+	current func(o Options) string
+	set     func(m game.Match, o *Options, choice string) error
 }

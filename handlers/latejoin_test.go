@@ -141,7 +141,10 @@ func TestLateJoin(t *testing.T) {
 				}
 				return false
 			})
-			// Ann leaves: a bot plays her seat, and the host role passes on
+			// Ann leaves: a bot plays her seat, and the host role passes on.
+			// Her page is open: what she is pushed once she left is checked
+			// as a watcher's (she moved from seat to watcher)
+			annPage := host.dial(code)
 			if status, _, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"leave"}}); status != http.StatusNoContent {
 				t.Fatalf("leave: %d", status)
 			}
@@ -150,6 +153,7 @@ func TestLateJoin(t *testing.T) {
 					t.Fatalf("after Ann left: seat 0 %+v, host is Cara: %v", r.t.Seats[0], r.t.Host == r.t.Seats[seat].Player)
 				}
 			})
+			annPage.waitFor(t, "Ann's page as a watcher's", func(m string) bool { return strings.Contains(m, "Ask for a seat") || strings.Contains(m, "Take a seat") })
 			check()
 		})
 	}
@@ -353,4 +357,43 @@ func TestPublicTables(t *testing.T) {
 	if !strings.Contains(list, "/t/"+public) || !strings.Contains(list, "playing") {
 		t.Fatalf("the list once the game runs: %s", list)
 	}
+}
+
+// TestHostChangesBlinds: the host sets the blinds for the next hand; the
+// hand under way keeps its own, the next is dealt at the new ones.
+func TestHostChangesBlinds(t *testing.T) {
+	cfg := fastConfig()
+	cfg.AbsentAutoplay, cfg.AbsentGrace = time.Millisecond, time.Hour
+	e := newEnv(t, cfg)
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"kind": {"holdem"}, "seats": {"3"}, "bots": {"on"}, "blinds": {"10/20"}, "stack_bb": {"100"}})
+	host.lobby(code, "do", "start")
+	bob := e.client()
+	bob.join(code, "Bob") // watches
+	if status, body, _ := bob.post("/t/"+code+"/seat", url.Values{"do": {"stakes"}, "stakes": {"25/50"}}); status != http.StatusUnprocessableEntity || !strings.Contains(body, "Only the host") {
+		t.Fatalf("a watcher setting the blinds: %d %s", status, body)
+	}
+	if status, body, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"stakes"}, "stakes": {"7/11"}}); status != http.StatusUnprocessableEntity {
+		t.Fatalf("blinds not on the list: %d %s", status, body)
+	}
+	var hand int
+	e.inRoom(code, func(r *Room) {
+		hand = r.t.Match.(*holdem.Match).State.Hand
+		if err := r.seatAction(r.t.Host, "Ann", url.Values{"do": {"stakes"}, "stakes": {"25/50"}}); err != nil {
+			t.Fatal(err)
+		}
+		if s := r.t.Match.(*holdem.Match).State; s.Rules.BigBlind != 20 || s.NextBlinds != [2]int{25, 50} {
+			t.Fatalf("the hand under way changed its blinds: %+v, next %v", s.Rules, s.NextBlinds)
+		}
+	})
+	waitRoom(t, e, code, "the next hand", func(r *Room) bool { return r.t.Match.(*holdem.Match).State.Hand > hand })
+	e.inRoom(code, func(r *Room) {
+		s := r.t.Match.(*holdem.Match).State
+		if s.Rules.SmallBlind != 25 || s.Rules.BigBlind != 50 || r.t.Opts.BigBlind != 50 {
+			t.Fatalf("the next hand's blinds: %+v (options %d)", s.Rules, r.t.Opts.BigBlind)
+		}
+		if s.Seats[s.BB].Total < 50 && !s.Seats[s.BB].AllIn {
+			t.Fatalf("the big blind posted %d", s.Seats[s.BB].Total)
+		}
+	})
 }

@@ -871,6 +871,9 @@ func (r *Room) seatBar(rv *roomView) views.SeatBar {
 	me := r.t.seatOf(rv.player)
 	b := views.SeatBar{URL: "/t/" + r.code, Watching: me < 0, Seated: me >= 0, Open: r.t.Opts.OpenSeats, Paused: r.t.Paused,
 		Host: rv.player != "" && rv.player == r.t.Host}
+	if b.Host && r.kind.stakes != nil {
+		b.Stakes, b.StakesAt = r.kind.stakes.choices, r.kind.stakes.current(r.t.Opts)
+	}
 	if b.Host {
 		for i, s := range r.t.Seats {
 			if s.Player != "" && i != me {

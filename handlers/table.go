@@ -197,6 +197,7 @@ const (
 	eResume  = "resume"  // the host starts it again
 	eHost    = "host"    // the host hands the role to the player in Seat
 	eOffer   = "offer"   // the player in Seat wants a rematch
+	eStakes  = "stakes"  // the host sets the stakes (By) from the next hand
 )
 
 // maxChat is the longest chat line, in characters.
@@ -351,6 +352,14 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 			}
 		}
 		return lines, nil
+	case eStakes:
+		if lobby || k.stakes == nil {
+			return nil, errEntry
+		}
+		if err := k.stakes.set(t.Match, &t.Opts, e.By); err != nil {
+			return nil, fmt.Errorf("%w: %v", errEntry, err)
+		}
+		return t.say("The host sets the blinds to " + e.By + " from the next hand."), nil
 	case eOffer:
 		if lobby || !inSeat || t.Seats[e.Seat].Player == "" || t.offered(e.Seat) {
 			return nil, errEntry

@@ -104,6 +104,8 @@ type SeatBar struct {
 	Host     bool          // the viewer is the host
 	Paused   bool          // the host paused the table
 	People   []SeatRequest // the others seated, who may become the host (Index is the seat)
+	Stakes   []string      // the stakes the host may set for the next hand (Hold'em's blinds)
+	StakesAt string        // the stakes now
 }
 
 // SeatRequest is an open request, for the host.

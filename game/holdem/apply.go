@@ -383,6 +383,10 @@ func (s *State) finish(ev *[]game.Event) {
 // deal starts the next hand: rebuys, the button, blinds and hole cards.
 func (s *State) deal(seed uint64, ev *[]game.Event) {
 	s.Hand++
+	if b := s.NextBlinds; b[1] > 0 {
+		s.Rules.SmallBlind, s.Rules.BigBlind, s.NextBlinds = b[0], b[1], [2]int{}
+		*ev = append(*ev, game.Event{Text: "The blinds are now " + itoa(b[0]) + "/" + itoa(b[1]) + "."})
+	}
 	for i := 0; i < s.N; i++ {
 		p := &s.Seats[i]
 		if p.Stack == 0 && !p.SitOut && s.Rules.Rebuy {

@@ -15,6 +15,16 @@ type Rules struct {
 	Rebuy                bool // a busted seat buys back in before the next hand
 }
 
+// SetNextBlinds sets the blinds from the next hand on (the host changes
+// the stakes between hands; the hand under way keeps its own).
+func (s *State) SetNextBlinds(sb, bb int) error {
+	if sb <= 0 || bb < 2*sb || bb > s.Rules.Stack {
+		return game.Errorf(CodeNotAllowed, "Blinds must be positive, the big blind at least twice the small and at most a stack")
+	}
+	s.NextBlinds = [2]int{sb, bb}
+	return nil
+}
+
 // DefaultRules are the spec's defaults.
 var DefaultRules = Rules{SmallBlind: 10, BigBlind: 20, Stack: 2000, Rebuy: true}
 
@@ -62,18 +72,20 @@ type Seat struct {
 // State is a table's game. It is a value; Apply never changes the state
 // it is given.
 type State struct {
-	Rules   Rules
-	N       int
-	Seats   [MaxSeats]Seat
-	Hand    int
-	Button  int
-	SB, BB  int
-	Street  Street
-	Board   [5]cards.Card
-	BoardN  int
-	Deck    [52]cards.Card // this hand's shuffled deck: never shown
-	DeckPos int
-	Turn    int // seat to act, -1 when none
+	Rules Rules
+	// NextBlinds, when set, are the blinds from the next hand on.
+	NextBlinds [2]int
+	N          int
+	Seats      [MaxSeats]Seat
+	Hand       int
+	Button     int
+	SB, BB     int
+	Street     Street
+	Board      [5]cards.Card
+	BoardN     int
+	Deck       [52]cards.Card // this hand's shuffled deck: never shown
+	DeckPos    int
+	Turn       int // seat to act, -1 when none
 	// CurrentBet is the bet to match on this street; MinRaise the last
 	// full bet or raise increment (at least the big blind).
 	CurrentBet    int
