@@ -153,7 +153,9 @@ func TestLateJoin(t *testing.T) {
 					t.Fatalf("after Ann left: seat 0 %+v, host is Cara: %v", r.t.Seats[0], r.t.Host == r.t.Seats[seat].Player)
 				}
 			})
-			annPage.waitFor(t, "Ann's page as a watcher's", func(m string) bool { return strings.Contains(m, "Ask for a seat") || strings.Contains(m, "Take a seat") })
+			annPage.waitFor(t, "Ann's page as a watcher's", func(m string) bool {
+				return strings.Contains(m, "Ask for a seat") || strings.Contains(m, "Take a seat")
+			})
 			check()
 		})
 	}
