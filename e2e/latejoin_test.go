@@ -45,6 +45,10 @@ func TestLateJoinInBrowsers(t *testing.T) {
 			ann.waitJS("her fold taken", `document.querySelector('#h-status').dataset.version !== `+jsString(before))
 			continue
 		}
+		if eval[bool](cara, `!!document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']")`) {
+			// the bot whose seat she took was out of chips: she buys in
+			cara.do(chromedp.Click(chromedp.CSS(`#h-controls button[hx-vals*='"rebuy"']`)))
+		}
 		cara.waitJS("a change", seated+` || (`+yourTurnJS+`) === false`)
 		ann.waitJS("Ann's turn or Cara seated", yourTurnJS+` || document.querySelector('#log').innerText.includes('Cara takes seat')`)
 	}

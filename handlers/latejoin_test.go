@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -132,15 +133,41 @@ func TestLateJoin(t *testing.T) {
 			seat := -1
 			e.inRoom(code, func(r *Room) { seat = seatNamed(r, "Cara") })
 			waitRoom(t, e, code, "Cara's own deal", func(r *Room) bool { return !r.t.Seats[seat].Fresh })
-			// her own cards reach her now: she plays
-			waitRoom(t, e, code, "Cara waited for", func(r *Room) bool {
-				for _, w := range r.t.Match.Waiting() {
-					if w == seat {
-						return true
-					}
+			// her own cards reach her now: she plays a move of her own (the
+			// bot's choice, posted by her). In Hold'em she may have taken
+			// the seat of a bot out of chips: then she is asked, and buys in.
+			rng := rand.New(rand.NewPCG(1, 2))
+			deadline := time.Now().Add(15 * time.Second)
+			for played := false; !played; {
+				if time.Now().After(deadline) {
+					t.Fatal("Cara never played")
 				}
-				return false
-			})
+				var form url.Values
+				e.inRoom(code, func(r *Room) {
+					if m, ok := r.t.Match.(*holdem.Match); ok && m.State.Seats[seat].Stack == 0 && m.State.Seats[seat].SitOut {
+						form = url.Values{"kind": {"rebuy"}}
+						return
+					}
+					for _, w := range r.t.Match.Waiting() {
+						if w == seat {
+							if mv, ok := r.t.Match.Bot(seat, r.t.botKind(r.kind), rng); ok {
+								form = r.t.Match.Encode(mv)
+							}
+						}
+					}
+				})
+				if form == nil {
+					time.Sleep(5 * time.Millisecond)
+					continue
+				}
+				status, body, _ := cara.post("/t/"+code+"/act", form)
+				switch {
+				case status == http.StatusNoContent && form.Get("kind") != "rebuy":
+					played = true
+				case status != http.StatusNoContent && !strings.Contains(body, "turn"):
+					t.Fatalf("Cara's %v: %d %s", form, status, body)
+				}
+			}
 			// Ann leaves: a bot plays her seat, and the host role passes on.
 			// Her page is open: what she is pushed once she left is checked
 			// as a watcher's (she moved from seat to watcher)
