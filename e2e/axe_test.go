@@ -33,8 +33,9 @@ func (b *browser) axeCheck(what string) {
 		b.t.Fatalf("%s: load axe-core: %v", what, err)
 	}
 	// colours are judged as they settle: wait for the entry animations (a
-	// fade, a card flying in) to end; endless ones (the turn glow) stay
-	b.waitJS("the page to settle", `document.getAnimations().every(a => a.playState !== 'running' || a.effect.getComputedTiming().endTime === Infinity)`)
+	// fade, a card flying in) to end; endless ones (the turn glow) and the
+	// clock bars' transitions, renewed every tick, stay
+	b.waitJS("the page to settle", `document.getAnimations().every(a => !(a instanceof CSSAnimation) || a.playState !== 'running' || a.effect.getComputedTiming().endTime === Infinity)`)
 	vs, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](`axe.run(document, {resultTypes: ['violations']}).then(r =>
 		r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => ({
 			id: v.id, impact: v.impact, help: v.help,
