@@ -114,6 +114,9 @@ func TestPresidentByKeyboard(t *testing.T) {
 	if pressed := eval[string](ann, `document.querySelector('[data-four-colour]').getAttribute('aria-pressed')`); pressed != "true" {
 		t.Fatalf("aria-pressed %q", pressed)
 	}
+	// a diamond or a club on the page (the next deal brings some if the
+	// last one ended with none in sight)
+	ann.waitJS("a diamond or a club", `!!document.querySelector('.card.suit-d, .card.suit-c')`)
 	colour := eval[string](ann, `(() => { const c = document.querySelector('.card.suit-d, .card.suit-c'); return c ? getComputedStyle(c).color : 'none'; })()`)
 	if colour != "rgb(26, 79, 176)" && colour != "rgb(30, 107, 52)" {
 		t.Fatalf("a diamond or club shows in %s with the four-colour deck", colour)
