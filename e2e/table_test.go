@@ -118,10 +118,12 @@ const tapMoveJS = `(() => {
   case 'lead': {
     const ranks = document.querySelector('#p-playable').classList;
     const playable = labels.filter(l => [...l.classList].some(c => ranks.contains(c)));
+    // the deal's first lead is the 3♦; after that, a 7 when there is one
+    const three = playable.find(l => l.querySelector('input[value="3D"]'));
     const seven = playable.find(l => l.classList.contains('r7'));
-    const card = seven || playable[0];
+    const card = three || seven || playable[0];
     card.click(); card.click();
-    return [seven ? 'lead a 7' : 'lead', before];
+    return [card === seven ? 'lead a 7' : 'lead', before];
   }
   case 'pass':
     document.querySelector("#p-controls button[value=pass]").click();

@@ -456,18 +456,7 @@ func noTable(err error, code string) error {
 // publicTables lists the open public tables for the home page (polled).
 func (s *Server) publicTables(c echo.Context) error {
 	ctx := c.Request().Context()
-	s.mu.Lock()
-	var rooms []*Room
-	for _, slot := range s.rooms {
-		select {
-		case <-slot.ready:
-			if slot.room != nil {
-				rooms = append(rooms, slot.room)
-			}
-		default:
-		}
-	}
-	s.mu.Unlock()
+	rooms := s.loadedRooms()
 	var list []views.PublicTable
 	for _, r := range rooms {
 		var pt views.PublicTable

@@ -450,18 +450,7 @@ func (s *Server) Janitor(ctx context.Context, every time.Duration) {
 // Shutdown stops the rooms after their queued work, closes every websocket
 // with 1012 (service restart: browsers reconnect), and stops the hub.
 func (s *Server) Shutdown(ctx context.Context) error {
-	s.mu.Lock()
-	rooms := make([]*Room, 0, len(s.rooms))
-	for _, slot := range s.rooms {
-		select {
-		case <-slot.ready:
-			if slot.room != nil {
-				rooms = append(rooms, slot.room)
-			}
-		default:
-		}
-	}
-	s.mu.Unlock()
+	rooms := s.loadedRooms()
 	var wg sync.WaitGroup
 	for _, r := range rooms {
 		wg.Add(1)
@@ -481,3 +470,20 @@ func (s *Server) Shutdown(ctx context.Context) error {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// loadedRooms are the rooms in memory (not those still loading).
+func (s *Server) loadedRooms() []*Room {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rooms := make([]*Room, 0, len(s.rooms))
+	for _, slot := range s.rooms {
+		select {
+		case <-slot.ready:
+			if slot.room != nil {
+				rooms = append(rooms, slot.room)
+			}
+		default:
+		}
+	}
+	return rooms
+}
