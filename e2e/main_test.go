@@ -223,6 +223,19 @@ func (b *browser) html(sel string) string {
 
 func (b *browser) screenshot(name string) {
 	b.t.Helper()
+	b.shoot(name, chromedp.FullScreenshot(100))
+}
+
+// firstScreen saves what the viewport shows, scrolled to the top: what a
+// player sees on arriving, before any scrolling.
+func (b *browser) firstScreen(name string) {
+	b.t.Helper()
+	eval[bool](b, `(window.scrollTo(0, 0), true)`)
+	b.shoot(name, chromedp.CaptureScreenshot())
+}
+
+func (b *browser) shoot(name string, shot chromedp.Action[[]byte]) {
+	b.t.Helper()
 	dir := os.Getenv("SCREENSHOTS")
 	if dir == "" {
 		dir = "screenshots"
@@ -230,7 +243,7 @@ func (b *browser) screenshot(name string) {
 	os.MkdirAll(dir, 0o755)
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	png, err := chromedp.Run(ctx, shot)
 	if err != nil {
 		b.t.Fatalf("%s: screenshot: %v", b.name, err)
 	}

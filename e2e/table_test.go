@@ -173,13 +173,13 @@ func TestPresidentTableFeel(t *testing.T) {
 				t.Fatalf("%s: the title on Ann's turn is %q", size.name, title)
 			}
 			if turns == 0 {
-				ann.screenshot("feel-president-" + size.name + "-ann")
+				ann.firstScreen("feel-president-" + size.name + "-ann")
 				ann.checkFits(size.name+" President, Ann's turn", "#p-ring .seat", "#p-hand label.card")
 			}
 			r := eval[[]string](ann, tapMoveJS)
 			if r[0] == "gift" {
 				gifts++
-				ann.screenshot("feel-president-" + size.name + "-gift")
+				ann.firstScreen("feel-president-" + size.name + "-gift")
 			}
 			turns++
 			ann.waitJS("the table to take the "+r[0], `document.querySelector('#message').textContent !== '' || document.querySelector('#p-status').dataset.version !== `+jsString(r[1]))
@@ -233,7 +233,7 @@ func TestHoldemTableFeel(t *testing.T) {
 				t.Fatalf("%s: the title on Ann's turn is %q", size.name, title)
 			}
 			if turns == 0 {
-				ann.screenshot("feel-holdem-" + size.name + "-turn")
+				ann.firstScreen("feel-holdem-" + size.name + "-turn")
 			}
 			ann.checkFits(size.name+" Hold'em, Ann's turn", "#h-ring .seat", "#h-ring .seat.you .hole")
 			before := eval[string](ann, `document.querySelector('#h-status').dataset.version`)
@@ -253,7 +253,7 @@ func TestHoldemTableFeel(t *testing.T) {
 			})()`)
 			if strings.HasPrefix(did, "raise") {
 				raised = true
-				ann.screenshot("feel-holdem-" + size.name + "-raise")
+				ann.firstScreen("feel-holdem-" + size.name + "-raise")
 			}
 			ann.waitJS("the table to take "+did, `document.querySelector('#message').textContent !== '' || document.querySelector('#h-status').dataset.version !== `+jsString(before))
 			if msg := ann.text("#message"); msg != "" {
@@ -266,7 +266,7 @@ func TestHoldemTableFeel(t *testing.T) {
 				}
 			}
 		}
-		ann.screenshot("feel-holdem-" + size.name + "-ann")
+		ann.firstScreen("feel-holdem-" + size.name + "-ann")
 		if m := eval[[]bool](ann, `window.__motion`); !anyTrue(m) {
 			t.Fatalf("%s: no bet or board card moved in: %v", size.name, m)
 		}
@@ -292,7 +292,7 @@ func feelGame(t *testing.T, kind string, selects map[string]string, ring, seats,
 				t.Fatalf("%s %s: the title on Ann's turn is %q", kind, size.name, title)
 			}
 			if n == 0 {
-				ann.screenshot("feel-" + kind + "-" + size.name)
+				ann.firstScreen("feel-" + kind + "-" + size.name)
 			}
 			ann.checkFits(size.name+" "+kind+", Ann's turn", seats, hand)
 			r := eval[[]string](ann, actJS)
@@ -375,7 +375,7 @@ func TestAroundTheTable(t *testing.T) {
 		if w := eval[int](phone, `document.documentElement.scrollWidth`); w > 390 {
 			t.Fatalf("%s is %d px wide on a 390 px phone: %s", page.path, w, eval[string](phone, wideJS))
 		}
-		phone.screenshot("page" + strings.ReplaceAll(page.path, "/", "-"))
+		phone.screenshot(map[bool]string{true: "page-unknown-table", false: "page-verify"}[page.want == "No such table"])
 		phone.axeCheck(page.path)
 	}
 	if !eval[bool](phone, `!!document.querySelector('main a[href="/t/`+code+`"]')`) {

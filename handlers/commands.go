@@ -42,7 +42,7 @@ func (r *Room) join(player, name string) (int, error) {
 // start.
 func (r *Room) lobbyAction(player, name string, form url.Values) error {
 	me := r.t.seatOf(player)
-	host := player != "" && player == r.t.Host
+	host := r.t.isHost(player)
 	target, err := parseSeat(form, len(r.t.Seats))
 	if err != nil {
 		return err
@@ -136,10 +136,21 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 			return game.Errorf("REMOVED", "The host removed you from this table: you may watch")
 		}
 		return r.commit(entry{T: eAsk, Player: player, Name: name})
-	case "accept", "decline":
-		if player == "" || player != r.t.Host {
-			return game.Errorf("NOT_HOST", "Only the host answers requests for a seat")
+	case "leave":
+		if me < 0 {
+			return errNotAllowed("You are not seated")
 		}
+		return r.commit(entry{T: eQuit, Seat: me})
+	}
+	// the rest is the host's
+	if !slices.Contains([]string{"accept", "decline", "pause", "resume", "stakes", "host"}, form.Get("do")) {
+		return errNotAllowed("Unknown seat action")
+	}
+	if !r.t.isHost(player) {
+		return game.Errorf("NOT_HOST", "Only the host can do that")
+	}
+	switch form.Get("do") {
+	case "accept", "decline":
 		i, err := strconv.Atoi(form.Get("who"))
 		if err != nil || i < 0 || i >= len(r.t.Asks) || r.t.Asks[i].Accepted {
 			return errNotAllowed("That request is no longer open")
@@ -149,44 +160,33 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 			by = "yes"
 		}
 		return r.commit(entry{T: eAnswer, Player: r.t.Asks[i].Player, By: by})
-	case "leave":
-		if me < 0 {
-			return errNotAllowed("You are not seated")
+	case "pause":
+		if r.t.Paused {
+			return errNotAllowed("The table is paused already")
 		}
-		return r.commit(entry{T: eQuit, Seat: me})
-	case "pause", "resume", "host", "stakes":
-		if player == "" || player != r.t.Host {
-			return game.Errorf("NOT_HOST", "Only the host can do that")
+		return r.commit(entry{T: ePause})
+	case "resume":
+		if !r.t.Paused {
+			return errNotAllowed("The table is not paused")
 		}
-		switch form.Get("do") {
-		case "pause":
-			if r.t.Paused {
-				return errNotAllowed("The table is paused already")
-			}
-			return r.commit(entry{T: ePause})
-		case "resume":
-			if !r.t.Paused {
-				return errNotAllowed("The table is not paused")
-			}
-			// the clocks, a reveal's countdown and the pause before the
-			// next deal start again in full from now
-			clear(r.waitingSince)
-			if !r.phaseSince.IsZero() {
-				r.phaseSince = r.srv.now()
-			}
-			r.idleSince = time.Time{}
-			return r.commit(entry{T: eResume})
+		// the clocks, a reveal's countdown and the pause before the next
+		// deal start again in full from now
+		clear(r.waitingSince)
+		if !r.phaseSince.IsZero() {
+			r.phaseSince = r.srv.now()
 		}
-		if form.Get("do") == "stakes" {
-			choice := form.Get("stakes")
-			if r.kind.stakes == nil || !slices.Contains(r.kind.stakes.choices, choice) {
-				return errNotAllowed("Choose stakes from the list")
-			}
-			if choice == r.kind.stakes.current(r.t.Opts) {
-				return errNotAllowed("Those are the stakes already")
-			}
-			return r.commit(entry{T: eStakes, By: choice})
+		r.idleSince = time.Time{}
+		return r.commit(entry{T: eResume})
+	case "stakes":
+		choice := form.Get("stakes")
+		if r.kind.stakes == nil || !slices.Contains(r.kind.stakes.choices, choice) {
+			return errNotAllowed("Choose stakes from the list")
 		}
+		if choice == r.kind.stakes.current(r.t.Opts) {
+			return errNotAllowed("Those are the stakes already")
+		}
+		return r.commit(entry{T: eStakes, By: choice})
+	case "host":
 		to, err := strconv.Atoi(form.Get("seat"))
 		if err != nil || to < 0 || to >= len(r.t.Seats) || r.t.Seats[to].Player == "" || to == me {
 			return errNotAllowed("Choose another person seated at the table")

@@ -68,6 +68,7 @@ var holdemKind = &kind{
 	},
 	emptyMatch: func() game.Match { return holdem.EmptyMatch() },
 	stakes: &stakes{
+		what:    "blinds",
 		choices: []string{"5/10", "10/20", "25/50", "50/100", "100/200"},
 		current: func(o Options) string { return itoa(o.SmallBlind) + "/" + itoa(o.BigBlind) },
 		set: func(m game.Match, o *Options, choice string) error {
@@ -161,13 +162,7 @@ func holdemView(rv *roomView) views.Holdem {
 	if over || h.BoardNew > len(h.Board) {
 		h.BoardNew = len(h.Board) // nothing new to deal in once the hand is over
 	}
-	h.Streets = streetLog(&v, name)
-	for _, st := range h.Streets {
-		h.StreetItems = append(h.StreetItems, views.HItem{Text: st.Title, Title: true})
-		for _, l := range st.Lines {
-			h.StreetItems = append(h.StreetItems, views.HItem{Text: l})
-		}
-	}
+	h.StreetItems = streetLog(&v, name)
 	if rv.seat >= 0 {
 		me := v.Seats[rv.seat]
 		h.SittingOut = me.SitOut
@@ -209,7 +204,6 @@ func holdemView(rv *roomView) views.Holdem {
 	if len(past) > 0 {
 		last = past[len(past)-1].Hand
 	}
-	h.PastKey = uint64(last)<<8 | uint64(seat+2)
 	h.LastHand = last
 	return h
 }
@@ -383,11 +377,11 @@ func holdemStatus(v *holdem.View, name func(int) string, yourTurn bool) string {
 
 // streetLog is this hand's actions street by street, with the board as it
 // came.
-func streetLog(v *holdem.View, name func(int) string) []views.HStreet {
+func streetLog(v *holdem.View, name func(int) string) []views.HItem {
 	if v.Hand == 0 {
 		return nil
 	}
-	out := []views.HStreet{{Title: "Preflop"}}
+	out := []views.HItem{{Text: "Preflop", Title: true}}
 	street := holdem.Preflop
 	words := holdem.ActionWords(v.Actions)
 	for i, r := range v.Actions {
@@ -395,7 +389,7 @@ func streetLog(v *holdem.View, name func(int) string) []views.HStreet {
 			street++
 			out = append(out, boardStreet(street, v.Board))
 		}
-		out[len(out)-1].Lines = append(out[len(out)-1].Lines, name(r.Seat)+" "+words[i])
+		out = append(out, views.HItem{Text: name(r.Seat) + " " + words[i]})
 	}
 	for n := len(v.Board); street < holdem.River && holdem.BoardAt(street+1) <= n; {
 		street++
@@ -404,14 +398,15 @@ func streetLog(v *holdem.View, name func(int) string) []views.HStreet {
 	return out
 }
 
-func boardStreet(s holdem.Street, board []cards.Card) views.HStreet {
+// boardStreet is a street's title with the board as it came: "Flop 7♦ 3♠ 8♠".
+func boardStreet(s holdem.Street, board []cards.Card) views.HItem {
 	title := strings.ToUpper(s.String()[:1]) + s.String()[1:]
 	n := min(holdem.BoardAt(s), len(board))
 	faces := make([]string, n)
 	for i, c := range board[:n] {
 		faces[i] = c.Face()
 	}
-	return views.HStreet{Title: title + " " + strings.Join(faces, " ")}
+	return views.HItem{Text: title + " " + strings.Join(faces, " "), Title: true}
 }
 
 // handSummary is a finished hand in one line for the history list: who

@@ -105,6 +105,7 @@ func formInt(f url.Values, name string, def, lo, hi int) (int, bool) {
 // stakes are the choices of a game's stakes (Hold'em's blinds) and how the
 // next hand takes one.
 type stakes struct {
+	what    string   // "blinds"
 	choices []string // "10/20"
 	current func(o Options) string
 	set     func(m game.Match, o *Options, choice string) error

@@ -169,13 +169,9 @@ func presidentView(rv *roomView) views.President {
 		p.CanPass = v.CanPass()
 	case "gift", "discard":
 		p.Need = v.Pending.Count
-		for i := 0; i < v.N; i++ {
-			if i != v.Seat && v.Seats[i].Place == 0 {
-				p.Targets = append(p.Targets, views.Target{Seat: i, Name: name(i)})
-				if p.Mode == "gift" {
-					p.Seats[i].GiveTo = true
-				}
-			}
+		for i := 0; i < v.N && p.Mode == "gift"; i++ {
+			// a gift goes to opponents still in the deal: their seats take it
+			p.Seats[i].GiveTo = i != v.Seat && v.Seats[i].Place == 0
 		}
 	case "return":
 		r, _ := v.Owes()
@@ -283,7 +279,7 @@ func cardViews(s cards.Set) []views.CardView {
 // cardView is each card as shown, made once.
 var cardView = func() (t [cards.BlackJoker + 1]views.CardView) {
 	for _, c := range cards.Deck(2) {
-		t[c] = views.CardView{ID: c.String(), Face: c.Face(), Name: c.Name(), Red: c.Red(), Rank: "r" + c.Rank().Short(),
+		t[c] = views.CardView{ID: c.String(), Name: c.Name(), Red: c.Red(), Rank: "r" + c.Rank().Short(),
 			Pip: c.Rank().Short(), Sym: "★"}
 		if !c.IsJoker() {
 			t[c].Sym = strings.TrimPrefix(c.Face(), c.Rank().Short())

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"hash/fnv"
 	mrand "math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -60,11 +61,7 @@ type viewer struct {
 
 // sentFrag is what a viewer has of one fragment: its key, if it has one,
 // and the hash of its HTML.
-type sentFrag struct {
-	key, hash uint64
-	series    uint64 // a growing list's series, and how many items the viewer has
-	count     int
-}
+type sentFrag struct{ key, hash uint64 }
 
 // roomView is what rendering needs for one viewer.
 type roomView struct {
@@ -600,7 +597,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		GameTitle: r.kind.info.Title,
 		ShareURL:  shareURL,
 		You:       t.seatOf(rv.player), // the seat, even while the game shows it a watcher's view
-		Host:      rv.player != "" && rv.player == t.Host,
+		Host:      t.isHost(rv.player),
 		Started:   t.started(),
 		URL:       "/t/" + r.code,
 		Seq:       t.Seq,
@@ -631,12 +628,7 @@ func logView(l logLine) views.LogLine {
 }
 
 func visible(l logLine, seat int) bool {
-	for _, s := range l.Except {
-		if s == seat {
-			return false
-		}
-	}
-	return game.Event{Only: l.Only}.VisibleTo(seat)
+	return !slices.Contains(l.Except, seat) && game.Event{Only: l.Only}.VisibleTo(seat)
 }
 
 // lobby builds the lobby for a viewer.
@@ -725,7 +717,7 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 		for _, f := range frags {
 			var fb bytes.Buffer
 			f.Component.Render(ctx, &fb)
-			v.sent[f.ID] = sentFrag{key: f.Key, hash: fnv64(fb.Bytes()), series: f.Series, count: f.Count}
+			v.sent[f.ID] = sentFrag{key: f.Key, hash: fnv64(fb.Bytes())}
 			if f.Frame {
 				buf.Write(fb.Bytes()) // outside the stage: sent along
 			}
@@ -743,18 +735,10 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 					continue
 				}
 			}
-			if f.Series != 0 && f.Series == had.series && had.count <= f.Count {
-				// a list that grew: only its new items, added at its end
-				if had.count < f.Count {
-					f.Append(had.count).Render(ctx, &buf)
-				}
-				v.sent[f.ID] = sentFrag{key: f.Key, series: f.Series, count: f.Count}
-				continue
-			}
 			mark := buf.Len()
 			f.Component.Render(ctx, &buf)
 			h := fnv64(buf.Bytes()[mark:])
-			v.sent[f.ID] = sentFrag{key: f.Key, hash: h, series: f.Series, count: f.Count}
+			v.sent[f.ID] = sentFrag{key: f.Key, hash: h}
 			if had.hash == h {
 				buf.Truncate(mark)
 			}
@@ -870,28 +854,27 @@ func (r *Room) closeViewers(code int, reason string) {
 func (r *Room) seatBar(rv *roomView) views.SeatBar {
 	me := r.t.seatOf(rv.player)
 	b := views.SeatBar{URL: "/t/" + r.code, Watching: me < 0, Seated: me >= 0, Open: r.t.Opts.OpenSeats, Paused: r.t.Paused,
-		Host: rv.player != "" && rv.player == r.t.Host}
-	if b.Host && r.kind.stakes != nil {
-		b.Stakes, b.StakesAt = r.kind.stakes.choices, r.kind.stakes.current(r.t.Opts)
-	}
-	if b.Host {
-		for i, s := range r.t.Seats {
-			if s.Player != "" && i != me {
-				b.People = append(b.People, views.SeatRequest{Index: i, Name: s.Name})
-			}
-		}
-	}
+		Host: r.t.isHost(rv.player)}
 	if i := r.t.askOf(rv.player); i >= 0 {
 		b.Asking = "waiting"
 		if r.t.Asks[i].Accepted {
 			b.Asking = "accepted"
 		}
 	}
-	if rv.player != "" && rv.player == r.t.Host {
-		for i, a := range r.t.Asks {
-			if !a.Accepted {
-				b.Requests = append(b.Requests, views.SeatRequest{Index: i, Name: a.Name})
-			}
+	if !b.Host {
+		return b
+	}
+	if r.kind.stakes != nil {
+		b.Stakes, b.StakesAt = r.kind.stakes.choices, r.kind.stakes.current(r.t.Opts)
+	}
+	for i, s := range r.t.Seats {
+		if s.Player != "" && i != me {
+			b.People = append(b.People, views.SeatRequest{Index: i, Name: s.Name})
+		}
+	}
+	for i, a := range r.t.Asks {
+		if !a.Accepted {
+			b.Requests = append(b.Requests, views.SeatRequest{Index: i, Name: a.Name})
 		}
 	}
 	return b

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/tablegames/tables/game"
@@ -74,24 +75,13 @@ func (t *table) seatPlayedBy(k *kind, seat int) {
 }
 
 // removed reports a player the host removed from the table.
-func (t *table) removed(player string) bool {
-	for _, p := range t.Removed {
-		if p == player {
-			return true
-		}
-	}
-	return false
-}
+func (t *table) removed(player string) bool { return slices.Contains(t.Removed, player) }
+
+// isHost reports whether player (a session's player id) hosts the table.
+func (t *table) isHost(player string) bool { return player != "" && player == t.Host }
 
 // offered reports whether the player in seat wants a rematch.
-func (t *table) offered(seat int) bool {
-	for _, s := range t.Offers {
-		if s == seat {
-			return true
-		}
-	}
-	return false
-}
+func (t *table) offered(seat int) bool { return slices.Contains(t.Offers, seat) }
 
 // rematchReady reports whether every person seated wants a rematch.
 func (t *table) rematchReady() bool {
@@ -105,12 +95,7 @@ func (t *table) rematchReady() bool {
 
 // askOf is the index of a player's request, or -1.
 func (t *table) askOf(player string) int {
-	for i, a := range t.Asks {
-		if a.Player == player {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(t.Asks, func(a seatAsk) bool { return a.Player == player })
 }
 
 // logLine is one line of a table's log, names already in.
@@ -359,7 +344,7 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		if err := k.stakes.set(t.Match, &t.Opts, e.By); err != nil {
 			return nil, fmt.Errorf("%w: %v", errEntry, err)
 		}
-		return t.say("The host sets the blinds to " + e.By + " from the next hand."), nil
+		return t.say("The host sets the " + k.stakes.what + " to " + e.By + " from the next hand."), nil
 	case eOffer:
 		if lobby || !inSeat || t.Seats[e.Seat].Player == "" || t.offered(e.Seat) {
 			return nil, errEntry

@@ -31,12 +31,6 @@ type HItem struct {
 	Title bool
 }
 
-// HStreet is one street of the hand's log.
-type HStreet struct {
-	Title string // "Preflop", "Flop 7♦ 3♠ 8♠"
-	Lines []string
-}
-
 // HLedger is a seat's money at the table.
 type HLedger struct {
 	Name            string
@@ -93,14 +87,14 @@ type Holdem struct {
 	OutOfChips bool // the viewer has no chips: it may buy back in
 	BuyIn      int  // what buying in gives
 	AutoRebuy  bool // the viewer buys back in by itself when out of chips
-	Streets    []HStreet
-	// StreetItems are the streets as one list: a move appends to it.
+	// StreetItems are this hand's streets and actions as one list: a move
+	// appends to it.
 	StreetItems []HItem
 	Ledger      []HLedger
 	// Past lists the finished hands, newest first; it is called only when
-	// the fragment renders, and PastKey stands for what it returns.
+	// the fragment renders. LastHand and the viewer's seat stand for what
+	// it returns.
 	Past       func() []HPast
-	PastKey    uint64
 	LastHand   int // the number of the last finished hand
 	HandsURL   string
 	NextDealAt int64
@@ -117,12 +111,12 @@ func (h Holdem) Fragments() []Fragment {
 		{ID: "h-board", Component: holdemBoard(h), Key: h.boardKey()},
 		{ID: "h-pots", Component: holdemPots(h), Key: h.potsKey()},
 		{ID: "h-actions", Component: holdemActions(h)},
-		{ID: "h-streets", Component: holdemStreets(h), Key: h.streetsKey(),
-			Series: uint64(h.Hand) + 1, Count: len(items),
-			Append: func(from int) templ.Component { return holdemStreetsAppend(items, from) }},
+		// this hand's actions only grow; the finished hands only come
+		{ID: "h-streets", Component: holdemStreets(h), Key: listKey(uint64(h.Hand)+1, len(items)),
+			Since: appendSince(uint64(h.Hand)+1, len(items), func(from int) templ.Component { return holdemStreetsAppend(items, from) })},
 		{ID: "h-ledger", Component: holdemLedger(h), Key: h.ledgerKey()},
-		{ID: "h-past", Component: holdemPast(h), Key: h.PastKey, Series: uint64(h.You + 2), Count: h.LastHand,
-			Append: func(from int) templ.Component { return holdemPastPrepend(h.pastList(), from) }},
+		{ID: "h-past", Component: holdemPast(h), Key: listKey(uint64(h.You+2), h.LastHand),
+			Since: appendSince(uint64(h.You+2), h.LastHand, func(after int) templ.Component { return holdemPastPrepend(h.pastList(), after) })},
 	}
 	for _, s := range h.Seats {
 		out = append(out, Fragment{ID: "h-seat-" + itoa(s.Index), Component: holdemSeat(s), Key: s.key()})
@@ -150,16 +144,6 @@ func (h Holdem) potsKey() uint64 {
 			k.str(p.Winners)
 			k.str(p.HandName)
 		}
-	}
-	return k.sum()
-}
-
-func (h Holdem) streetsKey() uint64 {
-	k := newKeyer()
-	k.num(int64(h.Hand))
-	for _, it := range h.StreetItems {
-		k.str(it.Text)
-		k.flag(it.Title)
 	}
 	return k.sum()
 }

@@ -1,5 +1,7 @@
 package views
 
+import "github.com/a-h/templ"
+
 // keyer folds a fragment's inputs into a Fragment.Key (FNV-1a, no
 // allocation). Two equal models give equal keys; a key is never zero.
 type keyer uint64
@@ -75,4 +77,20 @@ func TurnsFragment(ringID string, seats []Seat) Fragment {
 		}
 	}
 	return Fragment{ID: ringID + "-turns", Component: ringTurns(ringID+"-turns", seats), Key: k.sum()}
+}
+
+// listKey stands for a list that only grows within a series (a hand's
+// actions): its series (not 0) and its length.
+func listKey(series uint64, n int) uint64 { return series<<32 | uint64(uint32(n)) }
+
+// appendSince brings a viewer's copy of such a list up to date: from the
+// key it has, of the same series and no longer, only the items from its
+// length on (add renders them). Another series is sent whole.
+func appendSince(series uint64, n int, add func(from int) templ.Component) func(had uint64) templ.Component {
+	return func(had uint64) templ.Component {
+		if had>>32 != series || int(uint32(had)) > n {
+			return nil
+		}
+		return add(int(uint32(had)))
+	}
 }

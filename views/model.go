@@ -132,16 +132,10 @@ type Fragment struct {
 	ID        string
 	Component templ.Component
 	Key       uint64
-	// A list that only grows within a series (a hand's actions) says so:
-	// Series names the list (0: not such a list), Count is its length,
-	// and Append renders its items from an index on, to add at its end.
-	// A viewer who has the series gets only the new items.
-	Series uint64
-	Count  int
-	Append func(from int) templ.Component
 	// Since, when set, may update the fragment from the key the viewer
 	// has: it returns what turns that into this one (nil when it can't,
-	// and the whole fragment is sent).
+	// and the whole fragment is sent). A list that only grows uses it to
+	// send its new items (listKey, appendSince).
 	Since func(had uint64) templ.Component
 	// Frame marks a fragment of the page around the stage: a new stage
 	// does not carry it, so it is sent along.

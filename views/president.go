@@ -5,7 +5,6 @@ import "github.com/a-h/templ"
 // CardView is one card as shown: its id for forms, face, accessible name.
 type CardView struct {
 	ID   string
-	Face string
 	Pip  string // the rank as printed: "10", "A"; "JK" for a joker
 	Sym  string // the suit symbol; "★" for a joker
 	Win  bool   // one of the five cards that won the hand
@@ -36,7 +35,8 @@ type PPlay struct {
 	From  string // the player's side of the table: the cards travel from there
 }
 
-// Target is an opponent a gift can go to.
+// Target is a seat and its player, as offered in a list (whose view a
+// replay shows).
 type Target struct {
 	Seat int
 	Name string
@@ -68,7 +68,6 @@ type President struct {
 	Mode        string
 	CanPass     bool
 	Need        int
-	Targets     []Target
 	ReturnTo    string
 	Gave, Got   []CardView
 	NextDealAt  int64
@@ -123,16 +122,8 @@ func (p President) controlsKey() uint64 {
 	k.str(p.ReturnTo)
 	k.str(p.Result)
 	k.flag(p.YourTurn)
-	k.num(int64(p.Need))
-	for _, t := range p.Targets {
-		k.num(int64(t.Seat))
-		k.str(t.Name)
-	}
 	k.cards(p.Gave)
 	k.cards(p.Got)
-	if p.Mode == "gift" {
-		k.cards(p.Hand) // the gift form lists the hand
-	}
 	return k.sum()
 }
 
