@@ -25,6 +25,11 @@ type axeViolation struct {
 
 // axeCheck runs axe-core on the page as it is now and fails the test on
 // any serious or critical violation.
+// settledJS: no entry animation (a fade, a card flying in) runs; endless
+// ones (the turn glow) and the clock bars' transitions, renewed every
+// tick, don't count.
+const settledJS = `document.getAnimations().every(a => !(a instanceof CSSAnimation) || a.playState !== 'running' || a.effect.getComputedTiming().endTime === Infinity)`
+
 func (b *browser) axeCheck(what string) {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
@@ -32,10 +37,8 @@ func (b *browser) axeCheck(what string) {
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.axe ? true : (function(){ `+axeSource+` ; return true })()`)); err != nil {
 		b.t.Fatalf("%s: load axe-core: %v", what, err)
 	}
-	// colours are judged as they settle: wait for the entry animations (a
-	// fade, a card flying in) to end; endless ones (the turn glow) and the
-	// clock bars' transitions, renewed every tick, stay
-	b.waitJS("the page to settle", `document.getAnimations().every(a => !(a instanceof CSSAnimation) || a.playState !== 'running' || a.effect.getComputedTiming().endTime === Infinity)`)
+	// colours are judged as they settle
+	b.waitJS("the page to settle", settledJS)
 	vs, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](`axe.run(document, {resultTypes: ['violations']}).then(r =>
 		r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => ({
 			id: v.id, impact: v.impact, help: v.help,

@@ -231,6 +231,7 @@ func (b *browser) screenshot(name string) {
 func (b *browser) firstScreen(name string) {
 	b.t.Helper()
 	eval[bool](b, `(window.scrollTo(0, 0), true)`)
+	b.waitJS("the page to settle", settledJS)
 	b.shoot(name, chromedp.CaptureScreenshot())
 }
 

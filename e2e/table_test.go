@@ -174,12 +174,14 @@ func TestPresidentTableFeel(t *testing.T) {
 			}
 			if turns == 0 {
 				ann.firstScreen("feel-president-" + size.name + "-ann")
-				ann.checkFits(size.name+" President, Ann's turn", "#p-ring .seat", "#p-hand label.card")
+			}
+			ann.checkFits(size.name+" President, Ann's turn", "#p-ring .seat", "#p-hand label.card")
+			if eval[string](ann, modeJS) == "gift" && gifts == 0 {
+				ann.firstScreen("feel-president-" + size.name + "-gift") // the seats offer to take the cards
 			}
 			r := eval[[]string](ann, tapMoveJS)
 			if r[0] == "gift" {
 				gifts++
-				ann.firstScreen("feel-president-" + size.name + "-gift")
 			}
 			turns++
 			ann.waitJS("the table to take the "+r[0], `document.querySelector('#message').textContent !== '' || document.querySelector('#p-status').dataset.version !== `+jsString(r[1]))

@@ -892,7 +892,7 @@ func presidentActions(p President) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		if len(p.Gave) > 0 && p.Mode != "return" && p.Mode != "over" {
+		if len(p.Gave) > 0 && p.Mode == "wait" {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 72, "<span class=\"hint muted\">You gave")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

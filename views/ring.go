@@ -32,11 +32,20 @@ func Place(i, n, you int) RingPlace {
 
 // angle is the seat's angle in screen coordinates (y down): 90° is the
 // bottom, and growing angles go clockwise.
+//
+// The viewer's seat is the widest (its own cards show), so the others keep
+// off it: they share the rest of the ellipse evenly, leaving the viewer a
+// gap of 2.2 seats' worth at the bottom.
 func (p RingPlace) angle() float64 {
-	if p.N <= 0 {
+	if p.Pos == 0 || p.N <= 1 {
 		return math.Pi / 2
 	}
-	return math.Pi/2 + 2*math.Pi*float64(p.Pos)/float64(p.N)
+	if p.N == 2 {
+		return 3 * math.Pi / 2 // straight across
+	}
+	gap := 2.2 * 2 * math.Pi / float64(p.N)
+	step := (2*math.Pi - gap) / float64(p.N-2)
+	return math.Pi/2 + gap/2 + step*float64(p.Pos-1)
 }
 
 // Class places the seat: "at-2-of-6".

@@ -24,7 +24,8 @@ func TestRingCSS(t *testing.T) {
 }
 
 // TestPlace: the viewer sits at the bottom and the others follow clockwise
-// in seat order; a watcher sees seat 0 at the bottom.
+// in seat order, keeping off the viewer's seat; a watcher sees seat 0 at
+// the bottom.
 func TestPlace(t *testing.T) {
 	cases := []struct {
 		i, n, you int
@@ -37,7 +38,9 @@ func TestPlace(t *testing.T) {
 		{i: 1, n: 4, you: 2, pos: 3, from: "from-e"}, // the one before you: right
 		{i: 1, n: 2, you: 0, pos: 1, from: "from-n"},
 		{i: 0, n: 5, you: -1, pos: 0, from: "from-s"},
-		{i: 4, n: 5, you: -1, pos: 4, from: "from-e"}, // 18° below the east: east
+		// the others share what the viewer's gap of 2.2 × 72° leaves, from
+		// 169.2° by 67.2°: the last at 370.8°, 10.8° below the east
+		{i: 4, n: 5, you: -1, pos: 4, from: "from-e"},
 		{i: 1, n: 8, you: 0, pos: 1, from: "from-sw"},
 	}
 	for _, c := range cases {
