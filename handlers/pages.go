@@ -464,10 +464,6 @@ func (s *Server) publicTables(c echo.Context) error {
 		if err := r.do(ctx, func() { pt, ok = r.publicSummary() }); err != nil || !ok {
 			continue
 		}
-		if info, err := s.db.RoomInfo(ctx, r.code); err == nil {
-			pt.Since = ageWords(s.now().Sub(info.CreatedAt))
-			pt.CreatedAt = info.CreatedAt
-		}
 		list = append(list, pt)
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].CreatedAt.After(list[j].CreatedAt) })

@@ -592,7 +592,7 @@ func (r *Room) shared() roomView {
 func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	t := rv.t
 	p := views.Table{
-		Page:      views.Page{Title: r.kind.info.Title + " · " + r.code, CSRF: csrf, Bar: r.kind.info.Title + " · " + r.code},
+		Page:      views.Page{Title: r.kind.info.Title + " · " + r.code, CSRF: csrf, Table: true},
 		Code:      r.code,
 		GameTitle: r.kind.info.Title,
 		ShareURL:  shareURL,
@@ -887,7 +887,8 @@ func (r *Room) publicSummary() (views.PublicTable, bool) {
 	if !t.Opts.Public || (t.Match != nil && t.Match.Over()) {
 		return views.PublicTable{}, false
 	}
-	pt := views.PublicTable{Code: r.code, Game: r.kind.info.Title, Options: strings.Join(r.kind.describe(t.Opts), " · "), Started: t.started(), Seats: len(t.Seats)}
+	pt := views.PublicTable{Code: r.code, Game: r.kind.info.Title, Options: strings.Join(r.kind.describe(t.Opts), " · "), Started: t.started(),
+		Seats: len(t.Seats), Since: ageWords(r.srv.now().Sub(t.opened)), CreatedAt: t.opened}
 	for _, s := range t.Seats {
 		switch {
 		case s.empty():

@@ -331,6 +331,7 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 			return nil, nil, fmt.Errorf("room %s: %w", code, err)
 		}
 	}
+	t.opened = row.CreatedAt
 	return k, t, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/tablegames/tables/game"
 )
@@ -134,6 +135,8 @@ type table struct {
 	Log    []logLine  `json:"log"`
 	Fair   fairSeeds  `json:"fair"`
 	Match  game.Match `json:"-"`
+	// opened is when the table was created (from its row, not its log).
+	opened time.Time
 }
 
 // fairSeeds are the seeds of a game with hidden randomness. Next is

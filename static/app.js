@@ -203,8 +203,7 @@
       o.stop(t + i * 0.12 + 0.3);
     });
   }
-  var main = document.querySelector("main[data-title]");
-  var baseTitle = main ? main.getAttribute("data-title") : document.title;
+  var baseTitle = document.title;
   var icon = document.querySelector("link[rel=icon]");
   var wasTurn = false;
   function turn() {

@@ -13,7 +13,7 @@ import (
 type Page struct {
 	Title string
 	CSRF  string
-	Bar   string // a table's name in the top bar ("President · M9X3"); "" elsewhere
+	Table bool // a table's page: the top bar names it and offers the sound toggle
 }
 
 // GameInfo describes a game on the home page.
