@@ -60,8 +60,7 @@ func TestHoldemInBrowsers(t *testing.T) {
 	ann.createGame(srv, "holdem", map[string]string{"seats": "4", "blinds": "10/20", "stack_bb": "100"})
 	share := eval[string](ann, `document.querySelector('#share').value`)
 	bob.joinTable(share)
-	ann.waitJS("Bob ready", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
-	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	ann.startWhenReady()
 	players := []*browser{ann, bob}
 	for _, p := range players {
 		p.waitJS("the table", `!!document.querySelector('#h-controls')`)

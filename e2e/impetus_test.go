@@ -42,8 +42,7 @@ func TestImpetusInBrowsers(t *testing.T) {
 	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
 	ann.createGame(srv, "impetus", map[string]string{"seats": "4"})
 	bob.joinTable(eval[string](ann, `document.querySelector('#share').value`))
-	ann.waitJS("Bob ready", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
-	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	ann.startWhenReady()
 	players := []*browser{ann, bob}
 	for _, p := range players {
 		p.waitJS("the map", `!!document.querySelector('#im-map svg .hex')`)

@@ -36,8 +36,7 @@ func TestLowUniqueInBrowsers(t *testing.T) {
 	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
 	ann.createGame(srv, "lowunique", map[string]string{"seats": "3"})
 	bob.joinTable(eval[string](ann, `document.querySelector('#share').value`))
-	ann.waitJS("Bob ready", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
-	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	ann.startWhenReady()
 	players := []*browser{ann, bob}
 	for _, p := range players {
 		p.waitJS("the table", `!!document.querySelector('#lu-hand')`)

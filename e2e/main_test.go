@@ -301,3 +301,25 @@ func (b *browser) joinTable(share string) {
 
 // wideJS names the elements that stick out of a 390 px screen.
 const wideJS = `[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 392).slice(0, 8).map(e => e.tagName + '.' + e.className + '#' + e.id + ' ' + Math.round(e.getBoundingClientRect().right)).join('; ')`
+
+// startWhenReady waits, as the host, until everyone seated is ready, and
+// starts the game.
+func (b *browser) startWhenReady() {
+	b.t.Helper()
+	b.waitJS("everyone ready", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
+	b.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+}
+
+// twoAtPresident opens a 3-seat President table for Ann, seats Bob, lets
+// a bot take the third seat and starts; both pages show the table.
+func twoAtPresident(t *testing.T, srv *server) (ann, bob *browser, share string) {
+	t.Helper()
+	ann, bob = newBrowser(t, "Ann"), newBrowser(t, "Bob")
+	share = ann.createTable(srv, "3")
+	bob.joinTable(share)
+	ann.startWhenReady()
+	for _, p := range []*browser{ann, bob} {
+		p.waitJS("the table", `!!document.querySelector('#p-ring')`)
+	}
+	return ann, bob, share
+}

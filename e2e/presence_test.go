@@ -14,13 +14,7 @@ import (
 // tab.
 func TestPresenceInBrowsers(t *testing.T) {
 	srv := startServer(t, t.TempDir(), "")
-	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
-	share := ann.createTable(srv, "3")
-	bob.joinTable(share)
-	ann.waitJS("Bob ready", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
-	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
-	bob.waitJS("the table", `!!document.querySelector('#p-seat-0')`)
-	ann.waitJS("the table", `!!document.querySelector('#p-ring')`)
+	ann, bob, _ := twoAtPresident(t, srv)
 	const annGone = `document.querySelector('#p-seat-0').innerText.includes('offline')`
 	if eval[bool](bob, annGone) {
 		t.Fatal("Ann shows offline while at the table")

@@ -17,8 +17,7 @@ func TestKillRestartResumes(t *testing.T) {
 	srv := startServer(t, data, "")
 	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
 	bob.joinTable(ann.createTable(srv, "3"))
-	ann.waitJS("Bob ready", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
-	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	ann.startWhenReady()
 
 	players := map[string]*browser{"Ann": ann, "Bob": bob}
 	// play a few moves so the deal is under way

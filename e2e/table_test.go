@@ -342,13 +342,7 @@ func anyTrue(bs []bool) bool {
 // fit a phone and pass axe.
 func TestAroundTheTable(t *testing.T) {
 	srv := startServer(t, t.TempDir(), "")
-	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
-	share := ann.createTable(srv, "3")
-	bob.joinTable(share)
-	ann.waitJS("Bob ready", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
-	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
-	bob.waitJS("the table", `!!document.querySelector('#p-ring')`)
-	ann.waitJS("the table", `!!document.querySelector('#p-ring')`)
+	ann, bob, share := twoAtPresident(t, srv)
 	ann.do(chromedp.Click(chromedp.CSS(`.reactions-bar button[aria-label="Send 👍"]`)))
 	bob.waitJS("Ann's reaction", `(document.getElementById('react-0') || {}).textContent === '👍'`)
 	floating := eval[bool](bob, `(() => {
