@@ -6,13 +6,13 @@
 //
 // Every flag has an environment variable (PORT, DATA_DIR, PUBLIC_URL,
 // ALLOWED_ORIGINS, SECURE_COOKIES, MAX_TABLES, LOG_LEVEL, DEBUG_ADDR,
-// TRUST_PROXY, LLM_BASE_URL, LLM_MODEL, LLM_API_KEY).
+// METRICS_ADDR, METRICS_TOKEN, TRUST_PROXY, LLM_BASE_URL, LLM_MODEL,
+// LLM_API_KEY).
 package main
 
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -65,6 +65,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	fs.IntVar(&maxTables, "max-tables", maxTables, "most open tables")
 	level := fs.String("log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error")
 	debugAddr := fs.String("debug-addr", env("DEBUG_ADDR", ""), "serve net/http/pprof here (loopback only), e.g. 127.0.0.1:6060")
+	metricsAddr := fs.String("metrics-addr", env("METRICS_ADDR", "127.0.0.1:9091"), "serve /metrics here, never on the public port (empty: off)")
+	metricsToken := fs.String("metrics-token", env("METRICS_TOKEN", ""), "require this bearer token on /metrics (prefer the METRICS_TOKEN environment variable)")
+	noLimits := fs.Bool("no-rate-limits", false, "turn off the per-address and per-session limits (load tests on loopback only)")
 	trustProxy := fs.Bool("trust-proxy", env("TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (behind a proxy)")
 	var cfg handlers.Config
 	fs.DurationVar(&cfg.BotDelayMin, "bot-delay-min", 0, "shortest bot thinking time, for every game (0: each game's own pace)")
@@ -98,6 +101,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	defer d.Close()
 
 	cfg.PublicURL, cfg.SecureCookies, cfg.MaxOpenTables, cfg.TrustProxy = *publicURL, *secure, maxTables, *trustProxy
+	if *noLimits {
+		cfg.Limits = handlers.NoLimits()
+	}
 	for _, o := range strings.Split(*origins, ",") {
 		if o = strings.TrimSpace(o); o != "" {
 			cfg.AllowedOrigins = append(cfg.AllowedOrigins, o)
@@ -118,6 +124,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 				log.Error("debug listener", "err", err)
 			}
 		}()
+	}
+	// Metrics live on a listener of their own: counters such as the bytes
+	// pushed would let a player size an opponent's frames.
+	if *metricsAddr != "" {
+		mln, err := net.Listen("tcp", *metricsAddr)
+		if err != nil {
+			return fmt.Errorf("metrics listener: %w", err)
+		}
+		ms := &http.Server{Handler: srv.MetricsHandler(*metricsToken), ReadHeaderTimeout: 10 * time.Second}
+		go ms.Serve(mln)
+		defer ms.Close()
+		log.Info("metrics", "addr", mln.Addr().String(), "token", *metricsToken != "")
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -144,21 +162,26 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 
 	log.Info("shutting down")
-	shutCtx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
-	defer cancel()
 	cancelWarm()
-	// Stop accepting and wait for in-flight requests (moves) first, then
-	// stop the rooms and close the websockets.
-	httpDone := make(chan error, 1)
-	go func() { httpDone <- hs.Shutdown(shutCtx) }()
-	if err := srv.Shutdown(shutCtx); err != nil {
-		log.Warn("shutdown", "err", err)
-	}
-	if err := <-httpDone; err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		log.Warn("http shutdown", "err", err)
-	}
+	drain(hs, srv, 8*time.Second, log)
 	log.Info("stopped")
 	return nil
+}
+
+// drain stops the server in order: stop accepting and let the requests in
+// flight (moves) finish, and only then stop the tables and close their
+// websockets with 1012, so no move that was accepted meets a closed table.
+func drain(hs *http.Server, tables interface{ Shutdown(context.Context) error }, timeout time.Duration, log *slog.Logger) {
+	httpCtx, cancel := context.WithTimeout(context.Background(), timeout*3/4)
+	defer cancel()
+	if err := hs.Shutdown(httpCtx); err != nil {
+		log.Warn("http shutdown", "err", err)
+	}
+	tablesCtx, cancel := context.WithTimeout(context.Background(), timeout/4)
+	defer cancel()
+	if err := tables.Shutdown(tablesCtx); err != nil {
+		log.Warn("shutdown", "err", err)
+	}
 }
 
 // verify checks a table's record (GET /t/CODE/fair.json): every revealed

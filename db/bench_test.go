@@ -17,7 +17,7 @@ func BenchmarkAppend(b *testing.B) {
 	}
 	defer d.Close()
 	ctx := context.Background()
-	d.CreateRoom(ctx, "ABCD", "president", []byte(`{}`), time.Now())
+	d.CreateRoom(ctx, "ABCD", "president", []byte(`{}`), time.Now(), 0)
 	entry := []byte(`{"t":"move","seat":2,"move":{"Kind":1,"Cards":[13,14],"To":null,"Seed":0}}`)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -41,7 +41,7 @@ func BenchmarkAppendBatch(b *testing.B) {
 	codes := make([]string, rooms)
 	for i := range codes {
 		codes[i] = string(rune('A'+i/26)) + string(rune('A'+i%26)) + "ZZ"
-		d.CreateRoom(ctx, codes[i], "president", []byte(`{}`), time.Now())
+		d.CreateRoom(ctx, codes[i], "president", []byte(`{}`), time.Now(), 0)
 	}
 	entry := []byte(`{"t":"move","seat":2,"move":{"Kind":1,"Cards":[13,14],"To":null,"Seed":0}}`)
 	b.ResetTimer()
@@ -72,7 +72,7 @@ func BenchmarkAppendParallel(b *testing.B) {
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		code := fmt.Sprintf("R%03d", next.Add(1))
-		d.CreateRoom(ctx, code, "president", []byte(`{}`), time.Now())
+		d.CreateRoom(ctx, code, "president", []byte(`{}`), time.Now(), 0)
 		for seq := int64(1); pb.Next(); seq++ {
 			if err := d.Append(ctx, code, seq, time.Now(), entry); err != nil {
 				b.Error(err)

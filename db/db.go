@@ -146,3 +146,21 @@ func (d *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	}
 	return tx.Commit()
 }
+
+// FillDisk makes the database behave as if its disk were full: a write
+// that needs a new page fails with SQLITE_FULL, as on a full volume.
+// EmptyDisk lifts it. For fault drills and tests only.
+func (d *DB) FillDisk(ctx context.Context) error {
+	var pages int64
+	if err := d.w.QueryRowContext(ctx, `PRAGMA page_count`).Scan(&pages); err != nil {
+		return err
+	}
+	_, err := d.w.ExecContext(ctx, `PRAGMA max_page_count = `+strconv.FormatInt(pages, 10))
+	return err
+}
+
+// EmptyDisk lifts FillDisk.
+func (d *DB) EmptyDisk(ctx context.Context) error {
+	_, err := d.w.ExecContext(ctx, `PRAGMA max_page_count = 4294967294`)
+	return err
+}

@@ -40,10 +40,10 @@ func TestRoomLogAndSnapshot(t *testing.T) {
 	d, path := open(t)
 	ctx := context.Background()
 	now := time.Now()
-	if err := d.CreateRoom(ctx, "ABCD", "president", []byte(`{}`), now); err != nil {
+	if err := d.CreateRoom(ctx, "ABCD", "president", []byte(`{}`), now, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.CreateRoom(ctx, "ABCD", "president", []byte(`{}`), now); err != ErrExists {
+	if err := d.CreateRoom(ctx, "ABCD", "president", []byte(`{}`), now, 0); err != ErrExists {
 		t.Fatalf("duplicate code: %v", err)
 	}
 	for i := int64(1); i <= 5; i++ {
@@ -94,8 +94,8 @@ func TestAppendBatch(t *testing.T) {
 	d, _ := open(t)
 	ctx := context.Background()
 	now := time.Now()
-	d.CreateRoom(ctx, "AAAA", "president", []byte(`{}`), now)
-	d.CreateRoom(ctx, "BBBB", "president", []byte(`{}`), now)
+	d.CreateRoom(ctx, "AAAA", "president", []byte(`{}`), now, 0)
+	d.CreateRoom(ctx, "BBBB", "president", []byte(`{}`), now, 0)
 	err := d.AppendBatch(ctx, now, []Batch{{Code: "AAAA", First: 1, Entries: [][]byte{[]byte(`1`), []byte(`2`)}}, {Code: "BBBB", First: 1, Entries: [][]byte{[]byte(`1`)}}})
 	if err != nil {
 		t.Fatal(err)

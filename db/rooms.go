@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -37,15 +38,30 @@ type Entry struct {
 	Entry []byte
 }
 
-// CreateRoom inserts a new open room.
-func (d *DB) CreateRoom(ctx context.Context, code, kind string, options []byte, now time.Time) error {
-	_, err := d.w.ExecContext(ctx,
-		`INSERT INTO rooms(code, kind, options, created_at, updated_at, status) VALUES (?, ?, ?, ?, ?, ?)`,
-		code, kind, string(options), now.UnixMilli(), now.UnixMilli(), StatusOpen)
+// ErrFull is returned when creating a room would pass the cap on open rooms.
+var ErrFull = errors.New("too many open rooms")
+
+// CreateRoom inserts a new open room if fewer than max rooms are open
+// (max <= 0: no cap). The count and the insert are one statement on the
+// one writer connection, so concurrent creations can't pass the cap.
+func (d *DB) CreateRoom(ctx context.Context, code, kind string, options []byte, now time.Time, max int) error {
+	if max <= 0 {
+		max = math.MaxInt32
+	}
+	res, err := d.w.ExecContext(ctx,
+		`INSERT INTO rooms(code, kind, options, created_at, updated_at, status)
+		 SELECT ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM rooms WHERE status = ?) < ?`,
+		code, kind, string(options), now.UnixMilli(), now.UnixMilli(), StatusOpen, StatusOpen, max)
 	if err != nil && isConstraint(err) {
 		return ErrExists
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return ErrFull
+	}
+	return nil
 }
 
 // Append adds entries to a room's log, seq numbers from first on: when it

@@ -6,6 +6,7 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -201,7 +202,7 @@ func TestHoldemKillMidHand(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	code := regexp.MustCompile(`/t/([A-Z0-9]{4})/ws`).FindStringSubmatch(string(body))[1]
+	code := regexp.MustCompile(`/t/([A-Z0-9]{4}|[A-Z0-9]{8})/ws`).FindStringSubmatch(string(body))[1]
 	post := func(path, form string) int {
 		req, _ := http.NewRequest("POST", srv.url+"/t/"+code+path, strings.NewReader(form))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -277,4 +278,36 @@ func holdemTable(page string) string {
 		}
 	}
 	return strings.Join(parts, "\n")
+}
+
+// TestDoubleClickPlaysOnce: a player who double-clicks Call (or Check)
+// plays it once. The page disables the controls while the move is in
+// flight and drops a second move; the server would refuse it anyway, as
+// it carries the version of the seat the player saw.
+func TestDoubleClickPlaysOnce(t *testing.T) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "50ms", "-bot-delay-max", "150ms")
+	ann := newBrowser(t, "Ann")
+	ann.createGame(srv, "holdem", map[string]string{"seats": "3", "blinds": "10/20", "stack_bb": "100"})
+	ann.startWhenReady()
+	for round := 0; round < 3; round++ {
+		ann.waitJS("Ann's turn", `!!document.querySelector("#h-controls button[hx-vals*='\"fold\"']")`)
+		before := eval[string](ann, `(() => {
+		  const c = document.querySelector('#h-controls');
+		  const b = c.querySelector("button[hx-vals*='\"call\"']") || c.querySelector("button[hx-vals*='\"check\"']");
+		  const v = document.getElementById('table-state').dataset.v;
+		  b.click();
+		  b.click(); // the second click of a double click
+		  return v;
+		})()`)
+		n, _ := strconv.Atoi(before)
+		ann.waitJS("the move taken", `document.querySelector('#message').textContent !== '' || document.getElementById('table-state').dataset.v !== `+jsString(before))
+		if msg := ann.text("#message"); msg != "" {
+			t.Fatalf("a double click: %s", msg)
+		}
+		// one move: the seat's version is one on; a second would make it two
+		// (or a refusal in the message line)
+		if v := eval[string](ann, `document.getElementById('table-state').dataset.v`); v != strconv.Itoa(n+1) {
+			t.Fatalf("after a double click the seat's version went from %s to %s", before, v)
+		}
+	}
 }

@@ -110,7 +110,7 @@ func startServerArgs(t *testing.T, data, addr string, args ...string) *server {
 		level = "warn"
 	}
 	// bots think 0.3–0.7 s unless a test says otherwise (later flags win)
-	base := []string{"-addr", addr, "-data", data, "-log-level", level, "-bot-delay-min", "300ms", "-bot-delay-max", "700ms"}
+	base := []string{"-addr", addr, "-data", data, "-log-level", level, "-bot-delay-min", "300ms", "-bot-delay-max", "700ms", "-metrics-addr="}
 	cmd := exec.Command(binary, append(base, args...)...)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Start(); err != nil {

@@ -354,7 +354,7 @@ func TestAroundTheTable(t *testing.T) {
 	if !floating {
 		t.Fatalf("Bob sees no 👍 floating over Ann's seat: %s", bob.html("#react-0"))
 	}
-	if chat, log := eval[string](bob, `document.getElementById('chat').textContent`), eval[string](bob, `document.getElementById('log').textContent`); !strings.Contains(chat, "Ann: 👍") || strings.Contains(log, "👍") {
+	if chat, log := eval[string](bob, `document.getElementById('chat').textContent`), eval[string](bob, `document.getElementById('log').textContent`); !strings.Contains(chat, "Ann host: 👍") || strings.Contains(log, "👍") {
 		t.Fatalf("the reaction belongs in the chat, not the log:\nchat %s\nlog %s", chat, log)
 	}
 	code := share[strings.LastIndex(share, "/")+1:]

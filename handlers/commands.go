@@ -18,6 +18,16 @@ import (
 
 func errNotAllowed(msg string) error { return game.Errorf(game.CodeInvalidAction, msg) }
 
+// errNameTaken refuses a name someone else at the table goes by, so no
+// one can speak as another.
+func errNameTaken(name string) error {
+	return game.Errorf("NAME_TAKEN", "Someone at this table is already called "+name+": choose another name (Change name, above the chat).")
+}
+
+// codeStale refuses a move posted from a version of the seat older than
+// the table's (a double click, a retried request): answered with 409.
+const codeStale = "STALE_MOVE"
+
 // join seats a player in the first empty seat of the lobby, or keeps them
 // where they sit. It returns the seat, or -1 when they can only watch.
 func (r *Room) join(player, name string) (int, error) {
@@ -26,6 +36,9 @@ func (r *Room) join(player, name string) (int, error) {
 	}
 	if r.t.started() {
 		return -1, nil
+	}
+	if r.t.nameTaken(name, player) {
+		return -1, errNameTaken(name)
 	}
 	for i, s := range r.t.Seats {
 		if s.empty() {
@@ -78,6 +91,9 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		}
 		if name == "" {
 			return errNotAllowed("Enter your name first")
+		}
+		if r.t.nameTaken(name, player) {
+			return errNameTaken(name)
 		}
 		return r.commit(entry{T: eSit, Seat: target, Player: player, Name: name})
 	case "bot":
@@ -134,6 +150,8 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 			return errNotAllowed("You have asked already")
 		case r.t.removed(player):
 			return game.Errorf("REMOVED", "The host removed you from this table: you may watch")
+		case r.t.nameTaken(name, player):
+			return errNameTaken(name)
 		}
 		return r.commit(entry{T: eAsk, Player: player, Name: name})
 	case "leave":
@@ -169,13 +187,7 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 		if !r.t.Paused {
 			return errNotAllowed("The table is not paused")
 		}
-		// the clocks, a reveal's countdown and the pause before the next
-		// deal start again in full from now
-		clear(r.waitingSince)
-		if !r.phaseSince.IsZero() {
-			r.phaseSince = r.srv.now()
-		}
-		r.idleSince = time.Time{}
+		r.restartClocks()
 		return r.commit(entry{T: eResume})
 	case "stakes":
 		choice := form.Get("stakes")
@@ -221,6 +233,9 @@ func (r *Room) move(player string, form url.Values) error {
 	if r.t.Paused {
 		return game.Errorf("TABLE_PAUSED", "The table is paused: wait for the host to resume it")
 	}
+	if v := form.Get("v"); v != "" && v != strconv.Itoa(r.t.Seats[seat].Acts) {
+		return game.Errorf(codeStale, "The table moved on before your move arrived: it was not played. Look again and choose.")
+	}
 	mv, err := r.t.Match.Decode(form)
 	if err != nil {
 		return err
@@ -264,6 +279,9 @@ func (r *Room) chat(player, name, raw string) error {
 	if err != nil {
 		return err
 	}
+	if r.t.nameTaken(name, player) {
+		return errNameTaken(name)
+	}
 	now := r.srv.now()
 	recent := r.chatTimes[player][:0]
 	for _, t := range r.chatTimes[player] {
@@ -277,7 +295,7 @@ func (r *Room) chat(player, name, raw string) error {
 	}
 	r.chatTimes[player] = append(recent, now)
 	body, _ := json.Marshal(text)
-	return r.commit(entry{T: eChat, Seat: r.t.seatOf(player), Name: name, Move: body})
+	return r.commit(entry{T: eChat, Seat: r.t.seatOf(player), Player: player, Name: name, Move: body})
 }
 
 // checkChat trims a chat line and checks it has 1–200 printable characters.
@@ -290,10 +308,18 @@ func checkChat(raw string) (string, error) {
 	if !utf8.ValidString(text) || n > maxChat {
 		return "", game.Errorf("INVALID_MESSAGE", "A message has at most 200 characters")
 	}
+	visible := false
 	for _, c := range text {
 		if !unicode.IsPrint(c) {
 			return "", game.Errorf("INVALID_MESSAGE", "A message can only have printable characters")
 		}
+		visible = visible || isVisible(c)
+	}
+	if !visible {
+		return "", game.Errorf("INVALID_MESSAGE", "Write something visible")
+	}
+	if markPile(text) {
+		return "", game.Errorf("INVALID_MESSAGE", "A message can't pile accents on one letter")
 	}
 	return text, nil
 }

@@ -106,13 +106,20 @@ func (s *Server) checkOrigin(r *http.Request) bool {
 // not Echo: the connection's goroutine lives as long as the socket, and a
 // shallow stack keeps each idle socket small.
 func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
+	ip := s.clientIP(req)
+	if s.limits.unknownAddr.empty(ip, s.now()) {
+		http.Error(w, msgGuessing, http.StatusTooManyRequests)
+		return
+	}
 	code := req.PathValue("code")
 	if !validCode(code) {
+		s.limits.unknownAddr.allow(ip, s.now())
 		http.Error(w, "No such table", http.StatusNotFound)
 		return
 	}
 	r, err := s.room(req.Context(), code)
 	if errors.Is(err, db.ErrNotFound) {
+		s.limits.unknownAddr.allow(ip, s.now())
 		http.Error(w, "No such table", http.StatusNotFound)
 		return
 	}
@@ -125,7 +132,6 @@ func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
 	if sess, err := s.store.Get(req, sessionName); err == nil {
 		player, _ = sess.Values["player"].(string)
 	}
-	ip := s.clientIP(req)
 	if !s.sockets.acquire(ip, s.cfg.MaxSocketsPerIP) {
 		s.metrics.wsRejected.WithLabelValues("per_ip").Inc()
 		http.Error(w, "Too many connections from your address", http.StatusTooManyRequests)

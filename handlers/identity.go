@@ -21,7 +21,7 @@ type identity struct {
 }
 
 // identify reads the session; with create it gives a new visitor a player
-// id and saves the session.
+// id and saves the session (only remember does: see there).
 func (s *Server) identify(c echo.Context, create bool) (identity, error) {
 	sess, err := s.store.Get(c.Request(), sessionName)
 	if err != nil {
@@ -42,9 +42,18 @@ func (s *Server) identify(c echo.Context, create bool) (identity, error) {
 	return id, nil
 }
 
-// remember stores the visitor's name in the session.
+// remember stores the visitor's name in the session. It is the only
+// place a session is created, so a visitor who only looks costs no row;
+// an address may create SessionsPerAddr of them.
 func (s *Server) remember(c echo.Context, name string) (identity, error) {
-	id, err := s.identify(c, true)
+	id, err := s.identify(c, false)
+	if err != nil {
+		return id, err
+	}
+	if id.player == "" && !s.limits.sessionsAddr.allow(c.RealIP(), s.now()) {
+		return id, rateLimited("Too many new visitors from your address in a short time: wait a minute and try again.")
+	}
+	id, err = s.identify(c, true)
 	if err != nil {
 		return id, err
 	}
@@ -54,17 +63,58 @@ func (s *Server) remember(c echo.Context, name string) (identity, error) {
 	return id, sess.Save(c.Request(), c.Response())
 }
 
-// checkName trims a name and checks it has 1–20 printable characters.
+// checkName trims a name and checks it: 1–20 printable characters, at
+// least one of them visible, and no pile of combining marks.
 func checkName(raw string) (string, error) {
 	name := strings.TrimSpace(raw)
 	n := utf8.RuneCountInString(name)
 	if !utf8.ValidString(name) || n < 1 || n > 20 {
 		return "", game.Errorf("INVALID_NAME", "Your name must have 1 to 20 characters")
 	}
+	visible := false
 	for _, r := range name {
 		if !unicode.IsPrint(r) {
 			return "", game.Errorf("INVALID_NAME", "Your name can only have printable characters")
 		}
+		visible = visible || isVisible(r)
+	}
+	if !visible {
+		return "", game.Errorf("INVALID_NAME", "Your name needs at least one visible letter, digit or sign")
+	}
+	if markPile(name) {
+		return "", game.Errorf("INVALID_NAME", "Your name has too many accents on one letter")
 	}
 	return name, nil
+}
+
+// maxMarks is the most combining marks one character may carry: enough
+// for every script's accents and vowel signs, too few for a "zalgo" pile
+// that spills over the lines around it.
+const maxMarks = 3
+
+// markPile reports a run of more than maxMarks combining marks.
+func markPile(s string) bool {
+	run := 0
+	for _, r := range s {
+		if unicode.Is(unicode.M, r) {
+			if run++; run > maxMarks {
+				return true
+			}
+			continue
+		}
+		run = 0
+	}
+	return false
+}
+
+// isVisible reports whether a printable rune shows as something: not a
+// space, not a combining mark, and not one of the letters and symbols
+// that draw nothing (the Hangul fillers, the blank Braille pattern, the
+// Khmer inherent vowels).
+func isVisible(r rune) bool {
+	switch r {
+	case ' ', '\u115F', '\u1160', '\u3164', '\uFFA0', '\u2800', '\u17B4', '\u17B5':
+		return false
+	}
+	return !unicode.Is(unicode.M, r)
 }

@@ -207,7 +207,7 @@ func TestPlayNow(t *testing.T) {
 		if status != http.StatusOK || !strings.Contains(body, started[kind]) {
 			t.Fatalf("%s: play now gave %d:\n%.400s", kind, status, body)
 		}
-		code := regexp.MustCompile(`/t/([A-Z0-9]{4})/ws`).FindStringSubmatch(body)[1]
+		code := regexp.MustCompile(`/t/([A-Z0-9]{4}|[A-Z0-9]{8})/ws`).FindStringSubmatch(body)[1]
 		e.inRoom(code, func(r *Room) {
 			if !r.t.started() || r.t.Seats[0].Name != "Guest" {
 				t.Fatalf("%s: started %v, seat 0 %+v", kind, r.t.started(), r.t.Seats[0])

@@ -1,9 +1,11 @@
 package handlers
 
 import (
+	"crypto/subtle"
+	"net/http"
+	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -11,12 +13,14 @@ import (
 
 // metrics are the server's Prometheus series, in a registry of its own.
 type metrics struct {
-	reg        *prometheus.Registry
-	moves      prometheus.Counter
-	latency    prometheus.Histogram
-	pushBytes  prometheus.Counter
-	pushDrops  prometheus.Counter
-	wsRejected *prometheus.CounterVec
+	reg       *prometheus.Registry
+	moves     prometheus.Counter
+	latency   prometheus.Histogram
+	pushBytes prometheus.Counter
+	pushDrops prometheus.Counter
+	// saveFailures counts failed log writes (a full disk).
+	saveFailures prometheus.Counter
+	wsRejected   *prometheus.CounterVec
 }
 
 func newMetrics(s *Server) *metrics {
@@ -26,6 +30,7 @@ func newMetrics(s *Server) *metrics {
 		Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25}})
 	m.pushBytes = prometheus.NewCounter(prometheus.CounterOpts{Name: "tables_push_bytes_total", Help: "Bytes pushed to websockets."})
 	m.pushDrops = prometheus.NewCounter(prometheus.CounterOpts{Name: "tables_push_drops_total", Help: "Websockets closed because their send queue was full."})
+	m.saveFailures = prometheus.NewCounter(prometheus.CounterOpts{Name: "tables_save_failures_total", Help: "Log writes that failed (the table backs off and retries)."})
 	m.wsRejected = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tables_ws_rejected_total", Help: "Websocket upgrades or connections refused, by reason."}, []string{"reason"})
 	active := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tables_active", Help: "Tables loaded in memory."}, func() float64 {
 		s.mu.Lock()
@@ -35,7 +40,10 @@ func newMetrics(s *Server) *metrics {
 	conns := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tables_websockets", Help: "Open websocket connections."}, func() float64 {
 		return float64(s.hub.Len())
 	})
-	m.reg.MustRegister(m.moves, m.latency, m.pushBytes, m.pushDrops, m.wsRejected, active, conns,
+	failing := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tables_failing_to_save", Help: "Tables whose last write failed."}, func() float64 {
+		return float64(s.failingCount())
+	})
+	m.reg.MustRegister(m.moves, m.latency, m.pushBytes, m.pushDrops, m.saveFailures, m.wsRejected, active, conns, failing,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -47,6 +55,21 @@ func (m *metrics) move(d time.Duration) {
 
 func (m *metrics) pushed(n int) { m.pushBytes.Add(float64(n)) }
 
-func (m *metrics) handler() echo.HandlerFunc {
-	return echo.WrapHandler(promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))
+// MetricsHandler serves GET /metrics, with token (when not empty) as the
+// bearer token it requires. It belongs on a listener of its own, never on
+// the public port: a counter such as the bytes pushed lets a player size
+// an opponent's frames.
+func (s *Server) MetricsHandler(token string) http.Handler {
+	prom := promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
+		got, bearer := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if token != "" && (!bearer || subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1) {
+			w.Header().Set("WWW-Authenticate", "Bearer")
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		prom.ServeHTTP(w, r)
+	})
+	return mux
 }

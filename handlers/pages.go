@@ -68,7 +68,7 @@ func (s *Server) home(c echo.Context) error {
 	}
 	return render(c, http.StatusOK, views.HomePage(views.Home{
 		Page: views.Page{Title: "Tables: card and board games with friends", CSRF: csrfToken(c)},
-		Name: id.name, Games: s.games(), Error: c.QueryParam("error"),
+		Name: id.name, Games: s.games(), // no message from the query string: a link must not put words in our mouth
 	}))
 }
 
@@ -141,19 +141,31 @@ func (s *Server) openTable(c echo.Context, quick bool) (*Room, error) {
 		return nil, s.homeError(c, http.StatusUnprocessableEntity, "The clock is 0 (none) to 600 seconds per move")
 	}
 	opts.Clock = clock
+	if opts.Unattended, ok = formInt(form, "unattended", 0, 0, 24*60); !ok {
+		return nil, s.homeError(c, http.StatusUnprocessableEntity, "Bots play on alone for 0 (the default) to 1,440 minutes")
+	}
 	opts.OpenSeats = form.Get("open") == "on"
+	opts.ShortCode = form.Get("short") == "on"
 	if form.Get("public") == "on" {
 		opts.Public, opts.OpenSeats = true, true // listed: anyone may sit
 	}
 	if opts.Bot, err = s.botOption(k, form.Get("ai")); err != nil {
 		return nil, s.homeError(c, http.StatusUnprocessableEntity, message(err))
 	}
+	// the limits on opening tables: per address, and per session
+	const opened = "You have opened many tables in a short time: wait a few minutes, or play at a table you have."
+	if !s.limits.tablesAddr.allow(c.RealIP(), s.now()) {
+		return nil, rateLimited(opened)
+	}
 	id, err := s.remember(c, name)
 	if err != nil {
 		return nil, err
 	}
+	if !s.limits.tablesSession.allow(id.player, s.now()) {
+		return nil, rateLimited(opened)
+	}
 	r, err := s.createRoom(c.Request().Context(), k, opts, id.player, name)
-	if errors.Is(err, errTooManyTables) {
+	if errors.Is(err, db.ErrFull) {
 		return nil, s.homeError(c, http.StatusServiceUnavailable, "All tables are busy right now: the server has reached its limit of open tables. Please try again later.")
 	}
 	if err != nil {
@@ -164,12 +176,18 @@ func (s *Server) openTable(c echo.Context, quick bool) (*Room, error) {
 
 // joinByCode sends a visitor from the home page to a table.
 func (s *Server) joinByCode(c echo.Context) error {
-	code := strings.ToUpper(strings.TrimSpace(c.FormValue("code")))
-	if !validCode(code) {
-		return s.homeError(c, http.StatusUnprocessableEntity, "A table code has 4 letters or digits, like KX7P")
+	ip := c.RealIP()
+	if s.limits.unknownAddr.empty(ip, s.now()) {
+		return rateLimited(msgGuessing)
+	}
+	code, ok := normalCode(c.FormValue("code"))
+	if !ok {
+		s.limits.unknownAddr.allow(ip, s.now())
+		return s.homeError(c, http.StatusUnprocessableEntity, "A table code has 4 or 8 letters and digits, like KX7P or KX7P-M4QA")
 	}
 	if _, err := s.room(c.Request().Context(), code); err != nil {
 		if errors.Is(err, db.ErrNotFound) {
+			s.limits.unknownAddr.allow(ip, s.now())
 			return s.homeError(c, http.StatusNotFound, "There is no open table "+code)
 		}
 		return err
@@ -179,12 +197,13 @@ func (s *Server) joinByCode(c echo.Context) error {
 
 // tableRoom finds the room of a /t/:code request.
 func (s *Server) tableRoom(c echo.Context) (*Room, error) {
-	code, err := tableCode(c)
+	code, err := s.tableCode(c)
 	if err != nil {
 		return nil, err
 	}
 	r, err := s.room(c.Request().Context(), code)
 	if errors.Is(err, db.ErrNotFound) {
+		s.limits.unknownAddr.allow(c.RealIP(), s.now())
 		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no open table "+code)
 	}
 	return r, err
@@ -205,7 +224,7 @@ func (s *Server) tablePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := s.identify(c, true)
+	id, err := s.identify(c, false) // a visitor without a session sees the join page: no row for a look
 	if err != nil {
 		return err
 	}
@@ -217,16 +236,18 @@ func (s *Server) tablePage(c echo.Context) error {
 		for _, st := range r.t.Seats {
 			free = free || st.empty()
 		}
-		if seat < 0 && (id.name == "" || (!r.t.started() && free)) {
+		if seat < 0 && (id.name == "" || (!r.t.started() && free) || c.QueryParam("name") == "change") {
 			join = &views.Join{Page: views.Page{Title: r.kind.info.Title + " · " + r.code, CSRF: csrfToken(c)},
 				Code: r.code, GameTitle: r.kind.info.Title, Name: id.name, Full: !free, Started: r.t.started()}
 			return
 		}
 		page = r.page(r.view(seat, id.player), csrfToken(c), s.shareURL(c, r.code))
+		page.ChatName = id.name
 	})
 	if err != nil {
 		return err
 	}
+	noStore(c)
 	if join != nil {
 		return render(c, http.StatusOK, views.JoinPage(*join))
 	}
@@ -245,6 +266,9 @@ func (s *Server) joinTable(c echo.Context) error {
 			Page: views.Page{Title: r.kind.info.Title + " · " + r.code, CSRF: csrfToken(c)},
 			Code: r.code, GameTitle: r.kind.info.Title, Name: c.FormValue("name"), Error: message(err)}))
 	}
+	if err := s.joinLimit(c); err != nil {
+		return err
+	}
 	id, err := s.remember(c, name)
 	if err != nil {
 		return err
@@ -259,6 +283,17 @@ func (s *Server) joinTable(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/t/"+r.code)
 }
 
+// joinLimit counts a join (or a request for a seat) against the address
+// and the session.
+func (s *Server) joinLimit(c echo.Context) error {
+	id, _ := s.identify(c, false)
+	now := s.now()
+	if !s.limits.joinsAddr.allow(c.RealIP(), now) || !s.limits.joinsSession.allow(id.player, now) {
+		return rateLimited("Too many joins in a short time: wait a minute and try again.")
+	}
+	return nil
+}
+
 // act takes a move. The answer is empty: every viewer, the mover included,
 // gets the new table over its websocket. A rejected move answers 422 with
 // the message, shown next to the controls.
@@ -271,10 +306,20 @@ func (s *Server) lobbyPost(c echo.Context) error {
 }
 
 func (s *Server) seatPost(c echo.Context) error {
+	if c.FormValue("do") == "ask" {
+		if err := s.joinLimit(c); err != nil {
+			return err
+		}
+	}
 	return s.roomPost(c, func(r *Room, id identity, form url.Values) error { return r.seatAction(id.player, id.name, form) })
 }
 
 func (s *Server) chatPost(c echo.Context) error {
+	// the per-player limit lives in the room; sessions are cheap, so the
+	// address has one over all of its sessions too
+	if !s.limits.chatAddr.allow(c.RealIP(), s.now()) {
+		return rateLimited("Slow down: too many messages from your address. Wait a few seconds.")
+	}
 	return s.roomPost(c, func(r *Room, id identity, form url.Values) error { return r.chat(id.player, id.name, form.Get("text")) })
 }
 
@@ -312,7 +357,16 @@ func moveError(c echo.Context, err error) error {
 	h.Set("HX-Retarget", "#message")
 	h.Set("HX-Reswap", "innerHTML")
 	h.Set("X-Error-Code", ge.Code)
+	if ge.Code == codeStale {
+		return c.String(http.StatusConflict, ge.Message)
+	}
 	return c.String(http.StatusUnprocessableEntity, ge.Message)
+}
+
+// noStore keeps a page that shows the viewer's own cards out of every
+// cache (a shared computer's back button, a proxy).
+func noStore(c echo.Context) {
+	c.Response().Header().Set("Cache-Control", "no-store")
 }
 
 func message(err error) string {
@@ -360,6 +414,7 @@ func (s *Server) hands(c echo.Context) error {
 		}
 		p.Selected = n
 	}
+	noStore(c)
 	return render(c, http.StatusOK, views.HandsPage(p))
 }
 
@@ -367,7 +422,7 @@ func (s *Server) hands(c echo.Context) error {
 // read it, in plain text. The table's action log is the record: it is
 // replayed from the first entry, collecting each hand as it ends.
 func (s *Server) handsExport(c echo.Context) error {
-	code, err := tableCode(c)
+	code, err := s.tableCode(c)
 	if err != nil {
 		return err
 	}
@@ -394,8 +449,9 @@ func (s *Server) handsExport(c echo.Context) error {
 		return nil
 	})
 	if err != nil {
-		return noTable(err, code)
+		return s.noTable(c, err, code)
 	}
+	noStore(c)
 	h := c.Response().Header()
 	h.Set("Content-Disposition", `attachment; filename="table-`+code+`-hands.txt"`)
 	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(b.String()))
@@ -403,13 +459,13 @@ func (s *Server) handsExport(c echo.Context) error {
 
 // fairJSON serves a table's public record of its finished deals.
 func (s *Server) fairJSON(c echo.Context) error {
-	code, err := tableCode(c)
+	code, err := s.tableCode(c)
 	if err != nil {
 		return err
 	}
 	rec, err := fairRecord(c.Request().Context(), s.db, s.kinds, code)
 	if err != nil {
-		return noTable(err, code)
+		return s.noTable(c, err, code)
 	}
 	c.Response().Header().Set("Content-Disposition", `attachment; filename="table-`+code+`-fair.json"`)
 	return c.JSONPretty(http.StatusOK, rec, "  ")
@@ -417,13 +473,13 @@ func (s *Server) fairJSON(c echo.Context) error {
 
 // verifyPage checks a table's finished deals and shows the result.
 func (s *Server) verifyPage(c echo.Context) error {
-	code, err := tableCode(c)
+	code, err := s.tableCode(c)
 	if err != nil {
 		return err
 	}
 	rec, err := fairRecord(c.Request().Context(), s.db, s.kinds, code)
 	if err != nil {
-		return noTable(err, code)
+		return s.noTable(c, err, code)
 	}
 	v, verr := Verify(rec)
 	page := views.Verify{Page: views.Page{Title: "Verify · " + code, CSRF: csrfToken(c)}, Code: code, OK: verr == nil, Lines: v.Lines}
@@ -436,18 +492,30 @@ func (s *Server) verifyPage(c echo.Context) error {
 	return render(c, http.StatusOK, views.VerifyPage(page))
 }
 
-// tableCode reads the table code of a /t/:code/... request.
-func tableCode(c echo.Context) (string, error) {
-	code := strings.ToUpper(c.Param("code"))
-	if !validCode(code) {
+// tableCode reads the table code of a /t/:code/... request. An address
+// that has tried too many codes that do not exist is refused first, so
+// codes can't be enumerated.
+func (s *Server) tableCode(c echo.Context) (string, error) {
+	ip := c.RealIP()
+	if s.limits.unknownAddr.empty(ip, s.now()) {
+		return "", rateLimited(msgGuessing)
+	}
+	code, ok := normalCode(c.Param("code"))
+	if !ok {
+		s.limits.unknownAddr.allow(ip, s.now())
 		return "", echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
 	}
 	return code, nil
 }
 
-// noTable turns an unknown table into a 404.
-func noTable(err error, code string) error {
+// msgGuessing answers an address that tried too many unknown codes.
+const msgGuessing = "Too many table codes that don't exist were tried from your address: wait a minute, then check the code or ask for the table's link."
+
+// noTable turns an unknown table into a 404 and counts the miss against
+// the address.
+func (s *Server) noTable(c echo.Context, err error, code string) error {
 	if errors.Is(err, db.ErrNotFound) {
+		s.limits.unknownAddr.allow(c.RealIP(), s.now())
 		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
 	}
 	return err

@@ -48,7 +48,7 @@ func replayLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code strin
 
 // replay serves /t/:code/replay/:deal?seat=S&step=K.
 func (s *Server) replay(c echo.Context) error {
-	code, err := tableCode(c)
+	code, err := s.tableCode(c)
 	if err != nil {
 		return err
 	}
@@ -58,7 +58,7 @@ func (s *Server) replay(c echo.Context) error {
 	}
 	k, o, entries, spans, err := replayLog(c.Request().Context(), s.db, s.kinds, code)
 	if err != nil {
-		return noTable(err, code)
+		return s.noTable(c, err, code)
 	}
 	n, err := strconv.Atoi(c.Param("deal"))
 	if err != nil || n < 1 || n > len(spans) {
@@ -129,13 +129,13 @@ func (s *Server) replaySeat(k *kind, t *table, me int, q string) (int, bool) {
 
 // replays lists a table's finished deals.
 func (s *Server) replays(c echo.Context) error {
-	code, err := tableCode(c)
+	code, err := s.tableCode(c)
 	if err != nil {
 		return err
 	}
 	k, _, _, spans, err := replayLog(c.Request().Context(), s.db, s.kinds, code)
 	if err != nil {
-		return noTable(err, code)
+		return s.noTable(c, err, code)
 	}
 	p := views.Replays{Page: views.Page{Title: "Replays · " + code, CSRF: csrfToken(c)}, Code: code, What: dealWord(k), Count: len(spans)}
 	return render(c, http.StatusOK, views.ReplaysPage(p))

@@ -47,6 +47,13 @@ type Room struct {
 	// the match's phase timer (game.Timed): which phase, since when
 	phaseKey   int
 	phaseSince time.Time
+	// saving trouble: consecutive failed writes, and when to try again
+	saveFailures int
+	retryAt      time.Time
+	// nobody connected: since when (zero while someone is), and whether
+	// the bots have paused for it
+	alone   time.Time
+	dormant bool
 }
 
 // viewer is one websocket connection watching the table.
@@ -104,7 +111,8 @@ func newRoom(srv *Server, code string, k *kind, t *table) *Room {
 		viewers:      make(map[*melody.Session]*viewer),
 		waitingSince: make(map[int]time.Time), botDelay: make(map[int]time.Duration),
 		gone: make(map[int]time.Time), chatTimes: make(map[string][]time.Time), asking: make(map[int]bool),
-		rng: mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:]))),
+		rng:   mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:]))),
+		alone: srv.now(),
 	}
 	go r.loop()
 	r.send(r.schedule)
@@ -155,6 +163,9 @@ func (r *Room) stop() {
 	r.send(func() {
 		r.disarm()
 		r.stopped = true
+		if r.saveFailures > 0 {
+			r.srv.failing(r.code, false)
+		}
 	})
 	<-r.done
 }
@@ -173,10 +184,10 @@ func (r *Room) commit(e entry) error {
 		err = r.srv.db.Append(context.Background(), r.code, r.t.Seq+1, r.srv.now(), data)
 	}
 	if err != nil {
-		r.srv.log.Error("append failed", "room", r.code, "err", err)
-		r.reload()
+		r.saveFailed(err)
 		return game.Errorf(game.CodeInternal, "The move could not be saved; please try again")
 	}
+	r.saved()
 	r.t.Seq++
 	if h := r.srv.commitHook; h != nil {
 		h(r)
@@ -252,6 +263,42 @@ func (r *Room) saveSnapshot() {
 	}
 }
 
+// Saving trouble (a full disk, a failing volume): the table backs off,
+// 250 ms after the first failure and twice as long after each next one up
+// to 30 s, and its players are told; nothing the table does itself runs
+// before the retry time. The first success clears it.
+const (
+	saveRetryFirst = 250 * time.Millisecond
+	saveRetryMax   = 30 * time.Second
+)
+
+// saveFailed notes a failed write, arms the backoff and rebuilds the
+// table from the log, which holds the truth.
+func (r *Room) saveFailed(err error) {
+	r.saveFailures++
+	wait := saveRetryMax
+	if r.saveFailures < 8 {
+		wait = min(saveRetryFirst<<(r.saveFailures-1), saveRetryMax)
+	}
+	r.retryAt = r.srv.now().Add(wait)
+	if r.saveFailures == 1 {
+		r.srv.failing(r.code, true)
+	}
+	r.srv.metrics.saveFailures.Inc()
+	r.srv.log.Error("append failed", "room", r.code, "failures", r.saveFailures, "retry_in", wait, "err", err)
+	r.reload()
+}
+
+// saved clears the saving trouble after a successful write.
+func (r *Room) saved() {
+	if r.saveFailures == 0 {
+		return
+	}
+	r.srv.log.Info("saving works again", "room", r.code, "after_failures", r.saveFailures)
+	r.saveFailures, r.retryAt = 0, time.Time{}
+	r.srv.failing(r.code, false)
+}
+
 // reload rebuilds the table from the database after a failed write.
 func (r *Room) reload() {
 	_, t, err := r.srv.loadTable(context.Background(), r.code)
@@ -276,7 +323,23 @@ func (r *Room) schedule() {
 		return // nothing runs on a paused table
 	}
 	now := r.srv.now()
+	if now.Before(r.retryAt) {
+		r.arm(r.retryAt.Sub(now), func() {}) // saving failed: nothing runs before the retry
+		return
+	}
 	cfg := r.srv.cfg
+	// a table nobody is connected to pauses its bots after a while, so
+	// abandoned tables don't play (and write) forever
+	quietAt := time.Time{}
+	if !r.alone.IsZero() {
+		if quietAt = r.alone.Add(r.unattended()); !now.Before(quietAt) {
+			if !r.dormant {
+				r.dormant = true
+				r.srv.log.Info("bots pause: nobody at the table", "room", r.code)
+			}
+			return
+		}
+	}
 	waiting := r.t.Match.Waiting()
 	r.trackWaiting(waiting, now)
 	r.trackGone(now)
@@ -324,10 +387,36 @@ func (r *Room) schedule() {
 	} else {
 		r.idleSince = time.Time{}
 	}
+	if !quietAt.IsZero() && act != nil {
+		consider(quietAt, func() {}) // then schedule finds the table dormant
+	}
 	if act != nil {
 		r.arm(at.Sub(now), act)
 	}
 }
+
+// restartClocks starts the clocks, a reveal's countdown and the pause
+// before the next deal again in full from now (after a pause, or when a
+// table nobody watched wakes up).
+func (r *Room) restartClocks() {
+	clear(r.waitingSince)
+	if !r.phaseSince.IsZero() {
+		r.phaseSince = r.srv.now()
+	}
+	r.idleSince = time.Time{}
+}
+
+// unattended is how long the table's bots play on with nobody connected.
+func (r *Room) unattended() time.Duration {
+	if m := r.t.Opts.Unattended; m > 0 {
+		return time.Duration(m) * time.Minute
+	}
+	return r.srv.cfg.Unattended
+}
+
+// aloneSince is since when nobody has been connected (zero while someone
+// is).
+func (r *Room) aloneSince() time.Time { return r.alone }
 
 // trackWaiting notes since when each seat has been waited for, and picks
 // a bot's thinking delay once per wait.
@@ -608,12 +697,16 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	for _, l := range t.Log {
 		switch {
 		case !visible(l, rv.seat):
-		case l.Chat:
+		case l.Chat: // kept in the game log by tables from before chat had its own
 			p.Chat = append(p.Chat, logView(l))
 		default:
 			p.Log = append(p.Log, logView(l))
 		}
 	}
+	for _, l := range t.Chat {
+		p.Chat = append(p.Chat, logView(l))
+	}
+	p.State = r.state(rv)
 	if t.started() {
 		p.Game, _ = r.kind.render(rv)
 		p.Seats = r.seatBar(rv)
@@ -624,7 +717,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 }
 
 func logView(l logLine) views.LogLine {
-	return views.LogLine{Text: l.Text, Private: len(l.Only) > 0, Chat: l.Chat}
+	return views.LogLine{Text: l.Text, Private: len(l.Only) > 0, Chat: l.Chat, Who: l.Who, Said: l.Said, Role: l.Role}
 }
 
 func visible(l logLine, seat int) bool {
@@ -777,13 +870,34 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 // fragments are the parts of the stage a push compares: the lobby panel,
 // or the game's own fragments.
 func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
+	st := r.state(rv)
+	state := views.Fragment{ID: "table-state", Component: views.State(st), Frame: true, Key: stateKey(st)}
 	if r.t.started() {
 		_, frags = r.kind.render(rv)
 		bar := r.seatBar(rv)
 		return "game", append(frags, views.Fragment{ID: "seat-bar", Component: views.SeatBarView(bar), Frame: true},
-			views.Fragment{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true})
+			views.Fragment{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true}, state)
 	}
-	return "lobby", []views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}
+	return "lobby", []views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}, state}
+}
+
+// state is the table's line for a viewer: saving trouble and the version
+// of the viewer's seat.
+func (r *Room) state(rv *roomView) views.TableState {
+	st := views.TableState{Saving: r.saveFailures > 0}
+	if me := r.t.seatOf(rv.player); me >= 0 {
+		st.Version = r.t.Seats[me].Acts
+	}
+	return st
+}
+
+// stateKey is a fragment key of the state (never 0: 0 means no key).
+func stateKey(st views.TableState) uint64 {
+	k := uint64(st.Version)<<1 | 1
+	if st.Saving {
+		k |= 1 << 63
+	}
+	return k
 }
 
 func fnv64(b []byte) uint64 {
@@ -798,6 +912,12 @@ func (r *Room) connect(ws *melody.Session, player string) {
 	v := &viewer{ws: ws, player: player, seat: seat}
 	wasConnected := seat >= 0 && r.seatConnected(seat)
 	r.viewers[ws] = v
+	r.alone = time.Time{}
+	if r.dormant {
+		r.dormant = false // someone is here: the bots play again
+		r.restartClocks()
+		r.schedule()
+	}
 	r.pushTo(v, r.shared(), nil, true)
 	if seat >= 0 && r.t.Seats[seat].Away {
 		if err := r.commit(entry{T: eBack, Seat: seat}); err != nil {
@@ -817,6 +937,10 @@ func (r *Room) disconnect(ws *melody.Session) {
 		return
 	}
 	delete(r.viewers, ws)
+	if len(r.viewers) == 0 {
+		r.alone = r.srv.now()
+		r.schedule()
+	}
 	if v.seat >= 0 && !r.seatConnected(v.seat) {
 		r.schedule() // the absent player's clocks start
 		r.push(nil)

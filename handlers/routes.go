@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"net/http"
 	"strings"
 	"time"
@@ -30,13 +31,21 @@ func (s *Server) routes() *echo.Echo {
 	e.Use(middleware.Recover())
 	e.Use(s.requestLog)
 	e.Use(middleware.BodyLimit("32K"))
-	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
+	secure := middleware.SecureConfig{
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
 		ReferrerPolicy: "same-origin", ContentSecurityPolicy: contentSecurityPolicy,
-	}))
+	}
+	if s.cfg.SecureCookies {
+		// served behind TLS: browsers keep to HTTPS for a year. Echo sends
+		// the header on https requests (TLS, or X-Forwarded-Proto: https
+		// from the proxy that ended TLS).
+		secure.HSTSMaxAge, secure.HSTSExcludeSubdomains = 365*24*3600, true
+	}
+	e.Use(middleware.SecureWithConfig(secure))
 
 	e.GET("/healthz", s.healthz)
-	e.GET("/metrics", s.metrics.handler())
+	e.GET("/readyz", s.readyz)
+	// /metrics is served on its own listener (MetricsHandler), not here.
 	e.GET("/static/*", s.static())
 	// GET /t/:code/ws is served before Echo, see Server.Handler.
 
@@ -77,9 +86,28 @@ func (s *Server) healthz(c echo.Context) error {
 	return c.String(http.StatusOK, "ok")
 }
 
+// readyz reports whether the server can take moves: the database answers
+// and every table's writes succeed. A table failing to save (a full disk)
+// makes it 503, so the operator's checks see it; /healthz stays about the
+// process.
+func (s *Server) readyz(c echo.Context) error {
+	if _, err := s.db.CountOpen(c.Request().Context()); err != nil {
+		return c.String(http.StatusServiceUnavailable, "database unavailable")
+	}
+	if s.failingCount() > 0 {
+		return c.String(http.StatusServiceUnavailable, "saving is failing: tables are retrying")
+	}
+	return c.String(http.StatusOK, "ready")
+}
+
 func (s *Server) static() echo.HandlerFunc {
 	files := http.FileServerFS(static.Files)
 	return func(c echo.Context) error {
+		// files only: no directory listings
+		name := strings.TrimPrefix(c.Request().URL.Path, "/static/")
+		if f, err := fs.Stat(static.Files, strings.TrimSuffix(name, "/")); name == "" || strings.HasSuffix(name, "/") || err == nil && f.IsDir() {
+			return echo.NewHTTPError(http.StatusNotFound, "Not found")
+		}
 		c.Response().Header().Set("Cache-Control", "public, max-age=3600")
 		http.StripPrefix("/static/", files).ServeHTTP(c.Response(), c.Request())
 		return nil
@@ -95,7 +123,7 @@ func (s *Server) requestLog(next echo.HandlerFunc) echo.HandlerFunc {
 			c.Error(err)
 		}
 		path := c.Request().URL.Path
-		if strings.HasPrefix(path, "/static/") || path == "/healthz" || path == "/metrics" {
+		if strings.HasPrefix(path, "/static/") || path == "/healthz" || path == "/readyz" {
 			return nil
 		}
 		s.log.Info("request", "method", c.Request().Method, "path", path, "status", c.Response().Status,
@@ -116,7 +144,12 @@ func (s *Server) httpError(err error, c echo.Context) {
 	status, msg := http.StatusInternalServerError, "Something went wrong on our side (INTERNAL)."
 	var he *echo.HTTPError
 	var ge *game.Error
+	var rl errRateLimited
 	switch {
+	case errors.As(err, &rl):
+		status, msg = http.StatusTooManyRequests, rl.msg
+		c.Response().Header().Set("Retry-After", "60")
+		c.Response().Header().Set("X-Error-Code", "RATE_LIMITED")
 	case errors.As(err, &he):
 		status = he.Code
 		if m, ok := he.Message.(string); ok {
@@ -144,6 +177,8 @@ func (s *Server) httpError(err error, c echo.Context) {
 		heading = "No such table"
 	case http.StatusForbidden:
 		heading = "Not allowed"
+	case http.StatusTooManyRequests:
+		heading = "Too many requests"
 	}
 	render(c, status, views.ErrorPage(views.ErrorInfo{
 		Page: views.Page{Title: heading + " · Tables", CSRF: csrfToken(c)}, Heading: heading, Message: msg,

@@ -11,7 +11,9 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -40,8 +42,14 @@ type Config struct {
 	// before a bot takes it over (until they come back).
 	AbsentAutoplay time.Duration
 	AbsentGrace    time.Duration
-	// IdleClose closes tables with no log entry for this long.
+	// IdleClose closes tables with no log entry, or with nobody
+	// connected, for this long (their logs stay).
 	IdleClose time.Duration
+	// Unattended is how long bots play on at a table nobody is connected
+	// to before they pause (10 min by default; a table's own option,
+	// Options.Unattended, overrides it). They resume when someone opens
+	// the table.
+	Unattended time.Duration
 	// TrustProxy takes the client address from X-Forwarded-For.
 	TrustProxy bool
 	// MaxSocketsPerIP caps the websockets one address may hold.
@@ -59,6 +67,9 @@ type Config struct {
 	// LLMTimeout bounds each question (5 s by default).
 	LLM        LLMConfig
 	LLMTimeout time.Duration
+	// Limits are the per-address and per-session rate limits; the zero
+	// value means DefaultLimits.
+	Limits Limits
 }
 
 // Defaults fills unset fields.
@@ -81,6 +92,9 @@ func (c Config) withDefaults() Config {
 	if c.IdleClose <= 0 {
 		c.IdleClose = 24 * time.Hour
 	}
+	if c.Unattended <= 0 {
+		c.Unattended = 10 * time.Minute
+	}
 	if c.PongWait <= 0 {
 		c.PongWait = 25 * time.Second
 	}
@@ -92,6 +106,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.LLMTimeout <= 0 {
 		c.LLMTimeout = 5 * time.Second
+	}
+	if c.Limits == (Limits{}) {
+		c.Limits = DefaultLimits()
 	}
 	return c
 }
@@ -107,12 +124,17 @@ type Server struct {
 	hub     *melody.Melody
 	echo    *echo.Echo
 	metrics *metrics
+	limits  *limiters
 	now     func() time.Time
 	ask     holdem.Ask // the language model, nil when none is configured
 
 	mu      sync.Mutex
 	rooms   map[string]*roomSlot
 	sockets socketCounts
+
+	// the tables whose last write failed (readiness reports them)
+	failMu   sync.Mutex
+	failRoom map[string]bool
 
 	// pushHook, set by tests before serving, sees every message pushed to
 	// a websocket with the table as it was at that moment.
@@ -151,6 +173,7 @@ func NewServer(ctx context.Context, cfg Config, d *db.DB, log *slog.Logger) (*Se
 		s.ask = OpenAIAsk(s.cfg.LLM, &http.Client{})
 	}
 	s.metrics = newMetrics(s)
+	s.limits = newLimiters(s.cfg.Limits)
 	s.hub = s.newHub()
 	s.echo = s.routes()
 	return s, nil
@@ -216,10 +239,31 @@ func (s *Server) room(ctx context.Context, code string) (*Room, error) {
 }
 
 // loadTable rebuilds an open table: its latest snapshot, then every log
-// entry after it, applied exactly as they were live.
+// entry after it, applied exactly as they were live. A snapshot that
+// can't be read or doesn't fit the log after it is only a shortcut: the
+// table is replayed from its first entry instead, and the snapshot is
+// written anew.
 func (s *Server) loadTable(ctx context.Context, code string) (*kind, *table, error) {
-	return replay(ctx, s.db, s.kinds, code, true, true)
+	k, t, err := replay(ctx, s.db, s.kinds, code, true, true)
+	if !errors.Is(err, errBadSnapshot) {
+		return k, t, err
+	}
+	s.log.Warn("bad snapshot: replaying the log from the start", "room", code, "err", err)
+	if k, t, err = replay(ctx, s.db, s.kinds, code, false, true); err != nil {
+		return nil, nil, err
+	}
+	snap, err := t.snapshot()
+	if err == nil {
+		err = s.db.SaveSnapshot(ctx, code, t.Seq, snap)
+	}
+	if err != nil {
+		s.log.Error("rewrite snapshot", "room", code, "err", err)
+	}
+	return k, t, nil
 }
+
+// errBadSnapshot marks a snapshot that can't be used.
+var errBadSnapshot = errors.New("bad snapshot")
 
 // Replay rebuilds a table (open or closed) from its log, from the latest
 // snapshot or, with fromScratch, from the first entry, and returns its
@@ -317,7 +361,10 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 	var t *table
 	if snap != nil {
 		if t, err = restoreTable(k, snap); err != nil {
-			return nil, nil, fmt.Errorf("room %s: snapshot %d: %w", code, snapSeq, err)
+			return nil, nil, fmt.Errorf("room %s: snapshot %d: %w: %v", code, snapSeq, errBadSnapshot, err)
+		}
+		if t.Seq != snapSeq {
+			return nil, nil, fmt.Errorf("room %s: snapshot %d holds entry %d: %w", code, snapSeq, t.Seq, errBadSnapshot)
 		}
 	} else {
 		var o Options
@@ -328,6 +375,9 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 	}
 	for _, e := range entries {
 		if err := applyLogged(k, t, e); err != nil {
+			if snap != nil {
+				err = fmt.Errorf("%w: %v", errBadSnapshot, err) // the log after it doesn't fit the snapshot
+			}
 			return nil, nil, fmt.Errorf("room %s: %w", code, err)
 		}
 	}
@@ -338,18 +388,38 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 // codeAlphabet has no look-alike characters (no I, L, O, 0, 1).
 const codeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
-func newCode() string {
-	b := make([]byte, 4)
-	rand.Read(b)
+// Table codes: a private table's has 8 characters (31^8 ≈ 8.5·10^11, so
+// guessing finds nothing: see docs/SECURITY.md); a public table's, or one
+// whose host asked for a code to say aloud, has 4.
+const (
+	shortCode = 4
+	longCode  = 8
+)
+
+// newCode draws a code of n characters, uniformly from the alphabet.
+func newCode(n int) string {
+	b := make([]byte, n)
 	for i := range b {
-		b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
+		b[i] = codeAlphabet[randIntN(len(codeAlphabet))]
 	}
 	return string(b)
 }
 
+// randIntN is a uniform crypto/rand integer in [0, n).
+func randIntN(n int) int {
+	var b [1]byte
+	limit := 256 - 256%n // reject the bytes that would favour the first letters
+	for {
+		rand.Read(b[:])
+		if int(b[0]) < limit {
+			return int(b[0]) % n
+		}
+	}
+}
+
 // validCode reports whether s is a well-formed table code.
 func validCode(s string) bool {
-	if len(s) != 4 {
+	if len(s) != shortCode && len(s) != longCode {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
@@ -358,6 +428,13 @@ func validCode(s string) bool {
 		}
 	}
 	return true
+}
+
+// normalCode reads a code as people type it: any case, with spaces or a
+// dash between the halves of a long one.
+func normalCode(raw string) (string, bool) {
+	code := strings.ToUpper(strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(raw)))
+	return code, validCode(code)
 }
 
 func containsByte(s string, c byte) bool {
@@ -369,22 +446,17 @@ func containsByte(s string, c byte) bool {
 	return false
 }
 
-// errTooManyTables is returned when the cap on open tables is reached.
-var errTooManyTables = errors.New("too many open tables")
-
-// createRoom opens a new table with the host seated.
+// createRoom opens a new table with the host seated. The cap on open
+// tables is checked by the insert itself (db.ErrFull).
 func (s *Server) createRoom(ctx context.Context, k *kind, o Options, player, name string) (*Room, error) {
-	n, err := s.db.CountOpen(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if n >= s.cfg.MaxOpenTables {
-		return nil, errTooManyTables
-	}
 	opts, _ := json.Marshal(o)
+	n := longCode
+	if o.Public || o.ShortCode {
+		n = shortCode
+	}
 	for attempt := 0; ; attempt++ {
-		code := newCode()
-		err := s.db.CreateRoom(ctx, code, k.name, opts, s.now())
+		code := newCode(n)
+		err := s.db.CreateRoom(ctx, code, k.name, opts, s.now(), s.cfg.MaxOpenTables)
 		if errors.Is(err, db.ErrExists) && attempt < 20 {
 			continue
 		}
@@ -403,13 +475,21 @@ func (s *Server) createRoom(ctx context.Context, k *kind, o Options, player, nam
 	}
 }
 
-// CloseIdle closes the open tables with no log entry for cfg.IdleClose:
-// their viewers are told, their actors stop, and their logs stay in the
-// database for replay. It returns how many it closed.
+// CloseIdle closes the open tables with no log entry, or with nobody
+// connected, for cfg.IdleClose: their viewers are told, their actors
+// stop, and their logs stay in the database for replay. It returns how
+// many it closed.
 func (s *Server) CloseIdle(ctx context.Context) (int, error) {
-	codes, err := s.db.IdleRooms(ctx, s.now().Add(-s.cfg.IdleClose))
+	cutoff := s.now().Add(-s.cfg.IdleClose)
+	codes, err := s.db.IdleRooms(ctx, cutoff)
 	if err != nil {
 		return 0, err
+	}
+	for _, r := range s.loadedRooms() {
+		var alone time.Time
+		if err := r.do(ctx, func() { alone = r.aloneSince() }); err == nil && !alone.IsZero() && alone.Before(cutoff) && !slices.Contains(codes, r.code) {
+			codes = append(codes, r.code)
+		}
 	}
 	for _, code := range codes {
 		s.mu.Lock()
@@ -444,6 +524,7 @@ func (s *Server) Janitor(ctx context.Context, every time.Duration) {
 				s.log.Error("close idle tables", "err", err)
 			}
 			s.db.DeleteExpiredSessions(ctx, s.now())
+			s.limits.prune(s.now())
 		}
 	}
 }
@@ -471,6 +552,26 @@ func (s *Server) Shutdown(ctx context.Context) error {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// failing notes whether a table's writes fail.
+func (s *Server) failing(code string, yes bool) {
+	s.failMu.Lock()
+	defer s.failMu.Unlock()
+	if s.failRoom == nil {
+		s.failRoom = make(map[string]bool)
+	}
+	if yes {
+		s.failRoom[code] = true
+	} else {
+		delete(s.failRoom, code)
+	}
+}
+
+func (s *Server) failingCount() int {
+	s.failMu.Lock()
+	defer s.failMu.Unlock()
+	return len(s.failRoom)
+}
 
 // loadedRooms are the rooms in memory (not those still loading).
 func (s *Server) loadedRooms() []*Room {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/tablegames/tables/game"
@@ -37,6 +38,12 @@ type Options struct {
 	OpenSeats bool `json:"open,omitempty"`
 	// Public: listed on the home page for anyone to join.
 	Public bool `json:"public,omitempty"`
+	// Unattended is the minutes bots play on with nobody connected before
+	// they pause (0: the server's default, 10 min).
+	Unattended int `json:"unattended,omitempty"`
+	// ShortCode: the host chose a 4-character code, easy to say aloud but
+	// findable by guessing (public tables have one too).
+	ShortCode bool `json:"short,omitempty"`
 }
 
 // seat is one seat of a table: a human (Player, the session's player id),
@@ -53,6 +60,10 @@ type seat struct {
 	// next deal they see the table as a watcher, never the cards of a deal
 	// they were not dealt.
 	Fresh bool `json:"fresh,omitempty"`
+	// Acts counts the moves made for the seat (by its player, a bot or a
+	// clock): the version a move form carries, so a repeated or late post
+	// can't land on a later state.
+	Acts int `json:"acts,omitempty"`
 }
 
 func (s seat) empty() bool { return s.Player == "" && s.Bot == "" }
@@ -73,6 +84,28 @@ func (t *table) seatPlayedBy(k *kind, seat int) {
 	if k.onSeat != nil && t.Match != nil {
 		k.onSeat(t.Match, seat, t.Seats[seat].Player != "")
 	}
+}
+
+// nameTaken reports whether someone else at the table goes by name: a
+// seated player or bot, an asker, or a watcher who chatted.
+func (t *table) nameTaken(name, player string) bool {
+	other := func(p, n string) bool { return p != player && strings.EqualFold(n, name) }
+	for _, s := range t.Seats {
+		if other(s.Player, s.Name) {
+			return true
+		}
+	}
+	for _, a := range t.Asks {
+		if other(a.Player, a.Name) {
+			return true
+		}
+	}
+	for _, k := range t.Talkers {
+		if other(k.Player, k.Name) {
+			return true
+		}
+	}
+	return false
 }
 
 // removed reports a player the host removed from the table.
@@ -109,6 +142,19 @@ type logLine struct {
 	// By is the chat line's seat plus one (0: a watcher's, or not chat).
 	By   int    `json:"by,omitempty"`
 	Said string `json:"said,omitempty"` // the chat line's words alone
+	Who  string `json:"who,omitempty"`  // the chat line's author
+	// Role marks the author: "host", "player" (seated) or "" (watching).
+	Role string `json:"role,omitempty"`
+}
+
+// maxChatLines is how many chat lines a table keeps, apart from the game
+// log so talk can't push the game out of it.
+const maxChatLines = 100
+
+// talker is a watcher who chatted: their name is theirs at this table.
+type talker struct {
+	Player string `json:"player"`
+	Name   string `json:"name"`
 }
 
 // maxLog is how many log lines a table keeps in memory and snapshots.
@@ -130,11 +176,15 @@ type table struct {
 	// may watch, not sit again.
 	Removed []string `json:"removed,omitempty"`
 	// Paused: the host stopped the table; no move, clock or bot runs.
-	Paused bool       `json:"paused,omitempty"`
-	Seq    int64      `json:"seq"`
-	Log    []logLine  `json:"log"`
-	Fair   fairSeeds  `json:"fair"`
-	Match  game.Match `json:"-"`
+	Paused bool      `json:"paused,omitempty"`
+	Seq    int64     `json:"seq"`
+	Log    []logLine `json:"log"`
+	Chat   []logLine `json:"chat,omitempty"`
+	// Talkers are the watchers who chatted, whose names no one else may
+	// take at this table.
+	Talkers []talker   `json:"talkers,omitempty"`
+	Fair    fairSeeds  `json:"fair"`
+	Match   game.Match `json:"-"`
 	// opened is when the table was created (from its row, not its log).
 	opened time.Time
 }
@@ -407,12 +457,19 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		if err := json.Unmarshal(e.Move, &text); err != nil || text == "" {
 			return nil, errEntry
 		}
-		line := logLine{Text: e.Name + ": " + text, Chat: true, Said: text}
+		line := logLine{Text: e.Name + ": " + text, Chat: true, Said: text, Who: e.Name}
 		if e.Seat >= 0 && e.Seat < len(t.Seats) {
-			line.By = e.Seat + 1
+			line.By, line.Role = e.Seat+1, "player"
+			if p := t.Seats[e.Seat].Player; p != "" && p == t.Host {
+				line.Role = "host"
+			}
+		} else if e.Player != "" && !slices.ContainsFunc(t.Talkers, func(k talker) bool { return k.Player == e.Player }) {
+			t.Talkers = append(t.Talkers, talker{Player: e.Player, Name: e.Name})
 		}
-		t.Log = append(t.Log, line)
-		t.trimLog()
+		t.Chat = append(t.Chat, line)
+		if len(t.Chat) > maxChatLines {
+			t.Chat = append(t.Chat[:0:0], t.Chat[len(t.Chat)-maxChatLines:]...)
+		}
 		return []logLine{line}, nil
 	case eMove:
 		if t.Match == nil {
@@ -430,6 +487,9 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		evs, err := t.Match.Apply(e.Seat, mv)
 		if err != nil {
 			return nil, err
+		}
+		if e.Seat >= 0 && e.Seat < len(t.Seats) {
+			t.Seats[e.Seat].Acts++
 		}
 		if e.Seat == game.System {
 			for i := range t.Seats {

@@ -18,6 +18,36 @@
     var form = e.target.closest && e.target.closest("form.chat");
     if (form && e.detail.successful) { form.reset(); }
   });
+
+  // One move at a time. A move post carries the version of the seat the
+  // player saw (#table-state, pushed with every change), so the server
+  // refuses one that arrives after the table moved on; while it is in
+  // flight a second move is dropped and the controls are disabled, so a
+  // double click plays once.
+  var moving = null;
+  function isMove(path) { return /\/t\/[^/]+\/act$/.test(path || ""); }
+  document.addEventListener("htmx:configRequest", function (e) {
+    if (!isMove(e.detail.path)) { return; }
+    if (moving) { e.preventDefault(); return; }
+    var st = document.getElementById("table-state");
+    if (st) { e.detail.parameters.v = st.getAttribute("data-v"); }
+  });
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (!isMove(e.detail.requestConfig && e.detail.requestConfig.path)) { return; }
+    var off = [];
+    document.querySelectorAll("#stage button:not([disabled])").forEach(function (b) {
+      b.disabled = true;
+      off.push(b);
+    });
+    moving = off;
+    // the request's own end, whatever happened: the push often replaces
+    // the clicked control first, and htmx's afterRequest of a removed
+    // element never reaches the document
+    e.detail.xhr.addEventListener("loadend", function () {
+      off.forEach(function (b) { b.disabled = false; });
+      if (moving === off) { moving = null; }
+    });
+  });
   document.addEventListener("click", function (e) {
     var btn = e.target.closest("[data-copy]");
     if (!btn) { return; }

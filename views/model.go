@@ -70,6 +70,25 @@ type LogLine struct {
 	Text    string
 	Private bool
 	Chat    bool
+	// a chat line's author, words and mark: "host", "player" (seated) or
+	// "" (watching)
+	Who, Said, Role string
+}
+
+// Mark is the word after a chat line's author: host, player or watching.
+func (l LogLine) Mark() string {
+	switch l.Role {
+	case "host", "player":
+		return l.Role
+	}
+	return "watching"
+}
+
+func (l LogLine) markClass() string {
+	if m := l.Mark(); m != "player" {
+		return m
+	}
+	return ""
 }
 
 // Table is the generic frame around a game: header, share link, lobby or
@@ -81,6 +100,7 @@ type Table struct {
 	ShareURL  string
 	You       int // seat, or -1 for a spectator
 	YouName   string
+	ChatName  string // the name the viewer chats under (a watcher may change it)
 	Host      bool
 	Started   bool
 	Lobby     Lobby
@@ -90,6 +110,15 @@ type Table struct {
 	URL       string          // the table's path: /t/CODE
 	Seq       int64           // the table's last log entry
 	Seats     SeatBar
+	State     TableState
+}
+
+// TableState is the table's own line outside the stage: whether saving
+// fails, and the version of the viewer's seat that move posts carry (a
+// post made from an older version is refused: the table moved on).
+type TableState struct {
+	Saving  bool
+	Version int
 }
 
 // SeatBar is what a table says about seats once the game runs: to a

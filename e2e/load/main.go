@@ -60,6 +60,7 @@ type options struct {
 	coldstart int
 	binary    string
 	debug     string
+	metrics   string
 	hold      time.Duration
 	game      string
 }
@@ -77,6 +78,7 @@ func run() error {
 	flag.IntVar(&o.coldstart, "coldstart", 0, "instead: create this many tables, restart, time the first page")
 	flag.StringVar(&o.binary, "binary", "", "server binary (default: build it)")
 	flag.DurationVar(&o.hold, "hold", 2*time.Second, "with -idle: how long to hold the sockets before measuring")
+	flag.StringVar(&o.metrics, "metrics", "http://127.0.0.1:9091", "with -target: the server's metrics listener (-metrics-addr)")
 	flag.StringVar(&o.debug, "debug-addr", "", "start the server with pprof on this loopback address")
 	flag.Parse()
 	switch {
@@ -109,9 +111,10 @@ func run() error {
 
 // server is a server process the load tool started.
 type server struct {
-	cmd  *exec.Cmd
-	url  string
-	data string
+	cmd     *exec.Cmd
+	url     string
+	metrics string // the server's metrics listener
+	data    string
 }
 
 // newData makes a fresh data directory for a server.
@@ -124,7 +127,15 @@ func startServer(o options, data string, args ...string) (*server, error) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	all := append([]string{"-addr", addr, "-data", data, "-log-level", "error", "-max-tables", "100000", "-max-sockets-per-ip", "1000000"}, args...)
+	mln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	maddr := mln.Addr().String()
+	mln.Close()
+	// every client here shares one address: the rate limits are off
+	all := append([]string{"-addr", addr, "-data", data, "-log-level", "error", "-max-tables", "100000", "-max-sockets-per-ip", "1000000",
+		"-no-rate-limits", "-metrics-addr", maddr}, args...)
 	if o.debug != "" {
 		all = append(all, "-debug-addr", o.debug)
 	}
@@ -133,7 +144,7 @@ func startServer(o options, data string, args ...string) (*server, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	s := &server{cmd: cmd, url: "http://" + addr, data: data}
+	s := &server{cmd: cmd, url: "http://" + addr, metrics: "http://" + maddr, data: data}
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		if resp, err := http.Get(s.url + "/healthz"); err == nil {
@@ -185,7 +196,8 @@ func rssKB(pid int) int64 {
 	return 0
 }
 
-// metric reads one value from the server's /metrics.
+// metric reads one value from the server's /metrics (on its own
+// listener, never the public port).
 func metric(base, name string) float64 {
 	resp, err := http.Get(base + "/metrics")
 	if err != nil {
@@ -239,7 +251,7 @@ type player struct {
 
 var (
 	csrfRe     = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
-	codeRe     = regexp.MustCompile(`/t/([A-Z0-9]{4})/ws`)
+	codeRe     = regexp.MustCompile(`/t/([A-Z0-9]{4}|[A-Z0-9]{8})/ws`)
 	seqRe      = regexp.MustCompile(`id="seq" hidden data-seq="(\d+)"`)
 	controlsRe = regexp.MustCompile(`(?s)<div id="[ph]-actions".*?</div>`) // the actions hold no nested div
 	seatRe     = regexp.MustCompile(`(?s)<li id="p-seat-(\d+)".*?</li>`)
@@ -640,7 +652,7 @@ func (t *table) drive(ctx context.Context, base string, rate float64, st *stats)
 }
 
 func playLoad(o options) error {
-	base := o.target
+	base, metricsURL := o.target, o.metrics
 	var srv *server
 	if base == "" {
 		var done func()
@@ -650,7 +662,7 @@ func playLoad(o options) error {
 			return err
 		}
 		defer done()
-		base = srv.url
+		base, metricsURL = srv.url, srv.metrics
 	}
 	if err := loopback(base); err != nil {
 		return err
@@ -743,10 +755,10 @@ func playLoad(o options) error {
 	if srv != nil {
 		fmt.Printf("server RSS          now %.1f MB, peak %.1f MB\n", float64(rssKB(srv.cmd.Process.Pid))/1024, float64(peakRSS)/1024)
 	}
-	if n := metric(base, "tables_move_seconds_count"); n > 0 {
-		fmt.Printf("server apply+commit %.0f µs mean over %.0f entries\n", metric(base, "tables_move_seconds_sum")/n*1e6, n)
+	if n := metric(metricsURL, "tables_move_seconds_count"); n > 0 {
+		fmt.Printf("server apply+commit %.0f µs mean over %.0f entries\n", metric(metricsURL, "tables_move_seconds_sum")/n*1e6, n)
 	}
-	fmt.Printf("server heap         %.1f MB in use, goroutines %.0f\n", metric(base, "go_memstats_heap_inuse_bytes")/1e6, metric(base, "go_goroutines"))
+	fmt.Printf("server heap         %.1f MB in use, goroutines %.0f\n", metric(metricsURL, "go_memstats_heap_inuse_bytes")/1e6, metric(metricsURL, "go_goroutines"))
 	fmt.Printf("errors              %d", st.errors.Load())
 	if e := st.lastErr.Load(); e != nil {
 		fmt.Printf(" (last: %s)", e)
@@ -844,7 +856,7 @@ func coldStart(o options) error {
 	addr := ln.Addr().String()
 	ln.Close()
 	start := time.Now()
-	cmd := exec.Command(o.binary, "-addr", addr, "-data", data, "-log-level", "error")
+	cmd := exec.Command(o.binary, "-addr", addr, "-data", data, "-log-level", "error", "-metrics-addr=", "-no-rate-limits")
 	if err := cmd.Start(); err != nil {
 		return err
 	}

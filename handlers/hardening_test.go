@@ -1,0 +1,586 @@
+package handlers
+
+// The defences against the independent attack (docs/SECURITY.md), one
+// test per finding.
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// rawDB opens the env's database file on a connection of its own, as an
+// operator (or a fault) would touch it.
+func rawDB(t *testing.T, e *env) *sql.DB {
+	t.Helper()
+	d, err := sql.Open("sqlite", "file:"+e.path+"?_pragma=busy_timeout(5000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+// 1. /metrics is a side channel: it is not on the public port, and its
+// own listener can require a bearer token.
+func TestMetricsAreNotPublic(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	c := e.client()
+	if status, _ := c.get("/metrics"); status != http.StatusNotFound {
+		t.Fatalf("/metrics on the public port: %d", status)
+	}
+	ms := httptest.NewServer(e.srv.MetricsHandler("s3cret"))
+	defer ms.Close()
+	get := func(auth string) (int, string) {
+		req, _ := http.NewRequest("GET", ms.URL+"/metrics", nil)
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var b strings.Builder
+		buf := make([]byte, 1<<16)
+		for {
+			n, err := resp.Body.Read(buf)
+			b.Write(buf[:n])
+			if err != nil {
+				break
+			}
+		}
+		return resp.StatusCode, b.String()
+	}
+	for _, auth := range []string{"", "Bearer nope", "s3cret"} {
+		if status, _ := get(auth); status != http.StatusUnauthorized {
+			t.Fatalf("metrics with %q: %d", auth, status)
+		}
+	}
+	if status, body := get("Bearer s3cret"); status != 200 || !strings.Contains(body, "tables_push_bytes_total") {
+		t.Fatalf("metrics with the token: %d", status)
+	}
+	// the public readiness says ready or not, and no number
+	if status, body := c.get("/readyz"); status != 200 || body != "ready" {
+		t.Fatalf("readyz: %d %q", status, body)
+	}
+}
+
+// 2. A table nobody is connected to pauses its bots after a while (they
+// play again when someone opens it), and closes after the idle limit.
+func TestUnattendedTablesPauseAndClose(t *testing.T) {
+	cfg := fastConfig()
+	cfg.Unattended = 300 * time.Millisecond
+	cfg.IdleClose = 900 * time.Millisecond
+	e := newEnv(t, cfg)
+	host := e.client()
+	code := host.createTable("Ann", mustForm("ruleset=standard&seats=4&bots=on&clock=0"))
+	host.lobby(code, "do", "start")
+	if status, body, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"leave"}}); status != 204 {
+		t.Fatalf("leave: %d %s", status, body)
+	}
+	// bots play with nobody connected, then pause
+	waitRoom(t, e, code, "the bots to pause", func(r *Room) bool { return r.dormant })
+	var seq int64
+	e.inRoom(code, func(r *Room) {
+		seq = r.t.Seq
+		if r.timer != nil {
+			t.Fatal("a dormant table still has a timer armed")
+		}
+	})
+	// nothing is written while nobody is there (bots here move every 1–2 ms)
+	time.Sleep(100 * time.Millisecond)
+	e.inRoom(code, func(r *Room) {
+		if r.t.Seq != seq {
+			t.Fatalf("a dormant table wrote %d entries", r.t.Seq-seq)
+		}
+	})
+	// someone opens the table: the bots play again
+	watcher := e.client()
+	watcher.join(code, "Wes")
+	ws := watcher.dial(code)
+	waitRoom(t, e, code, "the bots to play again", func(r *Room) bool { return !r.dormant && r.t.Seq > seq+5 })
+	ws.conn.Close()
+	// and with nobody again, past the idle limit, the table closes
+	waitRoom(t, e, code, "the idle limit", func(r *Room) bool {
+		return r.dormant && !r.alone.IsZero() && time.Since(r.alone) > cfg.IdleClose
+	})
+	n, err := e.srv.CloseIdle(context.Background())
+	if err != nil || n != 1 {
+		t.Fatalf("CloseIdle: %d %v", n, err)
+	}
+	if status, _ := host.get("/t/" + code); status != http.StatusNotFound {
+		t.Fatalf("closed table page: %d", status)
+	}
+	// its log stays, for replay
+	if status, _ := host.get("/t/" + code + "/replays"); status != 200 {
+		t.Fatalf("replays of a closed table: %d", status)
+	}
+}
+
+// 3. The cap on open tables holds under concurrent creation.
+func TestTableCapIsAtomic(t *testing.T) {
+	cfg := fastConfig()
+	cfg.MaxOpenTables = 5
+	cfg.Limits = NoLimits()
+	e := newEnv(t, cfg)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	created, full := 0, 0
+	for range 30 {
+		c := e.client()
+		c.get("/")
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest("POST", e.http.URL+"/tables", strings.NewReader("kind=president&name=Ann&seats=3&ruleset=house"))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("X-CSRF-Token", c.csrf)
+			resp, err := c.http.Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			resp.Body.Close()
+			mu.Lock()
+			defer mu.Unlock()
+			switch resp.StatusCode {
+			case 200:
+				created++
+			case http.StatusServiceUnavailable:
+				full++
+			default:
+				t.Errorf("create: %d", resp.StatusCode)
+			}
+		}()
+	}
+	wg.Wait()
+	n, _ := e.db.CountOpen(context.Background())
+	if created != 5 || full != 25 || n != 5 {
+		t.Fatalf("created %d, refused %d, open %d: the cap is 5", created, full, n)
+	}
+}
+
+// 3. Opening tables, sessions and joins are limited per address and per
+// session, with a clear 429.
+func TestRateLimits(t *testing.T) {
+	cfg := fastConfig()
+	cfg.Limits = Limits{
+		TablesPerAddr:    Limit{Burst: 4, Every: time.Hour}, // a refused try counts too
+		TablesPerSession: Limit{Burst: 2, Every: time.Hour},
+		SessionsPerAddr:  Limit{Burst: 4, Every: time.Hour},
+		JoinsPerSession:  Limit{Burst: 2, Every: time.Hour},
+	}
+	e := newEnv(t, cfg)
+	form := mustForm("ruleset=house&seats=5")
+	create := func(c *client) (int, string) {
+		c.get("/")
+		f := url.Values{"kind": {"president"}, "name": {"Ann"}}
+		for k, v := range form {
+			f[k] = v
+		}
+		status, body, _ := c.post("/tables", f)
+		return status, body
+	}
+	ann, bob := e.client(), e.client()
+	create(ann)
+	code := regexp.MustCompile(`/t/([A-Z0-9]+)/ws`).FindStringSubmatch(func() string { _, b := create(ann); return b }())[1]
+	if status, body := create(ann); status != http.StatusTooManyRequests || !strings.Contains(body, "opened many tables") {
+		t.Fatalf("a session's third table: %d %.200s", status, body)
+	}
+	if status, _ := create(bob); status != 200 {
+		t.Fatalf("another session's first table: %d", status)
+	}
+	if status, _ := create(e.client()); status != http.StatusTooManyRequests {
+		t.Fatalf("the address's fifth try: %d", status)
+	}
+	// sessions: two made above (Ann, Bob); two more may join, then no more
+	for i, name := range []string{"Cy", "Di"} {
+		c := e.client()
+		if body := c.join(code, name); !strings.Contains(body, "/ws") {
+			t.Fatalf("join %d", i)
+		}
+	}
+	c := e.client()
+	c.get("/t/" + code)
+	if status, body, h := c.post("/t/"+code+"/join", url.Values{"name": {"Ed"}}); status != http.StatusTooManyRequests || !strings.Contains(body, "new visitors") || h.Get("Retry-After") == "" {
+		t.Fatalf("fifth session from one address: %d %.200s", status, body)
+	}
+	// joins per session: the third in a row is refused
+	for i := range 3 {
+		status, _, _ := bob.post("/t/"+code+"/join", url.Values{"name": {"Bob"}})
+		if want := map[bool]int{true: http.StatusTooManyRequests, false: 200}[i == 2]; status != want {
+			t.Fatalf("join %d of one session: %d, want %d", i+1, status, want)
+		}
+	}
+}
+
+// 4. Chat: names are unique at a table, authors are marked, an address has
+// one limit over all its sessions, and chat can't push the game out of
+// the log.
+func TestChatCantImpersonateOrFlood(t *testing.T) {
+	cfg := fastConfig()
+	cfg.Limits = Limits{ChatPerAddr: Limit{Burst: 10, Every: time.Hour}}
+	e := newEnv(t, cfg)
+	host := e.client()
+	code := host.createTable("Ann", mustForm("ruleset=house&seats=3&bots=on&clock=0"))
+	host.lobby(code, "do", "start")
+	host.get("/t/" + code)
+	chat := func(c *client, text string) (int, http.Header) {
+		status, _, h := c.post("/t/"+code+"/chat", url.Values{"text": {text}})
+		return status, h
+	}
+	if status, _ := chat(host, "hello"); status != 204 {
+		t.Fatalf("host chat: %d", status)
+	}
+	for _, name := range []string{"Ann", "ann", "Bot 2"} {
+		fake := e.client()
+		fake.join(code, name)
+		if status, h := chat(fake, "I am the host"); status != 422 || h.Get("X-Error-Code") != "NAME_TAKEN" {
+			t.Fatalf("a watcher called %q chats: %d %s", name, status, h.Get("X-Error-Code"))
+		}
+	}
+	// a watcher who chatted owns the name too
+	wes := e.client()
+	wes.join(code, "Wes")
+	if status, _ := chat(wes, "hi all"); status != 204 {
+		t.Fatalf("watcher chat: %d", status)
+	}
+	other := e.client()
+	other.join(code, "WES")
+	if status, h := chat(other, "it's me"); status != 422 || h.Get("X-Error-Code") != "NAME_TAKEN" {
+		t.Fatalf("a second Wes chats: %d", status)
+	}
+	// the marks
+	_, page := host.get("/t/" + code)
+	if !regexp.MustCompile(`<b>Ann</b>\s*<span class="mark host">host</span>`).MatchString(page) ||
+		!regexp.MustCompile(`<b>Wes</b>\s*<span class="mark watching">watching</span>`).MatchString(page) {
+		t.Fatal("chat lines don't mark the host and the watcher")
+	}
+	// the address's limit: 10 lines over every session, refused ones
+	// included (6 tried above)
+	accepted, limited := 0, 0
+	for i := range 4 {
+		c := e.client()
+		c.join(code, "Flood"+strconv.Itoa(i))
+		for range 5 { // each within its own limit of 5 per 10 s
+			switch status, _ := chat(c, "spam"); status {
+			case 204:
+				accepted++
+			case http.StatusTooManyRequests:
+				limited++
+			default:
+				t.Fatalf("flood chat: %d", status)
+			}
+		}
+	}
+	if accepted != 4 || limited != 16 {
+		t.Fatalf("from one address: %d lines accepted, %d limited; want 4 and 16", accepted, limited)
+	}
+	// chat lives apart from the game log
+	e.inRoom(code, func(r *Room) {
+		for i := range 300 {
+			body, _ := json.Marshal("line " + strconv.Itoa(i))
+			if err := r.commit(entry{T: eChat, Seat: -1, Player: "p", Name: "Talker", Move: body}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(r.t.Chat) != maxChatLines || logCount(r, "The game begins.") != 1 {
+			t.Fatalf("chat %d lines; the game's first line kept: %d", len(r.t.Chat), logCount(r, "The game begins."))
+		}
+	})
+}
+
+// 5. Private codes can't be guessed, and unknown codes are limited per
+// address.
+func TestCodesResistGuessing(t *testing.T) {
+	cfg := fastConfig()
+	cfg.Limits = Limits{UnknownPerAddr: Limit{Burst: 5, Every: time.Hour}}
+	e := newEnv(t, cfg)
+	c := e.client()
+	private := c.createTable("Ann", mustForm("ruleset=house&seats=3"))
+	public := c.createTable("Ann", mustForm("ruleset=house&seats=3&public=on"))
+	short := c.createTable("Ann", mustForm("ruleset=house&seats=3&short=on"))
+	if len(private) != 8 || len(public) != 4 || len(short) != 4 {
+		t.Fatalf("codes %q (private), %q (public), %q (short)", private, public, short)
+	}
+	// the code may be typed with a dash and in lower case
+	if status, _, h := c.post("/join", url.Values{"code": {strings.ToLower(private[:4] + "-" + private[4:])}}); status != 200 || h.Get("Content-Type") == "" {
+		t.Fatalf("join by typed code: %d", status)
+	}
+	for i := range 5 {
+		if status, _ := c.get("/t/ZZZZ" + strconv.Itoa(i+2)); status != http.StatusNotFound {
+			t.Fatalf("unknown code %d: %d", i, status)
+		}
+	}
+	// the bucket is empty: every lookup from the address waits, even of a real code
+	if status, body := c.get("/t/" + private); status != http.StatusTooManyRequests || !strings.Contains(body, "table codes") {
+		t.Fatalf("after 5 unknown codes: %d", status)
+	}
+	if _, resp, err := dialRaw(e, private, http.Header{"Origin": {e.http.URL}}); err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("websocket after 5 unknown codes: %v", err)
+	}
+}
+
+// 6. Looking creates no session: only a name (or an action) does.
+func TestLookingCreatesNoSession(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", mustForm("ruleset=house&seats=3"))
+	d := rawDB(t, e)
+	count := func() int {
+		var n int
+		if err := d.QueryRow(`SELECT COUNT(*) FROM sessions`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := count()
+	for i := range 20 {
+		v := e.client()
+		v.get("/")
+		v.get("/t/" + code)
+		v.get("/tables/public")
+		if i < 5 {
+			v.get("/t/NOPE2345")
+		}
+	}
+	if n := count(); n != before {
+		t.Fatalf("20 visitors who only looked made %d sessions", n-before)
+	}
+	e.client().join(code, "Bob")
+	if n := count(); n != before+1 {
+		t.Fatalf("a visitor who gave a name: %d new sessions", n-before)
+	}
+}
+
+// 7. A move carries the version of the seat it was made from: a repeat
+// (double click, retried post) is refused with the table unchanged, and
+// of many identical posts at once exactly one is played.
+func TestStaleMoveIsRefused(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	ann := e.client()
+	code := ann.createTable("Ann", mustForm("kind=holdem&blinds=10/20&seats=2&bots=off&clock=0"))
+	bob := e.client()
+	bob.join(code, "Bob")
+	bob.lobby(code, "do", "ready")
+	ann.lobby(code, "do", "start")
+	clients := map[int]*client{0: ann, 1: bob}
+	version := func(c *client) string {
+		_, page := c.get("/t/" + code)
+		m := regexp.MustCompile(`id="table-state" data-v="(\d+)"`).FindStringSubmatch(page)
+		if m == nil {
+			t.Fatal("the page carries no move version")
+		}
+		return m[1]
+	}
+	turn := func() (int, int64) {
+		var s int
+		var seq int64
+		e.inRoom(code, func(r *Room) { s, seq = r.t.Match.Waiting()[0], r.t.Seq })
+		return s, seq
+	}
+	s, _ := turn()
+	c := clients[s]
+	v := version(c)
+	if status, body, _ := c.post("/t/"+code+"/act", url.Values{"kind": {"call"}, "v": {v}}); status != 204 {
+		t.Fatalf("call: %d %s", status, body)
+	}
+	if v2 := version(c); v2 == v {
+		t.Fatal("the version did not move with the seat's move")
+	}
+	// the other player checks until the turn comes back to this seat (on
+	// the flop), then the same post comes again
+	for {
+		w, _ := turn()
+		if w == s {
+			break
+		}
+		o := clients[w]
+		if status, body, _ := o.post("/t/"+code+"/act", url.Values{"kind": {"check"}, "v": {version(o)}}); status != 204 {
+			t.Fatalf("check: %d %s", status, body)
+		}
+	}
+	_, seq := turn()
+	status, body, h := c.post("/t/"+code+"/act", url.Values{"kind": {"check"}, "v": {v}})
+	if status != http.StatusConflict || h.Get("X-Error-Code") != codeStale || !strings.Contains(body, "moved on") {
+		t.Fatalf("a stale move: %d %s %s", status, h.Get("X-Error-Code"), body)
+	}
+	if _, seq2 := turn(); seq2 != seq {
+		t.Fatal("a stale move changed the table")
+	}
+	// twenty identical posts at once: one is played
+	v = version(c)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	played := 0
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest("POST", e.http.URL+"/t/"+code+"/act", strings.NewReader(url.Values{"kind": {"check"}, "v": {v}}.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("X-CSRF-Token", c.csrf)
+			resp, err := c.http.Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			resp.Body.Close()
+			if resp.StatusCode == 204 {
+				mu.Lock()
+				played++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if played != 1 {
+		t.Fatalf("%d of 20 identical posts were played", played)
+	}
+}
+
+// 8. A full disk: the table backs off instead of retrying in a loop, its
+// players are told, readiness reports it, and it recovers by itself.
+func TestFullDiskBacksOff(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", mustForm("ruleset=standard&seats=4&bots=on&clock=0"))
+	host.lobby(code, "do", "start")
+	host.post("/t/"+code+"/seat", url.Values{"do": {"leave"}})
+	ws := host.dial(code) // watching: the table stays awake
+	e.waitRoom(code, "bots playing", func(r *Room) bool { return r.t.Seq > 20 })
+
+	ctx := context.Background()
+	if err := e.db.FillDisk(ctx); err != nil {
+		t.Fatal(err)
+	}
+	e.waitRoom(code, "a failed write", func(r *Room) bool { return r.saveFailures > 0 })
+	ws.waitFor(t, "the saving notice", func(m string) bool { return strings.Contains(m, "Saving is failing") })
+	if status, body := host.get("/readyz"); status != http.StatusServiceUnavailable || !strings.Contains(body, "saving is failing") {
+		t.Fatalf("readyz with a full disk: %d %q", status, body)
+	}
+	if status, _ := host.get("/healthz"); status != 200 {
+		t.Fatalf("healthz with a full disk: %d", status)
+	}
+	// bots move every 1–2 ms here; backing off, the table tries a handful
+	// of times in a second and a half, not hundreds
+	var first int
+	e.inRoom(code, func(r *Room) { first = r.saveFailures })
+	time.Sleep(1500 * time.Millisecond)
+	var tries int
+	e.inRoom(code, func(r *Room) { tries = r.saveFailures - first })
+	if tries > 6 {
+		t.Fatalf("%d write attempts in 1.5 s with a full disk", tries)
+	}
+	if err := e.db.EmptyDisk(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var seq int64
+	e.inRoom(code, func(r *Room) { seq = r.t.Seq })
+	e.waitRoom(code, "saving again", func(r *Room) bool { return r.saveFailures == 0 && r.t.Seq > seq+5 })
+	if status, _ := host.get("/readyz"); status != 200 {
+		t.Fatalf("readyz after the disk emptied: %d", status)
+	}
+	ws.waitFor(t, "the notice gone", func(m string) bool {
+		return strings.Contains(m, `id="table-state"`) && !strings.Contains(m, "Saving is failing")
+	})
+}
+
+// 9. A corrupt snapshot doesn't lose the table: it is replayed from the
+// log and the snapshot is written anew.
+func TestCorruptSnapshotFallsBackToTheLog(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", mustForm("ruleset=standard&seats=4&bots=on&clock=0"))
+	host.lobby(code, "do", "start")
+	host.post("/t/"+code+"/seat", url.Values{"do": {"leave"}})
+	e.waitRoom(code, "a few snapshots", func(r *Room) bool { return r.t.Seq > 30 })
+	r, _ := e.srv.room(context.Background(), code)
+	e.cfg.BotDelayMin, e.cfg.BotDelayMax = time.Hour, time.Hour // nothing moves after the restart
+	e.stop()
+	seq := r.t.Seq
+	want, _ := r.t.snapshot()
+
+	d := rawDB(t, e)
+	for _, bad := range []string{`{"table": {"seats": [`, `{"table": {"seq": 3, "opts": {"seats": 4}}}`} {
+		if _, err := d.Exec(`UPDATE room_snapshots SET state = ? WHERE room = ?`, bad, code); err != nil {
+			t.Fatal(err)
+		}
+		e.start()
+		if status, _ := host.get("/t/" + code); status != 200 {
+			t.Fatalf("table with the snapshot %q: %d", bad, status)
+		}
+		e.inRoom(code, func(r *Room) {
+			got, _ := r.t.snapshot()
+			if r.t.Seq != seq || string(got) != string(want) {
+				t.Fatalf("replayed table differs: seq %d, want %d", r.t.Seq, seq)
+			}
+		})
+		var state string
+		if err := d.QueryRow(`SELECT state FROM room_snapshots WHERE room = ? ORDER BY seq DESC LIMIT 1`, code).Scan(&state); err != nil || state != string(want) {
+			t.Fatalf("the snapshot was not written anew: %v", err)
+		}
+		e.stop()
+	}
+}
+
+// 11. The smaller findings.
+func TestSmallerHardening(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	c := e.client()
+	if _, body := c.get("/?error=" + url.QueryEscape("Your account is locked: call 555")); strings.Contains(body, "555") {
+		t.Fatal("the home page shows words from its query string")
+	}
+	code := c.createTable("Ann", mustForm("ruleset=house&seats=3"))
+	resp, err := c.http.Get(e.http.URL + "/t/" + code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if cc := resp.Header.Get("Cache-Control"); cc != "no-store" {
+		t.Fatalf("table page Cache-Control %q", cc)
+	}
+	if resp.Header.Get("Strict-Transport-Security") != "" {
+		t.Fatal("HSTS without secure cookies")
+	}
+	for _, p := range []string{"/static/", "/static/vendor/", "/static/vendor"} {
+		if status, body := c.get(p); status != http.StatusNotFound || strings.Contains(body, `href="app.js"`) || strings.Contains(body, `href="htmx`) {
+			t.Fatalf("%s: %d", p, status)
+		}
+	}
+	for name, ok := range map[string]bool{
+		"Zoë": true, "José": true, "李雷": true, "🙂": true, "Ann B.": true, "नमस्ते": true,
+		"\u3164": false, "\u2800\u2800": false, "\u115F\u1160": false, "a" + strings.Repeat("\u0301", 8): false, "\u0301": false,
+	} {
+		if _, err := checkName(name); (err == nil) != ok {
+			t.Errorf("name %q: %v", name, err)
+		}
+	}
+	if _, err := checkChat("x" + strings.Repeat("\u0336\u0337", 10)); err == nil {
+		t.Error("a chat line with a pile of marks is accepted")
+	}
+
+	cfg := fastConfig()
+	cfg.SecureCookies = true
+	s := newEnv(t, cfg)
+	req, _ := http.NewRequest("GET", s.http.URL+"/", nil)
+	req.Header.Set("X-Forwarded-Proto", "https")
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if h := resp.Header.Get("Strict-Transport-Security"); !strings.Contains(h, "max-age=31536000") {
+		t.Fatalf("HSTS behind TLS: %q", h)
+	}
+}

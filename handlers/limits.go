@@ -1,0 +1,143 @@
+package handlers
+
+import (
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// Limit is a token bucket: Burst at once, then one more every Every.
+type Limit struct {
+	Burst int
+	Every time.Duration
+}
+
+// Limits are the per-address and per-session rate limits. A session is
+// free to make and an address is not, so each cost that a client can
+// repeat has a limit per address, and per session where a session is
+// known. docs/SECURITY.md lists the values.
+type Limits struct {
+	Off bool // no limits at all (load tests on loopback)
+
+	TablesPerAddr    Limit // opening tables
+	TablesPerSession Limit
+	SessionsPerAddr  Limit // new sessions (a visitor giving a name)
+	JoinsPerAddr     Limit // joining a table, asking for a seat
+	JoinsPerSession  Limit
+	ChatPerAddr      Limit // chat lines, over every session of the address
+	UnknownPerAddr   Limit // lookups of table codes that do not exist
+}
+
+// DefaultLimits are generous for people and tight for scripts.
+func DefaultLimits() Limits {
+	return Limits{
+		TablesPerAddr:    Limit{Burst: 20, Every: time.Minute},
+		TablesPerSession: Limit{Burst: 10, Every: 2 * time.Minute},
+		SessionsPerAddr:  Limit{Burst: 30, Every: 20 * time.Second},
+		JoinsPerAddr:     Limit{Burst: 40, Every: 2 * time.Second},
+		JoinsPerSession:  Limit{Burst: 15, Every: 4 * time.Second},
+		ChatPerAddr:      Limit{Burst: 10, Every: 2 * time.Second},
+		UnknownPerAddr:   Limit{Burst: 20, Every: 30 * time.Second},
+	}
+}
+
+// NoLimits turns every rate limit off.
+func NoLimits() Limits { return Limits{Off: true} }
+
+// limiters are the live buckets of every limit.
+type limiters struct {
+	tablesAddr, tablesSession, sessionsAddr, joinsAddr, joinsSession, chatAddr, unknownAddr *buckets
+}
+
+func newLimiters(l Limits) *limiters {
+	b := func(lim Limit) *buckets {
+		if l.Off || lim.Burst <= 0 || lim.Every <= 0 {
+			return nil // no limit
+		}
+		return &buckets{lim: lim, m: make(map[string]*rate.Limiter)}
+	}
+	return &limiters{
+		tablesAddr: b(l.TablesPerAddr), tablesSession: b(l.TablesPerSession), sessionsAddr: b(l.SessionsPerAddr),
+		joinsAddr: b(l.JoinsPerAddr), joinsSession: b(l.JoinsPerSession), chatAddr: b(l.ChatPerAddr), unknownAddr: b(l.UnknownPerAddr),
+	}
+}
+
+// prune forgets the buckets that have filled up again.
+func (l *limiters) prune(now time.Time) {
+	for _, b := range []*buckets{l.tablesAddr, l.tablesSession, l.sessionsAddr, l.joinsAddr, l.joinsSession, l.chatAddr, l.unknownAddr} {
+		b.prune(now)
+	}
+}
+
+// buckets are one limit's token buckets by key (an address or a player
+// id). A nil *buckets allows everything.
+type buckets struct {
+	lim Limit
+	mu  sync.Mutex
+	m   map[string]*rate.Limiter
+}
+
+// maxBuckets bounds a limit's memory: past it, the full buckets go.
+const maxBuckets = 100000
+
+func (b *buckets) bucket(key string, now time.Time) *rate.Limiter {
+	l, ok := b.m[key]
+	if !ok {
+		if len(b.m) >= maxBuckets {
+			b.pruneLocked(now)
+		}
+		l = rate.NewLimiter(rate.Every(b.lim.Every), b.lim.Burst)
+		b.m[key] = l
+	}
+	return l
+}
+
+// allow takes a token for key, reporting whether there was one.
+func (b *buckets) allow(key string, now time.Time) bool {
+	if b == nil || key == "" {
+		return true
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.bucket(key, now).AllowN(now, 1)
+}
+
+// empty reports whether key has no token left, without taking one.
+func (b *buckets) empty(key string, now time.Time) bool {
+	if b == nil {
+		return false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	l, ok := b.m[key]
+	return ok && l.TokensAt(now) < 1
+}
+
+func (b *buckets) prune(now time.Time) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.pruneLocked(now)
+}
+
+func (b *buckets) pruneLocked(now time.Time) {
+	for k, l := range b.m {
+		if l.TokensAt(now) >= float64(b.lim.Burst) {
+			delete(b.m, k)
+		}
+	}
+	if len(b.m) >= maxBuckets { // every bucket in use: a flood of keys
+		clear(b.m)
+	}
+}
+
+// errRateLimited is what a limited client is told: 429 with the message
+// (see httpError).
+type errRateLimited struct{ msg string }
+
+func (e errRateLimited) Error() string { return e.msg }
+
+func rateLimited(msg string) error { return errRateLimited{msg} }

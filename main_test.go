@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// recordingTables stands for the tables: it notes whether the request in
+// flight had finished when it was told to stop.
+type recordingTables struct {
+	finished   *atomic.Bool
+	sawRequest chan bool
+}
+
+func (r recordingTables) Shutdown(context.Context) error {
+	r.sawRequest <- r.finished.Load()
+	return nil
+}
+
+// A move posted just before SIGTERM finishes on an open table: drain waits
+// for the requests in flight before it stops the tables.
+func TestDrainFinishesRequestsBeforeStoppingTables(t *testing.T) {
+	entered, release := make(chan struct{}), make(chan struct{})
+	var finished atomic.Bool
+	hs := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(entered)
+		<-release
+		finished.Store(true)
+		w.WriteHeader(http.StatusNoContent)
+	})}
+	shuttingDown := make(chan struct{})
+	hs.RegisterOnShutdown(func() { close(shuttingDown) })
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go hs.Serve(ln)
+	status := make(chan int, 1)
+	go func() {
+		resp, err := http.Post("http://"+ln.Addr().String()+"/t/ABCD/act", "application/x-www-form-urlencoded", nil)
+		if err != nil {
+			status <- -1
+			return
+		}
+		resp.Body.Close()
+		status <- resp.StatusCode
+	}()
+	<-entered
+
+	tables := recordingTables{finished: &finished, sawRequest: make(chan bool, 1)}
+	done := make(chan struct{})
+	go func() {
+		drain(hs, tables, 8*time.Second, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		close(done)
+	}()
+	<-shuttingDown
+	// the tables must not be stopped while the move is in flight; a wrong
+	// order stops them at once, well within this window
+	select {
+	case <-tables.sawRequest:
+		t.Fatal("the tables were stopped while a request was in flight")
+	case <-time.After(100 * time.Millisecond):
+	}
+	close(release)
+	if s := <-status; s != http.StatusNoContent {
+		t.Fatalf("the request in flight got %d", s)
+	}
+	if !<-tables.sawRequest {
+		t.Fatal("the tables were stopped before the request finished")
+	}
+	<-done
+}
