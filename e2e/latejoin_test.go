@@ -90,3 +90,56 @@ func TestLateJoinInBrowsers(t *testing.T) {
 		t.Fatalf("the host role did not pass to Cara: %s", cara.text("#log"))
 	}
 }
+
+// TestBustedPlayerRebuys: Ann pushes all in every hand until she loses
+// her stack; out of chips she is asked (no auto rebuy for a person), buys
+// back in with one click, and the ledger counts the rebuy.
+func TestBustedPlayerRebuys(t *testing.T) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms", "-next-deal-delay", "300ms")
+	ann := newBrowser(t, "Ann")
+	ann.createGame(srv, "holdem", map[string]string{"seats": "2", "blinds": "10/20", "stack_bb": "20"})
+	ann.startWhenReady()
+	boughtIn := `(() => { const r = [...document.querySelectorAll('#h-ledger tbody tr')].find(r => r.querySelector('th').textContent === 'Ann'); return r ? r.querySelectorAll('td')[0].textContent : ''; })()`
+	ann.waitJS("the ledger", boughtIn+` === '400'`)
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		if time.Now().After(deadline) {
+			t.Fatalf("Ann did not bust in time:\n%s", ann.text("#log"))
+		}
+		r := eval[[]string](ann, `(() => {
+		  const c = document.querySelector('#h-controls');
+		  const v = document.getElementById('table-state').dataset.v;
+		  if (c && c.querySelector("button[hx-vals*='\"rebuy\"']")) return ['busted', v];
+		  const btn = k => c && c.querySelector("button[hx-vals*='\"" + k + "\"']");
+		  const b = btn('allin') || btn('call') || btn('check'); // all in, or call one
+		  if (!b) return ['wait', v];
+		  b.click();
+		  return ['allin', v];
+		})()`)
+		switch r[0] {
+		case "busted":
+		case "allin":
+			ann.waitJS("the all-in taken", `document.querySelector('#message').textContent !== '' || document.getElementById('table-state').dataset.v !== `+jsString(r[1]))
+			if msg := ann.text("#message"); msg != "" {
+				t.Fatalf("all in refused: %s", msg)
+			}
+			continue
+		default:
+			ann.waitJS("Ann's turn or her bust", `!!document.querySelector("#h-controls button[hx-vals*='\"allin\"'], #h-controls button[hx-vals*='\"call\"'], #h-controls button[hx-vals*='\"check\"'], #h-controls button[hx-vals*='\"rebuy\"']")`)
+			continue
+		}
+		break
+	}
+	if !strings.Contains(ann.text("#h-controls"), "You are out of chips.") {
+		t.Fatalf("out of chips, the bar says: %s", ann.text("#h-controls"))
+	}
+	ann.firstScreen("holdem-busted-desktop")
+	ann.setSize(390, 844, true)
+	ann.firstScreen("holdem-busted-phone")
+	ann.do(chromedp.Click(chromedp.CSS(`#h-controls button[hx-vals*='"rebuy"']`)))
+	ann.waitJS("the rebuy in the ledger", boughtIn+` === '800'`)
+	ann.waitJS("Ann dealt in again", `!!document.querySelector('#h-ring .seat.you .hole .card[aria-label]')`)
+	if strings.Contains(ann.text("#h-controls"), "out of chips") {
+		t.Fatal("still out of chips after the rebuy")
+	}
+}
