@@ -3,19 +3,23 @@
 //
 //	tables [-addr :8080] [-data ./data]      serve
 //	tables verify FILE                       check a table's record (fair.json; - for stdin)
+//	tables restore -o FILE [-backup-url URL] write the latest backup to FILE
+//	tables backups [-backup-url URL]         list what the backup holds
 //
 // Every flag has an environment variable (PORT, DATA_DIR, PUBLIC_URL,
 // ALLOWED_ORIGINS, SECURE_COOKIES, MAX_TABLES, LOG_LEVEL, DEBUG_ADDR,
-// METRICS_ADDR, METRICS_TOKEN, TRUST_PROXY, LLM_BASE_URL, LLM_MODEL,
+// METRICS_ADDR, METRICS_TOKEN, BACKUP_URL, TRUST_PROXY, LLM_BASE_URL, LLM_MODEL,
 // LLM_API_KEY).
 package main
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -29,15 +33,21 @@ import (
 	"time"
 
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/db/backup"
 	"github.com/tablegames/tables/handlers"
 )
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == "verify" {
-		os.Exit(verify(os.Args[2:], os.Stdin, os.Stdout))
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "verify":
+			os.Exit(verify(os.Args[2:], os.Stdin, os.Stdout))
+		case "restore", "backups":
+			os.Exit(backups(ctx, os.Args[1], os.Args[2:], os.Getenv, os.Stdout))
+		}
+	}
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "tables:", err)
 		os.Exit(1)
@@ -67,6 +77,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	debugAddr := fs.String("debug-addr", env("DEBUG_ADDR", ""), "serve net/http/pprof here (loopback only), e.g. 127.0.0.1:6060")
 	metricsAddr := fs.String("metrics-addr", env("METRICS_ADDR", "127.0.0.1:9091"), "serve /metrics here, never on the public port (empty: off)")
 	metricsToken := fs.String("metrics-token", env("METRICS_TOKEN", ""), "require this bearer token on /metrics (prefer the METRICS_TOKEN environment variable)")
+	backupURL := fs.String("backup-url", env("BACKUP_URL", ""), "replicate the database continuously to file:///dir or s3://bucket/path (off when empty)")
+	backupSync := fs.Duration("backup-sync-interval", time.Second, "how often new transactions are shipped to the backup: the most a lost machine loses")
+	restoreIfMissing := fs.Bool("restore-if-missing", true, "with -backup-url: restore the latest backup when the data directory has no database")
 	noLimits := fs.Bool("no-rate-limits", false, "turn off the per-address and per-session limits (load tests on loopback only)")
 	trustProxy := fs.Bool("trust-proxy", env("TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (behind a proxy)")
 	var cfg handlers.Config
@@ -91,15 +104,29 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return fmt.Errorf("log level: %w", err)
 	}
 	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: lvl}))
+	slog.SetDefault(log) // libraries that log to the default (Litestream's restore) log as we do
 
 	if err := os.MkdirAll(*dataDir, 0o755); err != nil {
 		return err
 	}
-	d, err := db.Open(ctx, filepath.Join(*dataDir, "tables.db"))
+	path := filepath.Join(*dataDir, "tables.db")
+	if *backupURL != "" && *restoreIfMissing {
+		if err := restoreMissing(ctx, *backupURL, path, log); err != nil {
+			return err
+		}
+	}
+	d, err := db.OpenOptions(ctx, path, db.Options{NoAutoCheckpoint: *backupURL != ""})
 	if err != nil {
 		return err
 	}
 	defer d.Close()
+	var rep *backup.Replicator
+	if *backupURL != "" {
+		if rep, err = backup.Start(ctx, path, backup.Config{URL: *backupURL, SyncInterval: *backupSync, Log: log}); err != nil {
+			return err
+		}
+		cfg.Backup = rep.Status
+	}
 
 	cfg.PublicURL, cfg.SecureCookies, cfg.MaxOpenTables, cfg.TrustProxy = *publicURL, *secure, maxTables, *trustProxy
 	if *noLimits {
@@ -165,8 +192,88 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	log.Info("shutting down")
 	cancelWarm()
 	drain(hs, srv, 8*time.Second, log)
+	if err := d.Close(); err != nil {
+		log.Warn("close database", "err", err)
+	}
+	if rep != nil {
+		// the final sync: every committed move goes to the replica
+		closeCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		rep.Close(closeCtx)
+	}
 	log.Info("stopped")
 	return nil
+}
+
+// restoreMissing restores the latest backup to path when there is no
+// database there yet (a new machine, an empty volume).
+func restoreMissing(ctx context.Context, url, path string, log *slog.Logger) error {
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		return err // a database is there (or the disk fails): keep it
+	}
+	start := time.Now()
+	got, err := backup.Restore(ctx, url, path, log)
+	switch {
+	case errors.Is(err, backup.ErrNoBackup):
+		log.Info("no backup to restore: starting with an empty database")
+		return nil
+	case err != nil:
+		return fmt.Errorf("restore from the backup: %w", err)
+	}
+	log.Info("restored from the backup", "txid", got.TXID, "shipped_at", got.At, "took", time.Since(start))
+	return nil
+}
+
+// backups runs the operators' subcommands: restore -o FILE writes the
+// latest backup to FILE; backups lists what the replica holds.
+func backups(ctx context.Context, cmd string, args []string, getenv func(string) string, out io.Writer) int {
+	flags := flag.NewFlagSet("tables "+cmd, flag.ContinueOnError)
+	flags.SetOutput(out)
+	url := flags.String("backup-url", getenv("BACKUP_URL"), "the replica: file:///dir or s3://bucket/path")
+	output := flags.String("o", "", "restore: the database file to write (must not exist)")
+	if err := flags.Parse(args); err != nil {
+		return 2
+	}
+	if *url == "" {
+		fmt.Fprintln(out, "no backup URL: give -backup-url or set BACKUP_URL")
+		return 2
+	}
+	if cmd == "restore" {
+		if *output == "" {
+			fmt.Fprintln(out, "usage: tables restore -o FILE [-backup-url URL]")
+			return 2
+		}
+		if _, err := os.Stat(*output); !errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(out, "%s exists: restore writes a new file\n", *output)
+			return 2
+		}
+		got, err := backup.Restore(ctx, *url, *output, nil)
+		if err != nil {
+			fmt.Fprintln(out, "restore:", err)
+			return 1
+		}
+		fmt.Fprintf(out, "restored %s up to transaction %d (shipped %s)\n", *output, got.TXID, got.At.Format(time.RFC3339))
+		return 0
+	}
+	levels, err := backup.List(ctx, *url)
+	if err != nil {
+		fmt.Fprintln(out, "backups:", err)
+		return 1
+	}
+	if len(levels) == 0 {
+		fmt.Fprintln(out, "the replica holds no backup")
+		return 1
+	}
+	fmt.Fprintln(out, "level  files      bytes  transactions     first                 last")
+	for _, l := range levels {
+		name := strconv.Itoa(l.Level)
+		if l.Level > 3 {
+			name = "snap"
+		}
+		fmt.Fprintf(out, "%-5s %6d %10d  %6d–%-6d  %s  %s\n", name, l.Files, l.Bytes, l.MinTXID, l.MaxTXID,
+			l.First.UTC().Format(time.RFC3339), l.Last.UTC().Format(time.RFC3339))
+	}
+	return 0
 }
 
 // drain stops the server in order: stop accepting and let the requests in

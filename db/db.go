@@ -40,12 +40,29 @@ type DB struct {
 	err     error
 }
 
+// Options change how a database is opened.
+type Options struct {
+	// NoAutoCheckpoint turns SQLite's automatic checkpoints off on our
+	// connections: Litestream (db/backup) checkpoints while it replicates,
+	// so it never misses a WAL frame.
+	NoAutoCheckpoint bool
+}
+
 // Open opens (creating if needed) the database file at path and migrates
 // it. ":memory:" is not supported: use a file in a temporary directory.
 func Open(ctx context.Context, path string) (*DB, error) {
+	return OpenOptions(ctx, path, Options{})
+}
+
+// OpenOptions is Open with options.
+func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
+	pragmas := []string{"journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(5000)", "foreign_keys(1)"}
+	if o.NoAutoCheckpoint {
+		pragmas = append(pragmas, "wal_autocheckpoint(0)")
+	}
 	dsn := func(extra ...string) string {
 		q := url.Values{}
-		for _, p := range []string{"journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(5000)", "foreign_keys(1)"} {
+		for _, p := range pragmas {
 			q.Add("_pragma", p)
 		}
 		for _, p := range extra {

@@ -97,6 +97,12 @@ func startServer(t *testing.T, data, addr string) *server {
 // startServerArgs is startServer with extra flags.
 func startServerArgs(t *testing.T, data, addr string, args ...string) *server {
 	t.Helper()
+	return startServerEnv(t, data, addr, nil, args...)
+}
+
+// startServerEnv is startServerArgs with extra environment variables.
+func startServerEnv(t *testing.T, data, addr string, env []string, args ...string) *server {
+	t.Helper()
 	if addr == "" {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
@@ -112,6 +118,7 @@ func startServerArgs(t *testing.T, data, addr string, args ...string) *server {
 	// bots think 0.3–0.7 s unless a test says otherwise (later flags win)
 	base := []string{"-addr", addr, "-data", data, "-log-level", level, "-bot-delay-min", "300ms", "-bot-delay-max", "700ms", "-metrics-addr="}
 	cmd := exec.Command(binary, append(base, args...)...)
+	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/tablegames/tables/db/backup"
 )
 
 // metrics are the server's Prometheus series, in a registry of its own.
@@ -43,6 +44,23 @@ func newMetrics(s *Server) *metrics {
 	failing := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tables_failing_to_save", Help: "Tables whose last write failed."}, func() float64 {
 		return float64(s.failingCount())
 	})
+	if b := s.cfg.Backup; b != nil {
+		gauge := func(name, help string, f func(backup.Status) float64) prometheus.Collector {
+			return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return f(b()) })
+		}
+		m.reg.MustRegister(
+			gauge("tables_backup_lag_transactions", "Transactions committed locally and not yet on the replica.", func(st backup.Status) float64 { return float64(st.Behind) }),
+			gauge("tables_backup_lag_bytes", "Size of the transactions not yet on the replica.", func(st backup.Status) float64 { return float64(st.BehindBytes) }),
+			gauge("tables_backup_lag_seconds", "How long the replica has lacked them (0 in sync).", func(st backup.Status) float64 { return st.BehindFor.Seconds() }),
+			gauge("tables_backup_last_sync_timestamp_seconds", "When the replica last took a sync.", func(st backup.Status) float64 {
+				if st.LastSync.IsZero() {
+					return 0
+				}
+				return float64(st.LastSync.UnixNano()) / 1e9
+			}),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tables_backup_errors_total", Help: "Errors the replication logged."}, func() float64 { return float64(b().Errors) }),
+		)
+	}
 	m.reg.MustRegister(m.moves, m.latency, m.pushBytes, m.pushDrops, m.saveFailures, m.wsRejected, active, conns, failing,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

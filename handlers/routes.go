@@ -86,8 +86,8 @@ func (s *Server) healthz(c echo.Context) error {
 	return c.String(http.StatusOK, "ok")
 }
 
-// readyz reports whether the server can take moves: the database answers
-// and every table's writes succeed. A table failing to save (a full disk)
+// readyz reports whether the server can take moves: the database answers,
+// every table's writes succeed, and the backup (if any) keeps up. A table failing to save (a full disk)
 // makes it 503, so the operator's checks see it; /healthz stays about the
 // process.
 func (s *Server) readyz(c echo.Context) error {
@@ -96,6 +96,9 @@ func (s *Server) readyz(c echo.Context) error {
 	}
 	if s.failingCount() > 0 {
 		return c.String(http.StatusServiceUnavailable, "saving is failing: tables are retrying")
+	}
+	if b := s.cfg.Backup; b != nil && b().Stalled {
+		return c.String(http.StatusServiceUnavailable, "backups are stalled: the replica is behind")
 	}
 	return c.String(http.StatusOK, "ready")
 }

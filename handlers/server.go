@@ -21,6 +21,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/olahol/melody"
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/db/backup"
 	"github.com/tablegames/tables/game/holdem"
 )
 
@@ -70,6 +71,9 @@ type Config struct {
 	// Limits are the per-address and per-session rate limits; the zero
 	// value means DefaultLimits.
 	Limits Limits
+	// Backup reports the continuous backup's state (nil: no backups):
+	// /metrics shows it and readiness fails while it is stalled.
+	Backup func() backup.Status
 }
 
 // Defaults fills unset fields.

@@ -1,0 +1,283 @@
+package e2e
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
+)
+
+// backupTables play by themselves (bots, no clock, no timed phase), deal
+// after deal: when the bots are told to wait an hour, nothing moves.
+var backupTables = []url.Values{
+	{"kind": {"president"}, "ruleset": {"house"}, "seats": {"4"}, "bots": {"on"}, "clock": {"0"}},
+	{"kind": {"president"}, "ruleset": {"standard"}, "seats": {"5"}, "bots": {"on"}, "clock": {"0"}},
+	{"kind": {"holdem"}, "blinds": {"10/20"}, "stack_bb": {"100"}, "seats": {"6"}, "bots": {"on"}, "clock": {"0"}},
+	{"kind": {"holdem"}, "blinds": {"25/50"}, "stack_bb": {"20"}, "seats": {"3"}, "bots": {"on"}, "clock": {"0"}},
+}
+
+// backupSync is the sync interval the test runs with; an entry pushed more
+// than two intervals before the machine is lost must be in the backup
+// (docs/OPERATIONS.md: at most 1.5 intervals plus the upload).
+const backupSync = 500 * time.Millisecond
+
+// TestBackupRestoresOnAnEmptyVolume plays tables with bots while the
+// server replicates its database (a file:// replica, then an S3 one served
+// by an in-process S3 fake), kills it with SIGKILL, deletes its data
+// directory, and starts a fresh process with the same backup URL: every
+// entry a viewer was pushed more than two sync intervals before the kill
+// is back, the restored log equals the lost one entry by entry, and play
+// continues (and is backed up again: the second round restores it).
+func TestBackupRestoresOnAnEmptyVolume(t *testing.T) {
+	for _, replica := range []string{"file", "s3"} {
+		t.Run(replica, func(t *testing.T) {
+			var backupURL string
+			var env []string
+			switch replica {
+			case "file":
+				backupURL = "file://" + t.TempDir()
+			case "s3":
+				mem := s3mem.New()
+				if err := mem.CreateBucket("tables"); err != nil {
+					t.Fatal(err)
+				}
+				fake := httptest.NewServer(gofakes3.New(mem).Server())
+				t.Cleanup(fake.Close)
+				backupURL = "s3://tables/prod?endpoint=" + url.QueryEscape(fake.URL) + "&region=us-east-1&force-path-style=true"
+				// the fake speaks plain HTTP: no CA bundle (the AWS SDK refuses one
+				// together with the client Litestream gives it)
+				env = []string{"AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test", "AWS_CA_BUNDLE="}
+			}
+			data := filepath.Join(t.TempDir(), "data")
+			backup := []string{"-backup-url", backupURL, "-backup-sync-interval", backupSync.String()}
+			play := append([]string{"-bot-delay-min", "20ms", "-bot-delay-max", "60ms", "-next-deal-delay", "50ms",
+				"-absent-autoplay", "20ms", "-absent-grace", "100ms"}, backup...)
+			still := append([]string{"-bot-delay-min", "1h", "-bot-delay-max", "1h", "-next-deal-delay", "1h",
+				"-absent-autoplay", "1h", "-absent-grace", "1h"}, backup...)
+
+			srv := startServerEnv(t, data, "", env, play...)
+			var codes []string
+			for _, form := range backupTables {
+				codes = append(codes, createAndStart(t, srv.url, form))
+			}
+			for round := 1; round <= 2; round++ {
+				w := watchAcks(t, srv.url, codes)
+				w.waitEach(t, 25)
+				time.Sleep(time.Second) // play on while the backup ships
+				before := readLogs(t, data, codes)
+				srv.kill()
+				killed := time.Now()
+				acked := w.stop(killed.Add(-2 * backupSync))
+				if err := os.RemoveAll(data); err != nil { // the machine is lost, its volume with it
+					t.Fatal(err)
+				}
+
+				// a fresh machine: the same URL, an empty data directory;
+				// its bots wait, so what is read is what was restored
+				srv = startServerEnv(t, data, "", env, still...)
+				after := readLogs(t, data, codes)
+				for _, code := range codes {
+					a, b := after[code], before[code]
+					if len(a) == 0 {
+						t.Fatalf("round %d: table %s was not restored", round, code)
+					}
+					for i, e := range a {
+						if i >= len(b) || e != b[i] {
+							t.Fatalf("round %d: table %s: restored entry %d differs from the lost one", round, code, i+1)
+						}
+					}
+					if int64(len(a)) < acked[code] {
+						t.Fatalf("round %d: table %s: a viewer saw entry %d more than %v before the kill; the backup has %d",
+							round, code, acked[code], 2*backupSync, len(a))
+					}
+					t.Logf("round %d: table %s: %d of %d entries back (%d acknowledged in time)", round, code, len(a), len(b), acked[code])
+				}
+				if status, _ := get(t, srv.url+"/t/"+codes[0]); status != http.StatusOK {
+					t.Fatalf("round %d: restored table page: %d", round, status)
+				}
+				// play continues from the restored tables
+				srv.stop()
+				srv = startServerEnv(t, data, "", env, play...)
+			}
+			restored := readLogs(t, data, codes)
+			w := watchAcks(t, srv.url, codes)
+			for _, code := range codes {
+				w.waitFor(t, code, int64(len(restored[code])+5))
+			}
+			w.stop(time.Now())
+		})
+	}
+}
+
+// readLogs reads every table's log entries, in order, from the database
+// file (read-only: the server may be running).
+func readLogs(t *testing.T, data string, codes []string) map[string][]string {
+	t.Helper()
+	d, err := sql.Open("sqlite", "file:"+filepath.Join(data, "tables.db")+"?mode=ro&_pragma=busy_timeout(5000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	out := map[string][]string{}
+	for _, code := range codes {
+		rows, err := d.QueryContext(context.Background(), `SELECT seq, entry FROM room_log WHERE room = ? ORDER BY seq`, code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var seq int64
+			var e string
+			if err := rows.Scan(&seq, &e); err != nil {
+				t.Fatal(err)
+			}
+			if seq != int64(len(out[code])+1) {
+				t.Fatalf("table %s: entry %d follows entry %d", code, seq, len(out[code]))
+			}
+			out[code] = append(out[code], e)
+		}
+		rows.Close()
+	}
+	return out
+}
+
+func get(t *testing.T, u string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var b strings.Builder
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := resp.Body.Read(buf)
+		b.Write(buf[:n])
+		if err != nil {
+			break
+		}
+	}
+	return resp.StatusCode, b.String()
+}
+
+// acks follow tables over websockets and note when each sequence number
+// was pushed: what the server acknowledged, and when.
+type acks struct {
+	mu    sync.Mutex
+	seen  map[string][]ack
+	conns []*websocket.Conn
+	wg    sync.WaitGroup
+}
+
+type ack struct {
+	seq int64
+	at  time.Time
+}
+
+func watchAcks(t *testing.T, base string, codes []string) *acks {
+	t.Helper()
+	w := &acks{seen: map[string][]ack{}}
+	for _, code := range codes {
+		u := "ws" + strings.TrimPrefix(base, "http") + "/t/" + code + "/ws"
+		conn, _, err := websocket.DefaultDialer.Dial(u, http.Header{"Origin": {base}})
+		if err != nil {
+			t.Fatalf("watch %s: %v", code, err)
+		}
+		w.conns = append(w.conns, conn)
+		w.wg.Add(1)
+		go func() {
+			defer w.wg.Done()
+			for {
+				_, msg, err := conn.ReadMessage()
+				if err != nil {
+					return
+				}
+				now := time.Now()
+				for _, m := range seqRe.FindAllSubmatch(msg, -1) {
+					n, _ := strconv.ParseInt(string(m[1]), 10, 64)
+					w.mu.Lock()
+					w.seen[code] = append(w.seen[code], ack{n, now})
+					w.mu.Unlock()
+				}
+			}
+		}()
+	}
+	return w
+}
+
+// waitFor waits until table code has pushed entry n.
+func (w *acks) waitFor(t *testing.T, code string, n int64) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		w.mu.Lock()
+		as := w.seen[code]
+		done := len(as) > 0 && as[len(as)-1].seq >= n
+		w.mu.Unlock()
+		if done {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("table %s did not reach entry %d in 30 s", code, n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// waitEach waits until every table has pushed entry n.
+func (w *acks) waitEach(t *testing.T, n int64) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		behind := ""
+		w.mu.Lock()
+		for code, as := range w.seen {
+			if len(as) == 0 || as[len(as)-1].seq < n {
+				behind = code
+			}
+		}
+		if len(w.seen) < len(w.conns) {
+			behind = "(a table with no push yet)"
+		}
+		w.mu.Unlock()
+		if behind == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("table %s did not reach entry %d in 30 s", behind, n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// stop waits for the readers and returns, per table, the last entry
+// pushed no later than by.
+func (w *acks) stop(by time.Time) map[string]int64 {
+	for _, c := range w.conns {
+		c.SetReadDeadline(time.Now().Add(2 * time.Second))
+	}
+	w.wg.Wait()
+	for _, c := range w.conns {
+		c.Close()
+	}
+	out := map[string]int64{}
+	for code, as := range w.seen {
+		for _, a := range as {
+			if !a.at.After(by) {
+				out[code] = max(out[code], a.seq)
+			}
+		}
+	}
+	return out
+}
