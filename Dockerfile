@@ -6,7 +6,9 @@ RUN go mod download
 COPY . .
 RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/tables .
 
-# Runs as root: Fly mounts the volume at /data owned by root.
+# Runs as root: Fly mounts the volume at /data owned by root. The image
+# carries CA certificates, which backups to S3 or Tigris need (BACKUP_URL,
+# docs/OPERATIONS.md); the binary restores and replicates by itself.
 FROM gcr.io/distroless/static-debian12
 COPY --from=build /out/tables /tables
 ENV DATA_DIR=/data PORT=8080

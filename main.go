@@ -191,13 +191,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 
 	log.Info("shutting down")
 	cancelWarm()
-	drain(hs, srv, 8*time.Second, log)
+	// all of it within Fly's kill timeout (10 s): 6 s to drain, 3 s for the
+	// backup's final sync
+	drain(hs, srv, 6*time.Second, log)
 	if err := d.Close(); err != nil {
 		log.Warn("close database", "err", err)
 	}
 	if rep != nil {
 		// the final sync: every committed move goes to the replica
-		closeCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		closeCtx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		defer cancel()
 		rep.Close(closeCtx)
 	}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -16,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tablegames/tables/db/backup"
 )
 
 // rawDB opens the env's database file on a connection of its own, as an
@@ -582,5 +585,39 @@ func TestSmallerHardening(t *testing.T) {
 	resp.Body.Close()
 	if h := resp.Header.Get("Strict-Transport-Security"); !strings.Contains(h, "max-age=31536000") {
 		t.Fatalf("HSTS behind TLS: %q", h)
+	}
+}
+
+// Backups: a stalled replica turns readiness red, and the lag is in the
+// metrics.
+func TestBackupInReadinessAndMetrics(t *testing.T) {
+	var st backup.Status
+	var mu sync.Mutex
+	cfg := fastConfig()
+	cfg.Backup = func() backup.Status { mu.Lock(); defer mu.Unlock(); return st }
+	e := newEnv(t, cfg)
+	c := e.client()
+	if status, _ := c.get("/readyz"); status != 200 {
+		t.Fatalf("readyz in sync: %d", status)
+	}
+	mu.Lock()
+	st = backup.Status{Behind: 42, BehindBytes: 9000, BehindFor: 2 * time.Minute, Stalled: true, Errors: 3}
+	mu.Unlock()
+	if status, body := c.get("/readyz"); status != http.StatusServiceUnavailable || !strings.Contains(body, "backups are stalled") {
+		t.Fatalf("readyz with a stalled backup: %d %q", status, body)
+	}
+	ms := httptest.NewServer(e.srv.MetricsHandler(""))
+	defer ms.Close()
+	resp, err := http.Get(ms.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var b strings.Builder
+	io.Copy(&b, resp.Body)
+	for _, want := range []string{"tables_backup_lag_transactions 42", "tables_backup_lag_bytes 9000", "tables_backup_lag_seconds 120", "tables_backup_errors_total 3"} {
+		if !strings.Contains(b.String(), want) {
+			t.Fatalf("metrics lack %q", want)
+		}
 	}
 }

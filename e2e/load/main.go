@@ -12,6 +12,9 @@
 //	go run ./e2e/load -game holdem -tables 500 -players 6
 //	go run ./e2e/load -idle 5000          memory per idle websocket
 //	go run ./e2e/load -coldstart 1000     start time with many tables
+//	go run ./e2e/load -tables 500 -backup file -server-cpus 0 -load-cpus 1
+//	                                      replication's lag and CPU cost,
+//	                                      the server alone on core 0
 package main
 
 import (
@@ -63,6 +66,10 @@ type options struct {
 	metrics   string
 	hold      time.Duration
 	game      string
+	backup    string
+	serverCPU string
+	loadCPU   string
+	targetPID int
 }
 
 func run() error {
@@ -80,7 +87,25 @@ func run() error {
 	flag.DurationVar(&o.hold, "hold", 2*time.Second, "with -idle: how long to hold the sockets before measuring")
 	flag.StringVar(&o.metrics, "metrics", "http://127.0.0.1:9091", "with -target: the server's metrics listener (-metrics-addr)")
 	flag.StringVar(&o.debug, "debug-addr", "", "start the server with pprof on this loopback address")
+	flag.StringVar(&o.backup, "backup", "", "start the server replicating its database: \"file\" (a temporary directory) or a backup URL")
+	flag.StringVar(&o.serverCPU, "server-cpus", "", "pin the server to these CPUs (taskset -c list), e.g. 0")
+	flag.StringVar(&o.loadCPU, "load-cpus", "", "pin this load generator to these CPUs, e.g. 1")
+	flag.IntVar(&o.targetPID, "target-pid", 0, "with -target: the server's process id, to read its CPU time")
 	flag.Parse()
+	if o.loadCPU != "" && os.Getenv("TABLES_LOAD_PINNED") == "" {
+		// pin the whole process (every thread) by running again under taskset
+		cmd := exec.Command("taskset", append([]string{"-c", o.loadCPU, os.Args[0]}, os.Args[1:]...)...)
+		cmd.Env = append(os.Environ(), "TABLES_LOAD_PINNED=1")
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				os.Exit(ee.ExitCode())
+			}
+			return fmt.Errorf("taskset: %w", err)
+		}
+		return nil
+	}
 	switch {
 	case o.game != "president" && o.game != "holdem" && o.game != "lowunique" && o.game != "impetus":
 		return errors.New("-game is president, holdem, lowunique or impetus")
@@ -111,10 +136,11 @@ func run() error {
 
 // server is a server process the load tool started.
 type server struct {
-	cmd     *exec.Cmd
-	url     string
-	metrics string // the server's metrics listener
-	data    string
+	cmd       *exec.Cmd
+	url       string
+	metrics   string // the server's metrics listener
+	data      string
+	backupDir string // with -backup file
 }
 
 // newData makes a fresh data directory for a server.
@@ -139,12 +165,26 @@ func startServer(o options, data string, args ...string) (*server, error) {
 	if o.debug != "" {
 		all = append(all, "-debug-addr", o.debug)
 	}
+	var backupDir string
+	switch o.backup {
+	case "":
+	case "file":
+		if backupDir, err = os.MkdirTemp("", "tables-load-backup"); err != nil {
+			return nil, err
+		}
+		all = append(all, "-backup-url", "file://"+backupDir)
+	default:
+		all = append(all, "-backup-url", o.backup)
+	}
 	cmd := exec.Command(o.binary, all...)
+	if o.serverCPU != "" {
+		cmd = exec.Command("taskset", append([]string{"-c", o.serverCPU, o.binary}, all...)...)
+	}
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	s := &server{cmd: cmd, url: "http://" + addr, metrics: "http://" + maddr, data: data}
+	s := &server{cmd: cmd, url: "http://" + addr, metrics: "http://" + maddr, data: data, backupDir: backupDir}
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		if resp, err := http.Get(s.url + "/healthz"); err == nil {
@@ -164,6 +204,26 @@ func startServer(o options, data string, args ...string) (*server, error) {
 func (s *server) stop() {
 	s.cmd.Process.Signal(os.Interrupt)
 	s.cmd.Wait()
+	if s.backupDir != "" {
+		os.RemoveAll(s.backupDir)
+	}
+}
+
+// cpuTime reads a process's CPU time (user and system) from /proc.
+func cpuTime(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// the fields after the command name (which may hold spaces)
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+2:]))
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	const ticks = 100 // USER_HZ on Linux
+	return time.Duration(utime+stime) * time.Second / ticks
 }
 
 // startFresh starts a server on a new data directory; done stops it and
@@ -179,6 +239,13 @@ func startFresh(o options, args ...string) (srv *server, done func(), err error)
 		return nil, nil, err
 	}
 	return srv, func() { srv.stop(); os.RemoveAll(data) }, nil
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 // rssKB reads a process's resident set size.
@@ -710,10 +777,17 @@ func playLoad(o options) error {
 		go t.drive(ctx, base, o.rate, st)
 	}
 	time.Sleep(o.ramp)
+	pid := o.targetPID
+	if srv != nil {
+		pid = srv.cmd.Process.Pid
+	}
 	st.measuring.Store(true)
 	start := time.Now()
+	cpu0 := cpuTime(pid)
 	var peakRSS int64
+	var lags []float64
 	sample := time.NewTicker(time.Second)
+	lagTick := time.NewTicker(100 * time.Millisecond)
 	for done := false; !done; {
 		select {
 		case <-ctx.Done():
@@ -722,9 +796,14 @@ func playLoad(o options) error {
 			if srv != nil {
 				peakRSS = max(peakRSS, rssKB(srv.cmd.Process.Pid))
 			}
+		case <-lagTick.C:
+			if o.backup != "" {
+				lags = append(lags, metric(metricsURL, "tables_backup_lag_seconds"))
+			}
 		}
 	}
 	elapsed := time.Since(start)
+	cpu := cpuTime(pid) - cpu0
 	st.measuring.Store(false)
 
 	st.mu.Lock()
@@ -754,6 +833,20 @@ func playLoad(o options) error {
 	}
 	if srv != nil {
 		fmt.Printf("server RSS          now %.1f MB, peak %.1f MB\n", float64(rssKB(srv.cmd.Process.Pid))/1024, float64(peakRSS)/1024)
+	}
+	if pid != 0 && moves > 0 {
+		pinned := "not pinned"
+		if o.serverCPU != "" || o.loadCPU != "" {
+			pinned = fmt.Sprintf("server on CPU %s, load generator on CPU %s", or(o.serverCPU, "any"), or(o.loadCPU, "any"))
+		}
+		fmt.Printf("server CPU          %.0f µs per player move (%v over the window, %.0f %% of a core; %s)\n",
+			float64(cpu.Microseconds())/float64(moves), cpu.Round(time.Millisecond), 100*cpu.Seconds()/elapsed.Seconds(), pinned)
+	}
+	if len(lags) > 0 {
+		slices.Sort(lags)
+		fmt.Printf("backup lag          p50 %.2f s  p99 %.2f s  max %.2f s  (%d samples every 100 ms; %s)\n",
+			lags[len(lags)/2], lags[min(len(lags)-1, len(lags)*99/100)], lags[len(lags)-1], len(lags), "time the oldest unshipped commit has waited")
+		fmt.Printf("backup errors       %.0f\n", metric(metricsURL, "tables_backup_errors_total"))
 	}
 	if n := metric(metricsURL, "tables_move_seconds_count"); n > 0 {
 		fmt.Printf("server apply+commit %.0f µs mean over %.0f entries\n", metric(metricsURL, "tables_move_seconds_sum")/n*1e6, n)
