@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"database/sql"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -159,20 +160,13 @@ func get(t *testing.T, u string) (int, string) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var b strings.Builder
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := resp.Body.Read(buf)
-		b.Write(buf[:n])
-		if err != nil {
-			break
-		}
-	}
-	return resp.StatusCode, b.String()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
 }
 
 // acks follow tables over websockets and note when each sequence number
-// was pushed: what the server acknowledged, and when.
+// was pushed: what the server acknowledged, and when (the crash and
+// backup tests).
 type acks struct {
 	mu    sync.Mutex
 	seen  map[string][]ack

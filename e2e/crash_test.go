@@ -11,13 +11,10 @@ import (
 	"net/url"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/gorilla/websocket"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/handlers"
 )
@@ -54,14 +51,14 @@ func TestCrashRestartLosesNothing(t *testing.T) {
 	progress := map[string]int64{}
 	over := map[string]bool{}
 	for k := 0; k < kills; k++ {
-		watch := watchTables(t, srv.url, codes)
+		watch := watchAcks(t, srv.url, codes)
 		// every table still playing moves past where the last kill left it
 		// (a loaded machine may take a while to replay and restart them),
 		// then the bots play for a random while more before the plug is pulled
 		watch.waitPast(t, progress, over)
 		time.Sleep(time.Duration(100+rng.IntN(400)) * time.Millisecond)
 		srv.kill()
-		acked := watch.stop()
+		acked := watch.stop(time.Now())
 
 		d, err := db.Open(context.Background(), filepath.Join(data, "tables.db"))
 		if err != nil {
@@ -164,57 +161,18 @@ func cloneValues(v url.Values) url.Values {
 	return out
 }
 
-// watchers follow tables over websockets and note the highest sequence
-// number pushed to them: what the server acknowledged.
-type watchers struct {
-	mu    sync.Mutex
-	seen  map[string]int64
-	conns []*websocket.Conn
-	wg    sync.WaitGroup
-}
-
 var seqRe = regexp.MustCompile(`id="seq" hidden data-seq="(\d+)"`)
-
-func watchTables(t *testing.T, base string, codes []string) *watchers {
-	t.Helper()
-	w := &watchers{seen: map[string]int64{}}
-	for _, code := range codes {
-		u := "ws" + strings.TrimPrefix(base, "http") + "/t/" + code + "/ws"
-		conn, _, err := websocket.DefaultDialer.Dial(u, http.Header{"Origin": {base}})
-		if err != nil {
-			t.Fatalf("watch %s: %v", code, err)
-		}
-		w.conns = append(w.conns, conn)
-		w.wg.Add(1)
-		go func() {
-			defer w.wg.Done()
-			for {
-				_, msg, err := conn.ReadMessage()
-				if err != nil {
-					return
-				}
-				for _, m := range seqRe.FindAllSubmatch(msg, -1) {
-					n, _ := strconv.ParseInt(string(m[1]), 10, 64)
-					w.mu.Lock()
-					w.seen[code] = max(w.seen[code], n)
-					w.mu.Unlock()
-				}
-			}
-		}()
-	}
-	return w
-}
 
 // waitPast waits until every table not over has pushed an entry past its
 // mark.
-func (w *watchers) waitPast(t *testing.T, marks map[string]int64, over map[string]bool) {
+func (w *acks) waitPast(t *testing.T, marks map[string]int64, over map[string]bool) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		behind := ""
 		w.mu.Lock()
 		for code, mark := range marks {
-			if !over[code] && w.seen[code] <= mark {
+			if as := w.seen[code]; !over[code] && (len(as) == 0 || as[len(as)-1].seq <= mark) {
 				behind = code
 			}
 		}
@@ -227,17 +185,4 @@ func (w *watchers) waitPast(t *testing.T, marks map[string]int64, over map[strin
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-}
-
-// stop waits for the readers (their server is gone) and returns what each
-// table's viewer saw last.
-func (w *watchers) stop() map[string]int64 {
-	for _, c := range w.conns {
-		c.SetReadDeadline(time.Now().Add(2 * time.Second))
-	}
-	w.wg.Wait()
-	for _, c := range w.conns {
-		c.Close()
-	}
-	return w.seen
 }

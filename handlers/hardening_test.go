@@ -21,6 +21,21 @@ import (
 	"github.com/tablegames/tables/db/backup"
 )
 
+// postAsync posts a form from a goroutine other than the test's: it
+// reports a failure with t.Error and answers 0.
+func (c *client) postAsync(path string, form url.Values) int {
+	req, _ := http.NewRequest("POST", c.e.http.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-CSRF-Token", c.csrf)
+	resp, err := c.http.Do(req)
+	if err != nil {
+		c.t.Error(err)
+		return 0
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
 // rawDB opens the env's database file on a connection of its own, as an
 // operator (or a fault) would touch it.
 func rawDB(t *testing.T, e *env) *sql.DB {
@@ -53,16 +68,8 @@ func TestMetricsAreNotPublic(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer resp.Body.Close()
-		var b strings.Builder
-		buf := make([]byte, 1<<16)
-		for {
-			n, err := resp.Body.Read(buf)
-			b.Write(buf[:n])
-			if err != nil {
-				break
-			}
-		}
-		return resp.StatusCode, b.String()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
 	}
 	for _, auth := range []string{"", "Bearer nope", "s3cret"} {
 		if status, _ := get(auth); status != http.StatusUnauthorized {
@@ -145,24 +152,16 @@ func TestTableCapIsAtomic(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			req, _ := http.NewRequest("POST", e.http.URL+"/tables", strings.NewReader("kind=president&name=Ann&seats=3&ruleset=house"))
-			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-			req.Header.Set("X-CSRF-Token", c.csrf)
-			resp, err := c.http.Do(req)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			resp.Body.Close()
+			status := c.postAsync("/tables", mustForm("kind=president&name=Ann&seats=3&ruleset=house"))
 			mu.Lock()
 			defer mu.Unlock()
-			switch resp.StatusCode {
+			switch status {
 			case 200:
 				created++
 			case http.StatusServiceUnavailable:
 				full++
 			default:
-				t.Errorf("create: %d", resp.StatusCode)
+				t.Errorf("create: %d", status)
 			}
 		}()
 	}
@@ -430,16 +429,7 @@ func TestStaleMoveIsRefused(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			req, _ := http.NewRequest("POST", e.http.URL+"/t/"+code+"/act", strings.NewReader(url.Values{"kind": {"check"}, "v": {v}}.Encode()))
-			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-			req.Header.Set("X-CSRF-Token", c.csrf)
-			resp, err := c.http.Do(req)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			resp.Body.Close()
-			if resp.StatusCode == 204 {
+			if c.postAsync("/t/"+code+"/act", url.Values{"kind": {"check"}, "v": {v}}) == 204 {
 				mu.Lock()
 				played++
 				mu.Unlock()
@@ -613,10 +603,9 @@ func TestBackupInReadinessAndMetrics(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var b strings.Builder
-	io.Copy(&b, resp.Body)
+	b, _ := io.ReadAll(resp.Body)
 	for _, want := range []string{"tables_backup_lag_transactions 42", "tables_backup_lag_bytes 9000", "tables_backup_lag_seconds 120", "tables_backup_errors_total 3"} {
-		if !strings.Contains(b.String(), want) {
+		if !strings.Contains(string(b), want) {
 			t.Fatalf("metrics lack %q", want)
 		}
 	}
