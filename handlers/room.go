@@ -681,7 +681,7 @@ func (r *Room) shared() roomView {
 func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	t := rv.t
 	p := views.Table{
-		Page:      views.Page{Title: r.kind.info.Title + " · " + r.code, CSRF: csrf, Table: true},
+		Page:      views.Page{Title: r.kind.info.Title + " · " + views.CodeLabel(r.code), CSRF: csrf, Table: true},
 		Code:      r.code,
 		GameTitle: r.kind.info.Title,
 		ShareURL:  shareURL,

@@ -77,3 +77,12 @@ func article(word string) string {
 	}
 	return "a"
 }
+
+// CodeLabel writes a table code as people read it: a long (private) code
+// in two halves, "KX7P-M4QA"; a short one as it is.
+func CodeLabel(code string) string {
+	if len(code) == 8 {
+		return code[:4] + "-" + code[4:]
+	}
+	return code
+}
