@@ -36,6 +36,9 @@ type DB struct {
 	r       *sql.DB
 	appends chan *appendReq
 	done    chan struct{}
+	// insertEntry appends a log row; prepared once (a statement prepared
+	// in every transaction cost a parse per group commit)
+	insertEntry *sql.Stmt
 	closed  sync.Once
 	err     error
 }
@@ -94,6 +97,11 @@ func OpenOptions(ctx context.Context, path string, o Options) (*DB, error) {
 	}
 	r.SetMaxOpenConns(4)
 	d.r = r
+	if d.insertEntry, err = w.PrepareContext(ctx, `INSERT INTO room_log(room, seq, at, entry) VALUES (?, ?, ?, ?)`); err != nil {
+		w.Close()
+		r.Close()
+		return nil, err
+	}
 	d.appends = make(chan *appendReq, 1024)
 	d.done = make(chan struct{})
 	go d.commit()
@@ -106,7 +114,7 @@ func (d *DB) Close() error {
 	d.closed.Do(func() {
 		close(d.appends)
 		<-d.done
-		d.err = errors.Join(d.r.Close(), d.w.Close())
+		d.err = errors.Join(d.insertEntry.Close(), d.r.Close(), d.w.Close())
 	})
 	return d.err
 }

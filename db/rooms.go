@@ -138,10 +138,7 @@ type Batch struct {
 // are written or none.
 func (d *DB) AppendBatch(ctx context.Context, now time.Time, batches []Batch) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
-		ins, err := tx.PrepareContext(ctx, `INSERT INTO room_log(room, seq, at, entry) VALUES (?, ?, ?, ?)`)
-		if err != nil {
-			return err
-		}
+		ins := tx.StmtContext(ctx, d.insertEntry) // prepared once, on the one writer connection
 		defer ins.Close()
 		// the log row is the only write: a room's last activity is its last
 		// entry (see IdleRooms), and the foreign key refuses unknown rooms

@@ -51,6 +51,31 @@ type SessionStore struct {
 type sessionCache struct {
 	mu sync.Mutex
 	m  map[string]cachedSession
+	// cookies maps a cookie value already verified to its session id: the
+	// HMAC check and decoding cost more than the rest of a move's post
+	cookies map[string]string
+}
+
+func (c *sessionCache) cookie(value string) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	id, ok := c.cookies[value]
+	return id, ok
+}
+
+func (c *sessionCache) putCookie(value, id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cookies == nil {
+		c.cookies = make(map[string]string)
+	}
+	if len(c.cookies) >= maxCachedSessions {
+		for k := range c.cookies {
+			delete(c.cookies, k)
+			break
+		}
+	}
+	c.cookies[value] = id
 }
 
 type cachedSession struct {
@@ -112,9 +137,12 @@ func (s *SessionStore) New(r *http.Request, name string) (*sessions.Session, err
 	if err != nil {
 		return sess, nil
 	}
-	var id string
-	if err := securecookie.DecodeMulti(name, c.Value, &id, s.codecs...); err != nil {
-		return sess, nil // a forged or stale cookie: start afresh
+	id, ok := s.cache.cookie(c.Value)
+	if !ok {
+		if err := securecookie.DecodeMulti(name, c.Value, &id, s.codecs...); err != nil {
+			return sess, nil // a forged or stale cookie: start afresh
+		}
+		s.cache.putCookie(c.Value, id)
 	}
 	now := time.Now().Unix()
 	vals, ok := s.cache.get(id, now)

@@ -134,7 +134,10 @@ func TestFragmentKeysStandForContent(t *testing.T) {
 				for seat := -1; seat < len(r.t.Seats); seat++ {
 					rv := sh
 					rv.seat = seat
-					_, frags := r.kind.render(&rv)
+					if seat >= 0 {
+						rv.player = r.t.Seats[seat].Player
+					}
+					_, frags := r.fragments(&rv) // the game's, and the frame's around it
 					if last[seat] == nil {
 						last[seat] = map[string]seen{}
 					}

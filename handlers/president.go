@@ -88,6 +88,7 @@ func presidentView(rv *roomView) views.President {
 		}
 		return false
 	}
+	p.Seats, p.ScoreNames, p.ScoreTotals = make([]views.PSeat, 0, v.N), make([]string, 0, v.N), make([]int, 0, v.N)
 	for i := 0; i < v.N; i++ {
 		sv := v.Seats[i]
 		ps := views.PSeat{Seat: rv.seatView(i), HandCount: sv.HandCount, Passed: sv.Passed, Score: sv.Score, Turn: isWaiting(i) && v.Phase == president.Playing}

@@ -54,6 +54,7 @@ type Room struct {
 	// the bots have paused for it
 	alone   time.Time
 	dormant bool
+	scratch bytes.Buffer // where pushes are rendered (see message)
 }
 
 // viewer is one websocket connection watching the table.
@@ -797,14 +798,22 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 		v.fresh, v.stage = fresh, "" // the view turns from a watcher's to the seat's: a whole new stage
 	}
 	ctx := context.Background()
-	var buf bytes.Buffer
+	// one scratch buffer per room (the actor is its only user); the push
+	// gets an exact copy, since Melody keeps the slice it is given
+	buf := &r.scratch
+	buf.Reset()
+	defer func() {
+		if buf.Cap() > 16<<10 {
+			r.scratch = bytes.Buffer{} // a whole stage was rendered: don't keep its size
+		}
+	}()
 	stage, frags := r.fragments(rv)
 	if full || stage != v.stage {
 		page := r.page(rv, "", "")
-		views.Stage(page).Render(ctx, &buf)
+		views.Stage(page).Render(ctx, buf)
 		if full {
-			views.Log(page.Log).Render(ctx, &buf)
-			views.Chat(page.Chat).Render(ctx, &buf)
+			views.Log(page.Log).Render(ctx, buf)
+			views.Chat(page.Chat).Render(ctx, buf)
 		}
 		v.stage, v.sent = stage, make(map[string]sentFrag, len(frags))
 		for _, f := range frags {
@@ -823,13 +832,13 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 			}
 			if f.Since != nil && had.key != 0 {
 				if c := f.Since(had.key); c != nil {
-					c.Render(ctx, &buf)
+					c.Render(ctx, buf)
 					v.sent[f.ID] = sentFrag{key: f.Key}
 					continue
 				}
 			}
 			mark := buf.Len()
-			f.Component.Render(ctx, &buf)
+			f.Component.Render(ctx, buf)
 			h := fnv64(buf.Bytes()[mark:])
 			v.sent[f.ID] = sentFrag{key: f.Key, hash: h}
 			if had.hash == h {
@@ -845,17 +854,17 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 			case l.Chat:
 				chat = append(chat, logView(l))
 				if l.By > 0 && l.By <= len(r.t.Seats) && r.t.started() && views.IsReaction(l.Said) {
-					views.Reaction(l.By-1, views.Place(l.By-1, len(r.t.Seats), v.seat), l.Said).Render(ctx, &buf)
+					views.Reaction(l.By-1, views.Place(l.By-1, len(r.t.Seats), v.seat), l.Said).Render(ctx, buf)
 				}
 			default:
 				mine = append(mine, logView(l))
 			}
 		}
 		if len(mine) > 0 {
-			views.LogAppend(mine).Render(ctx, &buf)
+			views.LogAppend(mine).Render(ctx, buf)
 		}
 		if len(chat) > 0 {
-			views.ChatAppend(chat).Render(ctx, &buf)
+			views.ChatAppend(chat).Render(ctx, buf)
 		}
 	}
 	if buf.Len() == 0 {
@@ -863,8 +872,8 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 	}
 	// every push ends with the table's sequence number, so a client (or a
 	// test) knows which log entry it has seen
-	views.Seq(r.t.Seq).Render(ctx, &buf)
-	return buf.Bytes()
+	views.Seq(r.t.Seq).Render(ctx, buf)
+	return bytes.Clone(buf.Bytes())
 }
 
 // fragments are the parts of the stage a push compares: the lobby panel,
@@ -875,8 +884,9 @@ func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
 	if r.t.started() {
 		_, frags = r.kind.render(rv)
 		bar := r.seatBar(rv)
-		return "game", append(frags, views.Fragment{ID: "seat-bar", Component: views.SeatBarView(bar), Frame: true},
-			views.Fragment{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true}, state)
+		key := bar.Key()
+		return "game", append(frags, views.Fragment{ID: "seat-bar", Component: views.SeatBarView(bar), Frame: true, Key: key},
+			views.Fragment{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true, Key: key}, state)
 	}
 	return "lobby", []views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}, state}
 }

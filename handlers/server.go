@@ -437,9 +437,14 @@ func validCode(s string) bool {
 // normalCode reads a code as people type it: any case, with spaces or a
 // dash between the halves of a long one.
 func normalCode(raw string) (string, bool) {
-	code := strings.ToUpper(strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(raw)))
+	if validCode(raw) {
+		return raw, true // as links and pages write it
+	}
+	code := strings.ToUpper(codeSeparators.Replace(strings.TrimSpace(raw)))
 	return code, validCode(code)
 }
+
+var codeSeparators = strings.NewReplacer(" ", "", "-", "")
 
 func containsByte(s string, c byte) bool {
 	for i := 0; i < len(s); i++ {

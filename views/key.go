@@ -94,3 +94,28 @@ func appendSince(series uint64, n int, add func(from int) templ.Component) func(
 		return add(int(uint32(had)))
 	}
 }
+
+// Key stands for everything the seat bar and the seat controls show.
+func (b SeatBar) Key() uint64 {
+	k := newKeyer()
+	k.str(b.URL)
+	k.flag(b.Watching)
+	k.flag(b.Seated)
+	k.str(b.Asking)
+	k.flag(b.Open)
+	k.flag(b.Host)
+	k.flag(b.Paused)
+	for _, list := range [][]SeatRequest{b.Requests, b.People} {
+		k.num(int64(len(list)))
+		for _, r := range list {
+			k.num(int64(r.Index))
+			k.str(r.Name)
+		}
+	}
+	k.num(int64(len(b.Stakes)))
+	for _, s := range b.Stakes {
+		k.str(s)
+	}
+	k.str(b.StakesAt)
+	return k.sum()
+}

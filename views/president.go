@@ -78,20 +78,24 @@ type President struct {
 	ScoreKey    uint64 // stands for the scoreboard (see Fragment.Key)
 }
 
-// Fragments lists the President table's fragments in page order.
+// Fragments lists the President table's fragments in page order. The
+// components share one copy of p (a pointer each, not a copy each).
 func (p President) Fragments() []Fragment {
-	out := []Fragment{
-		{ID: "p-status", Component: presidentStatus(p)}, // changes with every move
-		{ID: "p-deal", Component: presidentDeal(p), Key: uint64(p.Deal)<<1 | 1},
+	pp := &p
+	out := make([]Fragment, 0, 9+len(p.Seats)+3) // the room adds its frame's
+	out = append(out, []Fragment{
+		{ID: "p-status", Component: presidentStatus(pp)}, // changes with every move
+		{ID: "p-deal", Component: presidentDeal(pp), Key: uint64(p.Deal)<<1 | 1},
 		{ID: "turn-mark", Component: turnMark(p.YourTurn, "Your turn")},
 		TurnsFragment("p-ring", p.seatList()),
-		{ID: "p-pile", Component: presidentPile(p), Key: p.pileKey()},
-		{ID: "p-hand", Component: presidentHand(p), Key: p.HandKey, Since: p.handSince},
-		{ID: "p-playable", Component: presidentPlayable(p)},
-		{ID: "p-actions", Component: presidentActions(p), Key: p.controlsKey()},
-		{ID: "p-score", Component: presidentScore(p), Key: p.ScoreKey},
-	}
-	for _, s := range p.Seats {
+		{ID: "p-pile", Component: presidentPile(pp), Key: p.pileKey()},
+		{ID: "p-hand", Component: presidentHand(pp), Key: p.HandKey, Since: p.handSince},
+		{ID: "p-playable", Component: presidentPlayable(pp)},
+		{ID: "p-actions", Component: presidentActions(pp), Key: p.controlsKey()},
+		{ID: "p-score", Component: presidentScore(pp), Key: p.ScoreKey},
+	}...)
+	for i := range pp.Seats {
+		s := &pp.Seats[i]
 		out = append(out, Fragment{ID: "p-seat-" + itoa(s.Index), Component: presidentSeat(s), Key: s.key()})
 	}
 	return out

@@ -33,11 +33,11 @@ func PresidentGame(p President) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = presidentDeal(p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presidentDeal(&p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = presidentStatus(p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presidentStatus(&p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -66,7 +66,7 @@ func PresidentGame(p President) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for i := range p.Seats {
-				templ_7745c5c3_Err = presidentSeat(p.Seats[i]).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = presidentSeat(&p.Seats[i]).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -75,7 +75,7 @@ func PresidentGame(p President) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = presidentPile(p).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = presidentPile(&p).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -85,11 +85,11 @@ func PresidentGame(p President) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = presidentHand(p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presidentHand(&p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = presidentPlayable(p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presidentPlayable(&p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -110,7 +110,7 @@ func PresidentGame(p President) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = presidentActions(p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presidentActions(&p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -118,7 +118,7 @@ func PresidentGame(p President) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = presidentScore(p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presidentScore(&p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -132,7 +132,7 @@ func PresidentGame(p President) templ.Component {
 
 // presidentStatus says what the table waits for; the deal's number and
 // rules stand before it in their own fragment (presidentDeal).
-func presidentStatus(p President) templ.Component {
+func presidentStatus(p *President) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -225,7 +225,7 @@ func presidentStatus(p President) templ.Component {
 	})
 }
 
-func presidentDeal(p President) templ.Component {
+func presidentDeal(p *President) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -280,7 +280,7 @@ func presidentDeal(p President) templ.Component {
 	})
 }
 
-func presidentPile(p President) templ.Component {
+func presidentPile(p *President) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -528,7 +528,7 @@ func cardFaces(cs []CardView) templ.Component {
 	})
 }
 
-func presidentHand(p President) templ.Component {
+func presidentHand(p *President) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -681,7 +681,7 @@ func presidentHand(p President) templ.Component {
 // presidentPlayable names the ranks the viewer can play now; the stylesheet
 // marks those cards of the hand, so a turn changes this tag and not the
 // whole hand.
-func presidentPlayable(p President) templ.Component {
+func presidentPlayable(p *President) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -730,7 +730,7 @@ func presidentPlayable(p President) templ.Component {
 
 // presidentActions are the viewer's actions, inside the action bar (a
 // form that stays on the page: its buttons post the move they name).
-func presidentActions(p President) templ.Component {
+func presidentActions(p *President) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -926,7 +926,7 @@ func presidentActions(p President) templ.Component {
 
 // presidentSeat is one player's seat on the ring; each is its own
 // fragment, so a move re-sends only the seats it changed.
-func presidentSeat(s PSeat) templ.Component {
+func presidentSeat(s *PSeat) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1111,7 +1111,7 @@ func presidentSeat(s PSeat) templ.Component {
 	})
 }
 
-func presidentScore(p President) templ.Component {
+func presidentScore(p *President) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
