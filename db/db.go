@@ -39,8 +39,8 @@ type DB struct {
 	// insertEntry appends a log row; prepared once (a statement prepared
 	// in every transaction cost a parse per group commit)
 	insertEntry *sql.Stmt
-	closed  sync.Once
-	err     error
+	closed      sync.Once
+	err         error
 }
 
 // Options change how a database is opened.
