@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/olahol/melody"
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/views"
@@ -797,7 +798,9 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 	if fresh := rv.seat != v.seat; fresh != v.fresh {
 		v.fresh, v.stage = fresh, "" // the view turns from a watcher's to the seat's: a whole new stage
 	}
-	ctx := context.Background()
+	// one render context for the whole push (templ would make one per
+	// fragment otherwise)
+	ctx := templ.InitializeContext(context.Background())
 	// one scratch buffer per room (the actor is its only user); the push
 	// gets an exact copy, since Melody keeps the slice it is given
 	buf := &r.scratch
