@@ -897,9 +897,9 @@ func idleSockets(o options) error {
 	}
 	time.Sleep(o.hold) // let the first pushes drain (and a profiler look)
 	after := rssKB(srv.cmd.Process.Pid)
-	heap := metric(srv.url, "go_memstats_heap_inuse_bytes")
+	heap := metric(srv.metrics, "go_memstats_heap_inuse_bytes")
 	fmt.Printf("idle websockets %d: server RSS %.1f MB → %.1f MB, %.1f KB per socket; heap in use %.1f MB; goroutines %.0f\n",
-		o.idle, float64(before)/1024, float64(after)/1024, float64(after-before)/float64(o.idle), heap/1e6, metric(srv.url, "go_goroutines"))
+		o.idle, float64(before)/1024, float64(after)/1024, float64(after-before)/float64(o.idle), heap/1e6, metric(srv.metrics, "go_goroutines"))
 	for _, c := range conns {
 		c.Close()
 	}
