@@ -20,9 +20,16 @@ import (
 // session whose send queue overflowed can be cut: Melody would otherwise
 // drop messages silently; cut, the browser reconnects and gets the whole
 // table again.
+//
+// It also tells the handler when the upgrade is over (the connection is
+// hijacked, or the refusal written), so the handler can return and
+// net/http free what it kept for the request (its buffers, the response,
+// a deep stack) while the socket lives on in its own goroutine.
 type connRecorder struct {
 	http.ResponseWriter
-	conn net.Conn
+	conn     net.Conn
+	upgraded chan struct{}
+	once     sync.Once
 }
 
 func (c *connRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
@@ -32,8 +39,14 @@ func (c *connRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	}
 	conn, rw, err := h.Hijack()
 	c.conn = conn
+	if err == nil {
+		c.ResponseWriter = nil // the response is over: don't keep it alive
+		c.upgradeDone()
+	}
 	return conn, rw, err
 }
+
+func (c *connRecorder) upgradeDone() { c.once.Do(func() { close(c.upgraded) }) }
 
 func (s *Server) newHub() *melody.Melody {
 	m := melody.New()
@@ -42,11 +55,13 @@ func (s *Server) newHub() *melody.Melody {
 	// is cut (see connRecorder) and resyncs on reconnect.
 	m.Config.MessageBufferSize = 32
 	m.Config.PingPeriod, m.Config.PongWait = s.cfg.PingPeriod, s.cfg.PongWait
-	// Memory per idle socket: reads reuse the buffer net/http keeps for
-	// the hijacked connection anyway; the write buffer comes from a pool
-	// only while a frame is written.
+	// Memory per idle socket: the write buffer comes from a pool only
+	// while a frame is written.
 	m.Upgrader.WriteBufferSize = 4096
 	m.Upgrader.WriteBufferPool = &sync.Pool{}
+	// a small read buffer of its own (clients send pings and little
+	// else), rather than the 4 KB one net/http made for the request
+	m.Upgrader.ReadBufferSize = 512
 	m.Upgrader.CheckOrigin = s.checkOrigin
 	m.HandleConnect(func(ws *melody.Session) {
 		r := ws.Keys["room"].(*Room)
@@ -63,7 +78,14 @@ func (s *Server) newHub() *melody.Melody {
 		// Moves arrive as form posts; the socket only pushes. A client may
 		// still send (pings, stray frames): each connection has a token
 		// bucket, and floods end the connection.
-		if f, ok := ws.Keys["flood"].(*floodGuard); ok && f.violation(time.Now()) {
+		// the guard is made at the first message: most sockets never send
+		f, _ := ws.Get("flood")
+		guard, ok := f.(*floodGuard)
+		if !ok {
+			guard = newFloodGuard()
+			ws.Set("flood", guard)
+		}
+		if guard.violation(time.Now()) {
 			s.metrics.wsRejected.WithLabelValues("flood").Inc()
 			ws.CloseWithMsg(melody.FormatCloseMessage(1008, "too many messages"))
 		}
@@ -137,20 +159,26 @@ func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
 		http.Error(w, "Too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
-	defer s.sockets.release(ip)
-	rec := &connRecorder{ResponseWriter: w}
-	keys := map[string]any{"room": r, "player": player, "conn": rec, "flood": newFloodGuard()}
-	if err := s.hub.HandleRequestWithKeys(rec, upgradeOnly(req), keys); err != nil && !errors.Is(err, melody.ErrClosed) {
-		s.log.Debug("websocket", "room", code, "err", err)
-	}
+	rec := &connRecorder{ResponseWriter: w, upgraded: make(chan struct{})}
+	keys := map[string]any{"room": r, "player": player, "conn": rec}
+	up := upgradeOnly(req)
+	go func() {
+		defer s.sockets.release(ip)
+		defer rec.upgradeDone() // a refused upgrade: its answer is written
+		if err := s.hub.HandleRequestWithKeys(rec, up, keys); err != nil && !errors.Is(err, melody.ErrClosed) {
+			s.log.Debug("websocket", "room", code, "err", err)
+		}
+	}()
+	<-rec.upgraded
 }
 
-// upgradeOnly copies the request with just the headers a websocket
-// upgrade reads: Melody keeps the request for the socket's whole life, and
-// a browser's cookies and other headers would stay in memory with it.
+// upgradeOnly is a new request with just what a websocket upgrade reads:
+// Melody keeps the request for the socket's whole life, and the
+// browser's cookies and other headers, the request's context (which holds
+// the session read from the cookie) would stay in memory with it.
 func upgradeOnly(req *http.Request) *http.Request {
-	r := req.WithContext(req.Context())
-	r.Header = make(http.Header, 6)
+	r := &http.Request{Method: req.Method, URL: req.URL, Proto: req.Proto, ProtoMajor: req.ProtoMajor, ProtoMinor: req.ProtoMinor,
+		Host: req.Host, RemoteAddr: req.RemoteAddr, Header: make(http.Header, 7)}
 	for _, h := range []string{"Connection", "Upgrade", "Origin", "Sec-Websocket-Key", "Sec-Websocket-Version", "Sec-Websocket-Extensions", "Sec-Websocket-Protocol"} {
 		if v, ok := req.Header[h]; ok {
 			r.Header[h] = v
