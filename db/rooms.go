@@ -188,7 +188,12 @@ func (d *DB) Load(ctx context.Context, code string) (r Room, snapSeq int64, snap
 
 // Log reads a room's log entries after seq.
 func (d *DB) Log(ctx context.Context, code string, after int64) ([]Entry, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT seq, at, entry FROM room_log WHERE room = ? AND seq > ? ORDER BY seq`, code, after)
+	return d.LogRange(ctx, code, after+1, math.MaxInt64)
+}
+
+// LogRange reads a room's log entries from seq from to seq to, both in.
+func (d *DB) LogRange(ctx context.Context, code string, from, to int64) ([]Entry, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT seq, at, entry FROM room_log WHERE room = ? AND seq >= ? AND seq <= ? ORDER BY seq`, code, from, to)
 	if err != nil {
 		return nil, err
 	}

@@ -5,9 +5,14 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/views"
 )
@@ -166,6 +171,63 @@ func TestFragmentKeysStandForContent(t *testing.T) {
 			if hasKeys && keyed < 1000 {
 				t.Fatalf("only %d unchanged keys seen", keyed)
 			}
+		})
+	}
+}
+
+// BenchmarkReplayStep serves one step of a replay (the page, as a browser
+// asks for it) on President tables whose logs hold 1,000 and 10,000
+// entries: a step costs its deal's entries, not the table's whole log.
+func BenchmarkReplayStep(b *testing.B) {
+	for _, n := range []int64{1000, 10000} {
+		b.Run(itoa(int(n))+"-entries", func(b *testing.B) {
+			ctx := context.Background()
+			d, err := db.Open(ctx, filepath.Join(b.TempDir(), "tables.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer d.Close()
+			// the room's own timers stay quiet: the benchmark drives it
+			cfg := Config{BotDelayMin: time.Hour, BotDelayMax: time.Hour, NextDealDelay: time.Hour, Limits: NoLimits()}
+			srv, err := NewServer(ctx, cfg, d, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer srv.Shutdown(ctx)
+			r, err := srv.createRoom(ctx, presidentKind, Options{Seats: 4, Bots: true, Ruleset: "house"}, "p0", "Ann")
+			if err != nil {
+				b.Fatal(err)
+			}
+			r.do(ctx, func() {
+				if err := r.lobbyAction("p0", "Ann", url.Values{"do": {"start"}}); err != nil {
+					b.Fatal(err)
+				}
+				r.commit(entry{T: eQuit, Seat: 0}) // bots in every seat
+				for r.t.Seq < n {
+					if w := r.t.Match.Waiting(); len(w) > 0 {
+						r.botMove(w[0])
+					} else {
+						r.continueMatch()
+					}
+				}
+			})
+			ix, done, err := srv.replayIndex(ctx, r.code)
+			if err != nil {
+				b.Fatal(err)
+			}
+			deal, sp := len(ix.spans), ix.spans[len(ix.spans)-1]
+			done()
+			u := "/t/" + r.code + "/replay/" + itoa(deal) + "?seat=0&step=" + itoa(int(sp.to-sp.from)/2)
+			h := srv.Handler()
+			b.ReportAllocs()
+			for b.Loop() {
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, httptest.NewRequest("GET", u, nil))
+				if w.Code != 200 {
+					b.Fatalf("replay step: %d", w.Code)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/step")
 		})
 	}
 }

@@ -2,8 +2,11 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tablegames/tables/db"
@@ -13,37 +16,120 @@ import (
 
 // A replay shows a finished deal (President), hand (Hold'em) or game
 // (Lowest Unique, Impetus) step by step, one log entry per step, as one
-// chosen seat saw it. It is rebuilt from the action log on every request:
-// nothing is stored for it.
+// chosen seat saw it. It is rebuilt from the action log: the server keeps,
+// per table, where each finished deal starts (the table's state there,
+// as a snapshot), so a step costs the deal's entries up to it, whatever
+// the length of the table's log.
 
-// span is a finished deal's entries: [from, to] indexes of the log.
-type span struct{ from, to int }
+// span is a finished deal: the log's sequence numbers of its first and
+// last entries, and the table just before the first.
+type span struct {
+	from, to int64
+	start    []byte // the table's snapshot before entry from
+}
 
-// replayLog reads a table's log and finds its finished deals: the stretches
-// from a deal's first move to the moment nothing secret is in play.
-func replayLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string) (*kind, Options, []entry, []span, error) {
-	var k *kind
-	var o Options
-	var entries []entry
-	var spans []span
-	from, moved := 0, false
-	err := walkLog(ctx, d, kinds, code, func(st logStep) error {
-		k, o = st.kind, st.opts
-		i, en, t := st.index, st.entry, st.t
-		entries = append(entries, en)
-		if !moved && (en.T == eMove || en.T == eStart) {
-			from, moved = i, true // the deal starts with its first move
-		}
-		if moved && t.Fair.Next == 0 && t.Fair.Current == 0 && settled(k, t.Match) {
-			spans = append(spans, span{from, i})
-			moved = false
-		}
-		return nil
-	})
-	if err == nil && k == nil {
-		err = db.ErrNotFound // a table whose creation never reached the log
+// replayIndex is what replays of one table need, kept between requests
+// and brought up to date with the log's new entries at each request.
+type replayIndex struct {
+	mu    sync.Mutex
+	kind  *kind
+	opts  Options
+	t     *table // the table after the entries read so far
+	open  []byte // an unfinished deal's start, while one is under way
+	from  int64
+	spans []span
+}
+
+// maxReplayIndexes bounds the tables whose replay indexes are kept.
+const maxReplayIndexes = 256
+
+// replayIndexes are the kept indexes, by table code.
+type replayIndexes struct {
+	mu sync.Mutex
+	m  map[string]*replayIndex
+}
+
+func (c *replayIndexes) get(code string) *replayIndex {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = make(map[string]*replayIndex)
 	}
-	return k, o, entries, spans, err
+	ix, ok := c.m[code]
+	if !ok {
+		if len(c.m) >= maxReplayIndexes {
+			for k := range c.m { // forget one: it is rebuilt if asked for
+				delete(c.m, k)
+				break
+			}
+		}
+		ix = &replayIndex{}
+		c.m[code] = ix
+	}
+	return ix
+}
+
+// replayIndex returns a table's replay index, up to date with its log;
+// the index stays locked until done is called.
+func (s *Server) replayIndex(ctx context.Context, code string) (ix *replayIndex, done func(), err error) {
+	ix = s.replayIx.get(code)
+	ix.mu.Lock()
+	if err := ix.update(ctx, s.db, s.kinds, code); err != nil {
+		ix.mu.Unlock()
+		return nil, nil, err
+	}
+	return ix, ix.mu.Unlock, nil
+}
+
+// update reads the log's entries past the index's and notes the deals
+// that finished: each from its first move to the moment nothing secret is
+// in play.
+func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*kind, code string) error {
+	if ix.t == nil {
+		row, err := d.RoomInfo(ctx, code)
+		if err != nil {
+			return err
+		}
+		k, ok := kinds[row.Kind]
+		if !ok {
+			return fmt.Errorf("room %s: unknown game %q", code, row.Kind)
+		}
+		var o Options
+		if err := json.Unmarshal(row.Options, &o); err != nil {
+			return fmt.Errorf("room %s: options: %w", code, err)
+		}
+		ix.kind, ix.opts, ix.t = k, o, newTable(o)
+	}
+	entries, err := d.Log(ctx, code, ix.t.Seq)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		var en entry
+		if err := json.Unmarshal(e.Entry, &en); err != nil {
+			return fmt.Errorf("room %s: entry %d: %w", code, e.Seq, err)
+		}
+		if ix.open == nil && (en.T == eMove || en.T == eStart) {
+			// the deal starts with its first move: keep the table before it
+			if ix.open, err = ix.t.snapshot(); err != nil {
+				return err
+			}
+			ix.from = e.Seq
+		}
+		if _, err := ix.t.apply(ix.kind, en); err != nil {
+			ix.t, ix.open, ix.spans = nil, nil, nil // start afresh next time
+			return fmt.Errorf("room %s: replay entry %d: %w", code, e.Seq, err)
+		}
+		ix.t.Seq = e.Seq
+		if ix.open != nil && ix.t.Fair.Next == 0 && ix.t.Fair.Current == 0 && settled(ix.kind, ix.t.Match) {
+			ix.spans = append(ix.spans, span{from: ix.from, to: e.Seq, start: ix.open})
+			ix.open = nil
+		}
+	}
+	if ix.t.Seq == 0 {
+		return db.ErrNotFound // a table whose creation never reached the log
+	}
+	return nil
 }
 
 // replay serves /t/:code/replay/:deal?seat=S&step=K.
@@ -56,32 +142,47 @@ func (s *Server) replay(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	k, o, entries, spans, err := replayLog(c.Request().Context(), s.db, s.kinds, code)
+	ctx := c.Request().Context()
+	ix, done, err := s.replayIndex(ctx, code)
 	if err != nil {
 		return s.noTable(c, err, code)
 	}
+	k, nspans := ix.kind, len(ix.spans)
 	n, err := strconv.Atoi(c.Param("deal"))
-	if err != nil || n < 1 || n > len(spans) {
-		return echo.NewHTTPError(http.StatusNotFound, "This table has "+plural(len(spans), "finished "+dealWord(k), "finished "+dealWord(k)+"s")+" to replay")
+	if err != nil || n < 1 || n > nspans {
+		done()
+		return echo.NewHTTPError(http.StatusNotFound, "This table has "+plural(nspans, "finished "+dealWord(k), "finished "+dealWord(k)+"s")+" to replay")
 	}
-	sp := spans[n-1]
-	steps := sp.to - sp.from
+	sp := ix.spans[n-1]
+	done()
+	steps := int(sp.to - sp.from)
 	step := 0 // a replay opens at its start
 	if q := c.QueryParam("step"); q != "" {
 		if step, err = strconv.Atoi(q); err != nil || step < 0 || step > steps {
 			return echo.NewHTTPError(http.StatusNotFound, "A step from 0 to "+itoa(steps))
 		}
 	}
-	t := newTable(o)
+	// the table where the deal starts, then its entries up to the step
+	t, err := restoreTable(k, sp.start)
+	if err != nil {
+		return err
+	}
+	entries, err := s.db.LogRange(ctx, code, sp.from, sp.from+int64(step))
+	if err != nil {
+		return err
+	}
 	var lines []logLine
-	for i := 0; i <= sp.from+step; i++ {
-		out, err := t.apply(k, entries[i])
+	for _, e := range entries {
+		var en entry
+		if err := json.Unmarshal(e.Entry, &en); err != nil {
+			return err
+		}
+		out, err := t.apply(k, en)
 		if err != nil {
 			return err
 		}
-		if i >= sp.from {
-			lines = append(lines, out...)
-		}
+		t.Seq = e.Seq
+		lines = append(lines, out...)
 	}
 	me := t.seatOf(id.player)
 	seat, ok := s.replaySeat(k, t, me, c.QueryParam("seat"))
@@ -92,7 +193,7 @@ func (s *Server) replay(c echo.Context) error {
 	rv.player = id.player
 	comp, _ := k.render(rv)
 	p := views.Replay{Page: views.Page{Title: "Replay · " + code, CSRF: csrfToken(c)}, Code: code, What: dealWord(k),
-		Deal: n, Deals: len(spans), Step: step, Steps: steps, Seat: seat, Stage: comp,
+		Deal: n, Deals: nspans, Step: step, Steps: steps, Seat: seat, Stage: comp,
 		URL: "/t/" + code + "/replay/" + itoa(n)}
 	for _, l := range lines {
 		if visible(l, seat) {
@@ -133,11 +234,13 @@ func (s *Server) replays(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	k, _, _, spans, err := replayLog(c.Request().Context(), s.db, s.kinds, code)
+	ix, done, err := s.replayIndex(c.Request().Context(), code)
 	if err != nil {
 		return s.noTable(c, err, code)
 	}
-	p := views.Replays{Page: views.Page{Title: "Replays · " + code, CSRF: csrfToken(c)}, Code: code, What: dealWord(k), Count: len(spans)}
+	k, count := ix.kind, len(ix.spans)
+	done()
+	p := views.Replays{Page: views.Page{Title: "Replays · " + code, CSRF: csrfToken(c)}, Code: code, What: dealWord(k), Count: count}
 	return render(c, http.StatusOK, views.ReplaysPage(p))
 }
 

@@ -50,18 +50,20 @@ func TestReplaysReproduceTheGame(t *testing.T) {
 			code := host.createTable("Ann", form)
 			host.lobby(code, "do", "start")
 			playHumansUntil(t, e, code, map[int]*client{0: host}, g.done)
-			_, _, _, spans, err := replayLog(context.Background(), e.srv.db, e.srv.kinds, code)
+			ix, done, err := e.srv.replayIndex(context.Background(), code)
 			if err != nil {
 				t.Fatal(err)
 			}
+			spans := ix.spans
+			done()
 			if len(spans) == 0 {
 				t.Fatal("no finished deal to replay")
 			}
 			seats := []int{-1, 0, 1}
 			checked := 0
 			for n, sp := range spans {
-				for step := 0; step <= sp.to-sp.from; step++ {
-					seq := int64(sp.from + step + 1)
+				for step := 0; step <= int(sp.to-sp.from); step++ {
+					seq := sp.from + int64(step)
 					mu.Lock()
 					want, secrets := live[seq], hidden[seq]
 					mu.Unlock()

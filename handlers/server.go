@@ -136,6 +136,8 @@ type Server struct {
 	rooms   map[string]*roomSlot
 	sockets socketCounts
 
+	replayIx replayIndexes // where each table's finished deals start
+
 	// the tables whose last write failed (readiness reports them)
 	failMu   sync.Mutex
 	failRoom map[string]bool
