@@ -80,10 +80,9 @@ type Impetus struct {
 
 // Fragments lists the table's fragments in page order.
 func (m Impetus) Fragments() []Fragment {
-	return []Fragment{
+	out := []Fragment{
 		{ID: "im-status", Component: imStatus(m), Key: 0},
 		{ID: "im-choice", Component: imChoice(m), Key: 0},
-		{ID: "im-map", Component: imMap(m), Key: 0},
 		{ID: "im-spirits", Component: imSpirits(m), Key: 0},
 		{ID: "im-happened", Component: imHappened(m)},
 		{ID: "im-wars", Component: imWars(m)},
@@ -91,6 +90,30 @@ func (m Impetus) Fragments() []Fragment {
 		TurnsFragment("im-ring", m.seatList()),
 		{ID: "im-factions", Component: imFactions(m), Key: 0},
 	}
+	// the map itself stays (it is in the stage); its cells are pushed one
+	// by one, each when it changes
+	for _, c := range m.Cells {
+		out = append(out, Fragment{ID: "im-cell-" + itoa(c.Index), Component: imCell(m.ActURL, c), Key: c.key(m.ActURL)})
+	}
+	return out
+}
+
+func (c IMCell) key(actURL string) uint64 {
+	k := newKeyer()
+	k.str(actURL)
+	k.num(int64(c.Index))
+	k.str(c.X)
+	k.str(c.Y)
+	k.str(c.Points)
+	k.str(c.Faction)
+	k.str(c.Letter)
+	k.str(c.Idol)
+	k.num(int64(c.IdolOwner))
+	k.flag(c.Battle)
+	k.str(c.Action)
+	k.str(c.Label)
+	k.flag(c.Changed)
+	return k.sum()
 }
 
 // cellVals is a map cell's hx-vals: what choosing it posts.
