@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -381,4 +382,36 @@ func TestAroundTheTable(t *testing.T) {
 	if !eval[bool](phone, `!!document.querySelector('a[href="/"]') && !!document.querySelector('form[action="/join"] input[name=code]')`) {
 		t.Fatal("the unknown table's page has no way home or code box")
 	}
+}
+
+// TestChatNamesAndMarks: a watcher who arrives as "Ann" can't chat as the
+// host (the message line says why), changes name from the chat drawer,
+// and chats; every page marks the host's lines and the watcher's, and axe
+// stays clean.
+func TestChatNamesAndMarks(t *testing.T) {
+	srv := startServer(t, t.TempDir(), "")
+	ann, _, share := twoAtPresident(t, srv)
+	ann.do(chromedp.SendKeys(chromedp.CSS(`#chat-text`), "welcome"), chromedp.Click(chromedp.CSS(`form.chat button[type=submit]`)))
+	ann.waitJS("Ann's line", `document.getElementById('chat').textContent.includes('welcome')`)
+
+	fake := newBrowser(t, "Ann") // a visitor who calls herself Ann
+	fake.do(chromedp.Navigate(share), chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"),
+		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)))
+	fake.waitJS("the table, watching", `!!document.querySelector('#p-ring') && !!document.querySelector('#chat-text')`)
+	fake.do(chromedp.SendKeys(chromedp.CSS(`#chat-text`), "I am the host"), chromedp.Click(chromedp.CSS(`form.chat button[type=submit]`)))
+	fake.waitJS("the refusal", `document.getElementById('message').textContent.includes('already called Ann')`)
+
+	// a new name, from the chat drawer
+	fake.do(chromedp.Click(chromedp.CSS(`a[href$="?name=change"]`)))
+	fake.waitJS("the name form", `!!document.querySelector('main form input[name=name]')`)
+	fake.do(chromedp.SetValue(chromedp.CSS(`input[name=name]`), "Cara"), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)))
+	fake.waitJS("the table again", `!!document.querySelector('#chat-text')`)
+	fake.do(chromedp.SendKeys(chromedp.CSS(`#chat-text`), "hello from the rail"), chromedp.Click(chromedp.CSS(`form.chat button[type=submit]`)))
+	ann.waitJS("Cara's line", `document.getElementById('chat').textContent.includes('hello from the rail')`)
+	marks := eval[[]string](ann, `[...document.querySelectorAll('#chat li.chat')].map(li => li.querySelector('b').textContent + ':' + li.querySelector('.mark').textContent)`)
+	if !slices.Contains(marks, "Ann:host") || !slices.Contains(marks, "Cara:watching") {
+		t.Fatalf("chat marks: %v", marks)
+	}
+	ann.screenshot("chat-marks-ann")
+	ann.axeCheck("the chat with marks")
 }
