@@ -181,7 +181,13 @@ func upgradeOnly(req *http.Request) *http.Request {
 		Host: req.Host, RemoteAddr: req.RemoteAddr, Header: make(http.Header, 7)}
 	for _, h := range []string{"Connection", "Upgrade", "Origin", "Sec-Websocket-Key", "Sec-Websocket-Version", "Sec-Websocket-Extensions", "Sec-Websocket-Protocol"} {
 		if v, ok := req.Header[h]; ok {
-			r.Header[h] = v
+			// copies: the values share one allocation with every other
+			// header of the request, which would stay alive with them
+			c := make([]string, len(v))
+			for i := range v {
+				c[i] = strings.Clone(v[i])
+			}
+			r.Header[h] = c
 		}
 	}
 	return r
