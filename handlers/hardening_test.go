@@ -563,6 +563,32 @@ func TestSmallerHardening(t *testing.T) {
 		t.Error("a chat line with a pile of marks is accepted")
 	}
 
+	// CSRF, as SECURITY.md states it: a browser's same-origin post needs
+	// no token, a cross-site one is refused, and without fetch metadata
+	// the token is required
+	for _, tc := range []struct {
+		site  string
+		token bool
+		want  int
+	}{{"same-origin", false, 204}, {"cross-site", true, 403}, {"same-site", false, 403}, {"same-site", true, 204}, {"", false, 403}} {
+		req, _ := http.NewRequest("POST", e.http.URL+"/t/"+code+"/chat", strings.NewReader("text=hi+"+tc.site))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if tc.site != "" {
+			req.Header.Set("Sec-Fetch-Site", tc.site)
+		}
+		if tc.token {
+			req.Header.Set("X-CSRF-Token", c.csrf)
+		}
+		resp, err := c.http.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tc.want {
+			t.Errorf("CSRF, Sec-Fetch-Site %q, token %v: %d, want %d", tc.site, tc.token, resp.StatusCode, tc.want)
+		}
+	}
+
 	cfg := fastConfig()
 	cfg.SecureCookies = true
 	s := newEnv(t, cfg)
