@@ -102,23 +102,26 @@ type Holdem struct {
 
 // Fragments lists the Hold'em table's fragments in page order.
 func (h Holdem) Fragments() []Fragment {
+	hp := &h // the components share one copy of h
 	items := h.StreetItems
-	out := []Fragment{
-		{ID: "h-status", Component: holdemStatus(h)}, // changes with every move
-		{ID: "h-hand", Component: holdemHand(h), Key: h.handKey()},
+	out := make([]Fragment, 0, 10+len(h.Seats)+3) // the room adds its frame's
+	out = append(out, []Fragment{
+		{ID: "h-status", Component: holdemStatus(hp)}, // changes with every move
+		{ID: "h-hand", Component: holdemHand(hp), Key: h.handKey()},
 		{ID: "turn-mark", Component: turnMark(h.YourTurn, "Your turn")},
 		TurnsFragment("h-ring", h.seatList()),
-		{ID: "h-board", Component: holdemBoard(h), Key: h.boardKey()},
-		{ID: "h-pots", Component: holdemPots(h), Key: h.potsKey()},
-		{ID: "h-actions", Component: holdemActions(h)},
+		{ID: "h-board", Component: holdemBoard(hp), Key: h.boardKey()},
+		{ID: "h-pots", Component: holdemPots(hp), Key: h.potsKey()},
+		{ID: "h-actions", Component: holdemActions(hp)},
 		// this hand's actions only grow; the finished hands only come
-		{ID: "h-streets", Component: holdemStreets(h), Key: listKey(uint64(h.Hand)+1, len(items)),
+		{ID: "h-streets", Component: holdemStreets(hp), Key: listKey(uint64(h.Hand)+1, len(items)),
 			Since: appendSince(uint64(h.Hand)+1, len(items), func(from int) templ.Component { return holdemStreetsAppend(items, from) })},
-		{ID: "h-ledger", Component: holdemLedger(h), Key: h.ledgerKey()},
-		{ID: "h-past", Component: holdemPast(h), Key: listKey(uint64(h.You+2), h.LastHand),
-			Since: appendSince(uint64(h.You+2), h.LastHand, func(after int) templ.Component { return holdemPastPrepend(h.pastList(), after) })},
-	}
-	for _, s := range h.Seats {
+		{ID: "h-ledger", Component: holdemLedger(hp), Key: h.ledgerKey()},
+		{ID: "h-past", Component: holdemPast(hp), Key: listKey(uint64(h.You+2), h.LastHand),
+			Since: appendSince(uint64(h.You+2), h.LastHand, func(after int) templ.Component { return holdemPastPrepend(hp.pastList(), after) })},
+	}...)
+	for i := range hp.Seats {
+		s := &hp.Seats[i]
 		out = append(out, Fragment{ID: "h-seat-" + itoa(s.Index), Component: holdemSeat(s), Key: s.key()})
 	}
 	return out

@@ -33,11 +33,11 @@ func HoldemGame(h Holdem) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemHand(h).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemHand(&h).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemStatus(h).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemStatus(&h).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -65,8 +65,8 @@ func HoldemGame(h Holdem) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			for _, s := range h.Seats {
-				templ_7745c5c3_Err = holdemSeat(s).Render(ctx, templ_7745c5c3_Buffer)
+			for i := range h.Seats {
+				templ_7745c5c3_Err = holdemSeat(&h.Seats[i]).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -75,11 +75,11 @@ func HoldemGame(h Holdem) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = holdemBoard(h).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = holdemBoard(&h).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = holdemPots(h).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = holdemPots(&h).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -97,7 +97,7 @@ func HoldemGame(h Holdem) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemActions(h).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemActions(&h).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -105,7 +105,7 @@ func HoldemGame(h Holdem) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemStreets(h).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemStreets(&h).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -113,7 +113,7 @@ func HoldemGame(h Holdem) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemLedger(h).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemLedger(&h).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -121,7 +121,7 @@ func HoldemGame(h Holdem) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemPast(h).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemPast(&h).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -148,7 +148,7 @@ func HoldemGame(h Holdem) templ.Component {
 
 // holdemStatus says what the table waits for; the hand's number, street
 // and blinds stand before it in their own fragment (holdemHand).
-func holdemStatus(h Holdem) templ.Component {
+func holdemStatus(h *Holdem) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -226,7 +226,7 @@ func holdemStatus(h Holdem) templ.Component {
 	})
 }
 
-func holdemHand(h Holdem) templ.Component {
+func holdemHand(h *Holdem) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -296,7 +296,7 @@ func holdemHand(h Holdem) templ.Component {
 
 // holdemBoard is the community cards; it changes only with a street, and
 // the street's new cards are dealt in.
-func holdemBoard(h Holdem) templ.Component {
+func holdemBoard(h *Holdem) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -380,7 +380,7 @@ func holdemBoard(h Holdem) templ.Component {
 	})
 }
 
-func holdemPots(h Holdem) templ.Component {
+func holdemPots(h *Holdem) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -548,7 +548,7 @@ func holdemPots(h Holdem) templ.Component {
 }
 
 // holdemSeat is one player's seat on the ring; each is its own fragment.
-func holdemSeat(s HSeat) templ.Component {
+func holdemSeat(s *HSeat) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -816,7 +816,7 @@ func holdemSeat(s HSeat) templ.Component {
 }
 
 // holdemActions are the viewer's actions, inside the action bar.
-func holdemActions(h Holdem) templ.Component {
+func holdemActions(h *Holdem) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1461,7 +1461,7 @@ func holdemActions(h Holdem) templ.Component {
 
 // holdemStreets is this hand's actions; a move appends its line (see
 // HoldemStreetItems), a new hand starts the list again.
-func holdemStreets(h Holdem) templ.Component {
+func holdemStreets(h *Holdem) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1614,7 +1614,7 @@ func holdemStreetsAppend(items []HItem, from int) templ.Component {
 	})
 }
 
-func holdemLedger(h Holdem) templ.Component {
+func holdemLedger(h *Holdem) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1729,7 +1729,7 @@ func holdemLedger(h Holdem) templ.Component {
 
 // holdemPast lists the finished hands, newest first; a hand that ends is
 // added at the top (see holdemPastPrepend).
-func holdemPast(h Holdem) templ.Component {
+func holdemPast(h *Holdem) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
