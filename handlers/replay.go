@@ -205,6 +205,7 @@ func (s *Server) replay(c echo.Context) error {
 			p.Seats = append(p.Seats, views.Target{Seat: i, Name: t.name(i)})
 		}
 	}
+	noStore(c) // a seat's cards, even of a finished deal
 	if c.Request().Header.Get("HX-Request") == "true" {
 		return render(c, http.StatusOK, views.ReplayBody(p))
 	}
