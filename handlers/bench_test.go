@@ -231,3 +231,118 @@ func BenchmarkReplayStep(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWatchers pushes every move of a Hold'em table to its two
+// players and twenty watchers, as Room.push does: the watchers' game
+// fragments are built and rendered once per move ("shared"), or, to
+// compare, once per watcher ("apart").
+func BenchmarkWatchers(b *testing.B) {
+	g := benchGames[1] // Hold'em
+	for _, mode := range []string{"shared", "apart"} {
+		b.Run(mode, func(b *testing.B) {
+			r := benchRoom(b, g.kind, g.opts)
+			rng := rand.New(rand.NewPCG(2, 2))
+			viewers := []*viewer{{player: "p0", seat: 0}, {player: "p1", seat: 1}}
+			for i := 0; i < 20; i++ {
+				viewers = append(viewers, &viewer{player: "w" + itoa(i), seat: -1})
+			}
+			for _, v := range viewers {
+				r.message(v, r.shared(), nil, true)
+			}
+			b.ReportAllocs()
+			bytes := 0
+			for b.Loop() {
+				if r.t.Match.Version() > 300 {
+					b.StopTimer()
+					r = benchRoom(b, g.kind, g.opts)
+					for _, v := range viewers {
+						r.message(v, r.shared(), nil, true)
+					}
+					b.StartTimer()
+				}
+				var lines []logLine
+				if w := r.t.Match.Waiting(); len(w) == 0 {
+					mv, _ := r.t.Match.Continue(rng.Uint64())
+					evs, _ := r.t.Match.Apply(game.System, mv)
+					lines = r.t.events(evs)
+				} else {
+					mv, _ := r.t.Match.Bot(w[0], g.bot, rng)
+					evs, err := r.t.Match.Apply(w[0], mv)
+					if err != nil {
+						b.Fatal(err)
+					}
+					lines = r.t.events(evs)
+				}
+				r.t.Seq++
+				sh := r.shared()
+				r.watching, r.inPush = nil, mode == "shared"
+				for _, v := range viewers {
+					bytes += len(r.message(v, sh, lines, false))
+				}
+				r.watching, r.inPush = nil, false
+			}
+			b.ReportMetric(float64(bytes)/float64(b.N)/float64(len(viewers)), "bytes/viewer")
+		})
+	}
+}
+
+// TestWatchersShareTheirRender plays two identical tables, one pushing to
+// its watchers from a shared render and one rendering for each: every
+// viewer gets the same bytes from both.
+func TestWatchersShareTheirRender(t *testing.T) {
+	for _, g := range benchGames {
+		t.Run(g.kind.name, func(t *testing.T) {
+			rooms := [2]*Room{benchRoom(t, g.kind, g.opts), benchRoom(t, g.kind, g.opts)}
+			var viewers [2][]*viewer
+			for k, r := range rooms {
+				viewers[k] = []*viewer{{player: "p0", seat: 0}, {player: "p1", seat: 1}, {player: "w1", seat: -1}, {player: "w2", seat: -1}, {seat: -1}}
+				for _, v := range viewers[k] {
+					r.message(v, r.shared(), nil, true)
+				}
+			}
+			rng := rand.New(rand.NewPCG(4, 4))
+			move := 0
+			for ; move < 300 && !rooms[0].t.Match.Over(); move++ {
+				var mv game.Move
+				ok := false
+				seat := game.System
+				if w := rooms[0].t.Match.Waiting(); len(w) == 0 {
+					if mv, ok = rooms[0].t.Match.Continue(rng.Uint64()); !ok {
+						if tm, timed := rooms[0].t.Match.(game.Timed); timed {
+							mv, ok = tm.Expire() // a timed phase (Lowest Unique's reveal) ends
+						}
+					}
+				} else {
+					seat = w[0]
+					mv, ok = rooms[0].t.Match.Bot(seat, g.bot, rng)
+				}
+				if !ok {
+					break
+				}
+				var out [2][]string
+				for k, r := range rooms {
+					evs, err := r.t.Match.Apply(seat, mv)
+					if err != nil {
+						t.Fatal(err)
+					}
+					lines := r.t.events(evs)
+					r.t.Seq++
+					sh := r.shared()
+					r.watching, r.inPush = nil, k == 0
+					for _, v := range viewers[k] {
+						out[k] = append(out[k], string(r.message(v, sh, lines, false)))
+					}
+					r.watching, r.inPush = nil, false
+				}
+				for i := range out[0] {
+					if out[0][i] != out[1][i] {
+						t.Fatalf("move %d, viewer %d: the shared render differs:\n%.300s\n%.300s", move, i, out[0][i], out[1][i])
+					}
+				}
+			}
+			if move < 40 {
+				t.Fatalf("only %d moves compared", move)
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"hash/fnv"
 	mrand "math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -56,6 +57,9 @@ type Room struct {
 	alone   time.Time
 	dormant bool
 	scratch bytes.Buffer // where pushes are rendered (see message)
+	// watching is what the watchers share during one push (see push)
+	watching *watchers
+	inPush   bool
 }
 
 // viewer is one websocket connection watching the table.
@@ -767,6 +771,8 @@ func (r *Room) push(lines []logLine) {
 		return
 	}
 	sh := r.shared()
+	r.watching, r.inPush = nil, true // built by the first watcher that needs it
+	defer func() { r.watching, r.inPush = nil, false }()
 	for _, v := range r.viewers {
 		r.pushTo(v, sh, lines, false)
 	}
@@ -810,7 +816,21 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 			r.scratch = bytes.Buffer{} // a whole stage was rendered: don't keep its size
 		}
 	}()
-	stage, frags := r.fragments(rv)
+	var stage string
+	var frags []views.Fragment
+	var shared *watchers // set when this viewer's game fragments are the watchers'
+	if rv.seat == game.Spectator && r.t.started() && !full && v.stage == "game" && r.inPush {
+		if r.watching == nil {
+			w := *rv
+			w.player = "" // the game's render doesn't read it; the frame does, per viewer
+			_, gf := r.kind.render(&w)
+			r.watching = &watchers{frags: gf, html: make(map[string]renderedFrag, len(gf))}
+		}
+		shared = r.watching
+		stage, frags = "game", append(shared.frags[:len(shared.frags):len(shared.frags)], r.frame(rv)...)
+	} else {
+		stage, frags = r.fragments(rv)
+	}
 	if full || stage != v.stage {
 		page := r.page(rv, "", "")
 		views.Stage(page).Render(ctx, buf)
@@ -828,17 +848,30 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 			}
 		}
 	} else {
-		for _, f := range frags {
+		for i, f := range frags {
 			had := v.sent[f.ID]
 			if f.Key != 0 && f.Key == had.key {
 				continue // unchanged: not even rendered
 			}
+			share := shared != nil && i < len(shared.frags)
 			if f.Since != nil && had.key != 0 {
 				if c := f.Since(had.key); c != nil {
-					c.Render(ctx, buf)
+					if share {
+						buf.Write(shared.render(ctx, f.ID+"@"+strconv.FormatUint(had.key, 16), c).b)
+					} else {
+						c.Render(ctx, buf)
+					}
 					v.sent[f.ID] = sentFrag{key: f.Key}
 					continue
 				}
+			}
+			if share {
+				rf := shared.render(ctx, f.ID, f.Component)
+				v.sent[f.ID] = sentFrag{key: f.Key, hash: rf.hash}
+				if had.hash != rf.hash {
+					buf.Write(rf.b)
+				}
+				continue
 			}
 			mark := buf.Len()
 			f.Component.Render(ctx, buf)
@@ -882,16 +915,52 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 // fragments are the parts of the stage a push compares: the lobby panel,
 // or the game's own fragments.
 func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
-	st := r.state(rv)
-	state := views.Fragment{ID: "table-state", Component: views.State(st), Frame: true, Key: stateKey(st)}
 	if r.t.started() {
 		_, frags = r.kind.render(rv)
-		bar := r.seatBar(rv)
-		key := bar.Key()
-		return "game", append(frags, views.Fragment{ID: "seat-bar", Component: views.SeatBarView(bar), Frame: true, Key: key},
-			views.Fragment{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true, Key: key}, state)
+		return "game", append(frags, r.frame(rv)...)
 	}
-	return "lobby", []views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}, state}
+	return "lobby", append([]views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}, r.frame(rv)...)
+}
+
+// frame is the viewer's own fragments around the game: its seat bar and
+// seat controls (once the game runs) and its table state.
+func (r *Room) frame(rv *roomView) []views.Fragment {
+	st := r.state(rv)
+	state := views.Fragment{ID: "table-state", Component: views.State(st), Frame: true, Key: stateKey(st)}
+	if !r.t.started() {
+		return []views.Fragment{state}
+	}
+	bar := r.seatBar(rv)
+	key := bar.Key()
+	return []views.Fragment{{ID: "seat-bar", Component: views.SeatBarView(bar), Frame: true, Key: key},
+		{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true, Key: key}, state}
+}
+
+// watchers is what the viewers who see the game from no seat (watchers,
+// and players whose seat is fresh) share in one push: the game's
+// fragments, built once, and each one's HTML, rendered at most once. The
+// game's render reads only the seat it is seen from, so their bytes are
+// the same for all of them.
+type watchers struct {
+	frags []views.Fragment
+	html  map[string]renderedFrag // by fragment ID (and, for an append, the key a viewer had)
+}
+
+type renderedFrag struct {
+	b    []byte
+	hash uint64
+}
+
+// render is a shared fragment's HTML (c is the fragment or its append).
+func (w *watchers) render(ctx context.Context, id string, c templ.Component) renderedFrag {
+	if rf, ok := w.html[id]; ok {
+		return rf
+	}
+	var b bytes.Buffer
+	c.Render(ctx, &b)
+	rf := renderedFrag{b: b.Bytes(), hash: fnv64(b.Bytes())}
+	w.html[id] = rf
+	return rf
 }
 
 // state is the table's line for a viewer: saving trouble and the version
