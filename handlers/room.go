@@ -816,21 +816,7 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 			r.scratch = bytes.Buffer{} // a whole stage was rendered: don't keep its size
 		}
 	}()
-	var stage string
-	var frags []views.Fragment
-	var shared *watchers // set when this viewer's game fragments are the watchers'
-	if rv.seat == game.Spectator && r.t.started() && !full && v.stage == "game" && r.inPush {
-		if r.watching == nil {
-			w := *rv
-			w.player = "" // the game's render doesn't read it; the frame does, per viewer
-			_, gf := r.kind.render(&w)
-			r.watching = &watchers{frags: gf, html: make(map[string]renderedFrag, len(gf))}
-		}
-		shared = r.watching
-		stage, frags = "game", append(shared.frags[:len(shared.frags):len(shared.frags)], r.frame(rv)...)
-	} else {
-		stage, frags = r.fragments(rv)
-	}
+	stage, frags, shared := r.fragmentsFor(v, rv, full)
 	if full || stage != v.stage {
 		page := r.page(rv, "", "")
 		views.Stage(page).Render(ctx, buf)
@@ -849,37 +835,11 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 		}
 	} else {
 		for i, f := range frags {
-			had := v.sent[f.ID]
-			if f.Key != 0 && f.Key == had.key {
-				continue // unchanged: not even rendered
+			var w *watchers
+			if shared != nil && i < len(shared.frags) {
+				w = shared // one of the game's fragments the watchers share
 			}
-			share := shared != nil && i < len(shared.frags)
-			if f.Since != nil && had.key != 0 {
-				if c := f.Since(had.key); c != nil {
-					if share {
-						buf.Write(shared.render(ctx, f.ID+"@"+strconv.FormatUint(had.key, 16), c).b)
-					} else {
-						c.Render(ctx, buf)
-					}
-					v.sent[f.ID] = sentFrag{key: f.Key}
-					continue
-				}
-			}
-			if share {
-				rf := shared.render(ctx, f.ID, f.Component)
-				v.sent[f.ID] = sentFrag{key: f.Key, hash: rf.hash}
-				if had.hash != rf.hash {
-					buf.Write(rf.b)
-				}
-				continue
-			}
-			mark := buf.Len()
-			f.Component.Render(ctx, buf)
-			h := fnv64(buf.Bytes()[mark:])
-			v.sent[f.ID] = sentFrag{key: f.Key, hash: h}
-			if had.hash == h {
-				buf.Truncate(mark)
-			}
+			r.writeChanged(ctx, buf, v, f, w)
 		}
 	}
 	if !full {
@@ -920,6 +880,60 @@ func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
 		return "game", append(frags, r.frame(rv)...)
 	}
 	return "lobby", append([]views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}, r.frame(rv)...)
+}
+
+// fragmentsFor is what a viewer's push compares: the stage and its
+// fragments. A watcher in a push shares the game's fragments with the
+// other watchers (shared is then set; the frame stays its own).
+func (r *Room) fragmentsFor(v *viewer, rv *roomView, full bool) (stage string, frags []views.Fragment, shared *watchers) {
+	if rv.seat != game.Spectator || !r.t.started() || full || v.stage != "game" || !r.inPush {
+		stage, frags = r.fragments(rv)
+		return stage, frags, nil
+	}
+	if r.watching == nil {
+		w := *rv
+		w.player = "" // the game's render doesn't read it; the frame does, per viewer
+		_, gf := r.kind.render(&w)
+		r.watching = &watchers{frags: gf, html: make(map[string]renderedFrag, len(gf))}
+	}
+	gf := r.watching.frags
+	return "game", append(gf[:len(gf):len(gf)], r.frame(rv)...), r.watching
+}
+
+// writeChanged writes a fragment the viewer lacks (nothing when its key or
+// its HTML is what the viewer has), from the watchers' shared render when
+// w is set, and notes what the viewer now has.
+func (r *Room) writeChanged(ctx context.Context, buf *bytes.Buffer, v *viewer, f views.Fragment, w *watchers) {
+	had := v.sent[f.ID]
+	if f.Key != 0 && f.Key == had.key {
+		return // unchanged: not even rendered
+	}
+	if f.Since != nil && had.key != 0 {
+		if c := f.Since(had.key); c != nil { // what was added since the viewer's copy
+			if w != nil {
+				buf.Write(w.render(ctx, f.ID+"@"+strconv.FormatUint(had.key, 16), c).b)
+			} else {
+				c.Render(ctx, buf)
+			}
+			v.sent[f.ID] = sentFrag{key: f.Key}
+			return
+		}
+	}
+	if w != nil {
+		rf := w.render(ctx, f.ID, f.Component)
+		v.sent[f.ID] = sentFrag{key: f.Key, hash: rf.hash}
+		if had.hash != rf.hash {
+			buf.Write(rf.b)
+		}
+		return
+	}
+	mark := buf.Len()
+	f.Component.Render(ctx, buf)
+	h := fnv64(buf.Bytes()[mark:])
+	v.sent[f.ID] = sentFrag{key: f.Key, hash: h}
+	if had.hash == h {
+		buf.Truncate(mark) // rendered the same: not sent
+	}
 }
 
 // frame is the viewer's own fragments around the game: its seat bar and
