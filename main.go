@@ -157,13 +157,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	// pushed would let a player size an opponent's frames.
 	if *metricsAddr != "" {
 		mln, err := net.Listen("tcp", *metricsAddr)
-		if err != nil {
+		switch {
+		case err != nil && !flagSet(fs, "metrics-addr") && getenv("METRICS_ADDR") == "":
+			// the default port is taken (a second server on this machine):
+			// serve without metrics rather than not at all
+			log.Warn("metrics off: the default metrics port is taken; set -metrics-addr", "addr", *metricsAddr, "err", err)
+		case err != nil:
 			return fmt.Errorf("metrics listener: %w", err)
+		default:
+			ms := &http.Server{Handler: srv.MetricsHandler(*metricsToken), ReadHeaderTimeout: 10 * time.Second}
+			go ms.Serve(mln)
+			defer ms.Close()
+			log.Info("metrics", "addr", mln.Addr().String(), "token", *metricsToken != "")
 		}
-		ms := &http.Server{Handler: srv.MetricsHandler(*metricsToken), ReadHeaderTimeout: 10 * time.Second}
-		go ms.Serve(mln)
-		defer ms.Close()
-		log.Info("metrics", "addr", mln.Addr().String(), "token", *metricsToken != "")
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -205,6 +211,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// flagSet reports whether a flag was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // restoreMissing restores the latest backup to path when there is no
