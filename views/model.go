@@ -4,6 +4,7 @@
 package views
 
 import (
+	"strings"
 	"time"
 
 	"github.com/a-h/templ"
@@ -14,6 +15,17 @@ type Page struct {
 	Title string
 	CSRF  string
 	Table bool // a table's page: the top bar names it and offers the sound toggle
+}
+
+// barGame and barCode split a table page's title, "Game · CODE", for the
+// top bar: on a narrow screen the game's name gives way, the code stays.
+func (p Page) barGame() string { g, _, _ := strings.Cut(p.Title, " · "); return g }
+
+func (p Page) barCode() string {
+	if _, c, ok := strings.Cut(p.Title, " · "); ok {
+		return " · " + c
+	}
+	return ""
 }
 
 // GameInfo describes a game on the home page.
