@@ -5,10 +5,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/tablegames/tables/game"
 )
@@ -300,26 +297,9 @@ func (r *Room) chat(player, name, raw string) error {
 
 // checkChat trims a chat line and checks it has 1–200 printable characters.
 func checkChat(raw string) (string, error) {
-	text := strings.TrimSpace(raw)
-	n := utf8.RuneCountInString(text)
-	if n == 0 {
-		return "", game.Errorf("INVALID_MESSAGE", "Write something first")
-	}
-	if !utf8.ValidString(text) || n > maxChat {
-		return "", game.Errorf("INVALID_MESSAGE", "A message has at most 200 characters")
-	}
-	visible := false
-	for _, c := range text {
-		if !unicode.IsPrint(c) {
-			return "", game.Errorf("INVALID_MESSAGE", "A message can only have printable characters")
-		}
-		visible = visible || isVisible(c)
-	}
-	if !visible {
-		return "", game.Errorf("INVALID_MESSAGE", "Write something visible")
-	}
-	if markPile(text) {
-		return "", game.Errorf("INVALID_MESSAGE", "A message can't pile accents on one letter")
-	}
-	return text, nil
+	return checkText(raw, maxChat, textRules{code: "INVALID_MESSAGE",
+		empty: "Write something first", long: "A message has at most 200 characters",
+		unprintable: "A message can only have printable characters",
+		invisible:   "Write something visible",
+		marks:       "A message can't pile accents on one letter"})
 }

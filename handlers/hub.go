@@ -129,23 +129,16 @@ func (s *Server) checkOrigin(r *http.Request) bool {
 // shallow stack keeps each idle socket small.
 func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
 	ip := s.clientIP(req)
-	if s.limits.unknownAddr.empty(ip, s.now()) {
-		http.Error(w, msgGuessing, http.StatusTooManyRequests)
+	r, code, err := s.lookupRoom(req.Context(), ip, req.PathValue("code"))
+	var rl errRateLimited
+	switch {
+	case errors.As(err, &rl):
+		http.Error(w, rl.msg, http.StatusTooManyRequests)
 		return
-	}
-	code := req.PathValue("code")
-	if !validCode(code) {
-		s.limits.unknownAddr.allow(ip, s.now())
+	case errors.Is(err, errBadCode), errors.Is(err, db.ErrNotFound):
 		http.Error(w, "No such table", http.StatusNotFound)
 		return
-	}
-	r, err := s.room(req.Context(), code)
-	if errors.Is(err, db.ErrNotFound) {
-		s.limits.unknownAddr.allow(ip, s.now())
-		http.Error(w, "No such table", http.StatusNotFound)
-		return
-	}
-	if err != nil {
+	case err != nil:
 		s.log.Error("websocket", "room", code, "err", err)
 		http.Error(w, "INTERNAL", http.StatusInternalServerError)
 		return

@@ -66,25 +66,43 @@ func (s *Server) remember(c echo.Context, name string) (identity, error) {
 // checkName trims a name and checks it: 1–20 printable characters, at
 // least one of them visible, and no pile of combining marks.
 func checkName(raw string) (string, error) {
-	name := strings.TrimSpace(raw)
-	n := utf8.RuneCountInString(name)
-	if !utf8.ValidString(name) || n < 1 || n > 20 {
-		return "", game.Errorf("INVALID_NAME", "Your name must have 1 to 20 characters")
+	return checkText(raw, 20, textRules{code: "INVALID_NAME",
+		empty: "Your name must have 1 to 20 characters", long: "Your name must have 1 to 20 characters",
+		unprintable: "Your name can only have printable characters",
+		invisible:   "Your name needs at least one visible letter, digit or sign",
+		marks:       "Your name has too many accents on one letter"})
+}
+
+// textRules are what a name or a chat line is told when it breaks a rule
+// of checkText.
+type textRules struct{ code, empty, long, unprintable, invisible, marks string }
+
+// checkText trims a text a person typed and checks it: 1 to max
+// characters of valid UTF-8, all printable, one at least visible, and no
+// pile of combining marks.
+func checkText(raw string, max int, m textRules) (string, error) {
+	text := strings.TrimSpace(raw)
+	n := utf8.RuneCountInString(text)
+	switch {
+	case n == 0:
+		return "", game.Errorf(m.code, m.empty)
+	case !utf8.ValidString(text) || n > max:
+		return "", game.Errorf(m.code, m.long)
 	}
 	visible := false
-	for _, r := range name {
+	for _, r := range text {
 		if !unicode.IsPrint(r) {
-			return "", game.Errorf("INVALID_NAME", "Your name can only have printable characters")
+			return "", game.Errorf(m.code, m.unprintable)
 		}
 		visible = visible || isVisible(r)
 	}
 	if !visible {
-		return "", game.Errorf("INVALID_NAME", "Your name needs at least one visible letter, digit or sign")
+		return "", game.Errorf(m.code, m.invisible)
 	}
-	if markPile(name) {
-		return "", game.Errorf("INVALID_NAME", "Your name has too many accents on one letter")
+	if markPile(text) {
+		return "", game.Errorf(m.code, m.marks)
 	}
-	return name, nil
+	return text, nil
 }
 
 // maxMarks is the most combining marks one character may carry: enough

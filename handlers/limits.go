@@ -1,9 +1,12 @@
 package handlers
 
 import (
+	"context"
+	"errors"
 	"sync"
 	"time"
 
+	"github.com/tablegames/tables/db"
 	"golang.org/x/time/rate"
 )
 
@@ -141,3 +144,44 @@ type errRateLimited struct{ msg string }
 func (e errRateLimited) Error() string { return e.msg }
 
 func rateLimited(msg string) error { return errRateLimited{msg} }
+
+// Table codes are looked up through these, so codes can't be enumerated:
+// an address that tried too many codes that don't exist waits, real codes
+// included, and every miss counts against it.
+
+// msgGuessing answers an address that tried too many unknown codes.
+const msgGuessing = "Too many table codes that don't exist were tried from your address: wait a minute, then check the code or ask for the table's link."
+
+// errBadCode is a code that can't be one (wrong length or letters).
+var errBadCode = errors.New("not a table code")
+
+// checkCode reads a code as typed or linked, for an address: the code, or
+// rateLimited(msgGuessing), or errBadCode (a miss).
+func (s *Server) checkCode(ip, raw string) (string, error) {
+	if s.limits.unknownAddr.empty(ip, s.now()) {
+		return "", rateLimited(msgGuessing)
+	}
+	code, ok := normalCode(raw)
+	if !ok {
+		s.missedCode(ip)
+		return raw, errBadCode
+	}
+	return code, nil
+}
+
+// missedCode counts a lookup of a code that doesn't exist.
+func (s *Server) missedCode(ip string) { s.limits.unknownAddr.allow(ip, s.now()) }
+
+// lookupRoom is checkCode, then the code's open room: db.ErrNotFound (a
+// miss) when there is none.
+func (s *Server) lookupRoom(ctx context.Context, ip, raw string) (*Room, string, error) {
+	code, err := s.checkCode(ip, raw)
+	if err != nil {
+		return nil, code, err
+	}
+	r, err := s.room(ctx, code)
+	if errors.Is(err, db.ErrNotFound) {
+		s.missedCode(ip)
+	}
+	return r, code, err
+}

@@ -176,20 +176,13 @@ func (s *Server) openTable(c echo.Context, quick bool) (*Room, error) {
 
 // joinByCode sends a visitor from the home page to a table.
 func (s *Server) joinByCode(c echo.Context) error {
-	ip := c.RealIP()
-	if s.limits.unknownAddr.empty(ip, s.now()) {
-		return rateLimited(msgGuessing)
-	}
-	code, ok := normalCode(c.FormValue("code"))
-	if !ok {
-		s.limits.unknownAddr.allow(ip, s.now())
+	_, code, err := s.lookupRoom(c.Request().Context(), c.RealIP(), c.FormValue("code"))
+	switch {
+	case errors.Is(err, errBadCode):
 		return s.homeError(c, http.StatusUnprocessableEntity, "A table code has 4 or 8 letters and digits, like KX7P or KX7P-M4QA")
-	}
-	if _, err := s.room(c.Request().Context(), code); err != nil {
-		if errors.Is(err, db.ErrNotFound) {
-			s.limits.unknownAddr.allow(ip, s.now())
-			return s.homeError(c, http.StatusNotFound, "There is no open table "+code)
-		}
+	case errors.Is(err, db.ErrNotFound):
+		return s.homeError(c, http.StatusNotFound, "There is no open table "+code)
+	case err != nil:
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/t/"+code)
@@ -197,13 +190,11 @@ func (s *Server) joinByCode(c echo.Context) error {
 
 // tableRoom finds the room of a /t/:code request.
 func (s *Server) tableRoom(c echo.Context) (*Room, error) {
-	code, err := s.tableCode(c)
-	if err != nil {
-		return nil, err
-	}
-	r, err := s.room(c.Request().Context(), code)
-	if errors.Is(err, db.ErrNotFound) {
-		s.limits.unknownAddr.allow(c.RealIP(), s.now())
+	r, code, err := s.lookupRoom(c.Request().Context(), c.RealIP(), c.Param("code"))
+	switch {
+	case errors.Is(err, errBadCode):
+		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
+	case errors.Is(err, db.ErrNotFound):
 		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no open table "+code)
 	}
 	return r, err
@@ -492,30 +483,21 @@ func (s *Server) verifyPage(c echo.Context) error {
 	return render(c, http.StatusOK, views.VerifyPage(page))
 }
 
-// tableCode reads the table code of a /t/:code/... request. An address
-// that has tried too many codes that do not exist is refused first, so
-// codes can't be enumerated.
+// tableCode reads the table code of a /t/:code/... request (see
+// checkCode).
 func (s *Server) tableCode(c echo.Context) (string, error) {
-	ip := c.RealIP()
-	if s.limits.unknownAddr.empty(ip, s.now()) {
-		return "", rateLimited(msgGuessing)
+	code, err := s.checkCode(c.RealIP(), c.Param("code"))
+	if errors.Is(err, errBadCode) {
+		return "", echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
 	}
-	code, ok := normalCode(c.Param("code"))
-	if !ok {
-		s.limits.unknownAddr.allow(ip, s.now())
-		return "", echo.NewHTTPError(http.StatusNotFound, "There is no table "+c.Param("code"))
-	}
-	return code, nil
+	return code, err
 }
-
-// msgGuessing answers an address that tried too many unknown codes.
-const msgGuessing = "Too many table codes that don't exist were tried from your address: wait a minute, then check the code or ask for the table's link."
 
 // noTable turns an unknown table into a 404 and counts the miss against
 // the address.
 func (s *Server) noTable(c echo.Context, err error, code string) error {
 	if errors.Is(err, db.ErrNotFound) {
-		s.limits.unknownAddr.allow(c.RealIP(), s.now())
+		s.missedCode(c.RealIP())
 		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
 	}
 	return err
@@ -527,6 +509,9 @@ func (s *Server) publicTables(c echo.Context) error {
 	rooms := s.loadedRooms()
 	var list []views.PublicTable
 	for _, r := range rooms {
+		if !r.public {
+			continue // not listed: no need to ask its actor
+		}
 		var pt views.PublicTable
 		var ok bool
 		if err := r.do(ctx, func() { pt, ok = r.publicSummary() }); err != nil || !ok {

@@ -24,11 +24,12 @@ import (
 // the table. Everything else talks to it through do and send; timers (bot
 // moves, the next deal) are messages to it as well.
 type Room struct {
-	code  string
-	kind  *kind
-	srv   *Server
-	inbox chan func()
-	done  chan struct{}
+	code   string
+	kind   *kind
+	srv    *Server
+	public bool // listed on the home page (fixed at creation; read outside the actor)
+	inbox  chan func()
+	done   chan struct{}
 
 	// owned by the actor goroutine
 	t       *table
@@ -111,7 +112,7 @@ func newRoom(srv *Server, code string, k *kind, t *table) *Room {
 	var seed [16]byte
 	rand.Read(seed[:])
 	r := &Room{
-		code: code, kind: k, srv: srv, t: t,
+		code: code, kind: k, srv: srv, t: t, public: t.Opts.Public,
 		inbox:        make(chan func(), 64),
 		done:         make(chan struct{}),
 		viewers:      make(map[*melody.Session]*viewer),
@@ -419,10 +420,6 @@ func (r *Room) unattended() time.Duration {
 	}
 	return r.srv.cfg.Unattended
 }
-
-// aloneSince is since when nobody has been connected (zero while someone
-// is).
-func (r *Room) aloneSince() time.Time { return r.alone }
 
 // trackWaiting notes since when each seat has been waited for, and picks
 // a bot's thinking delay once per wait.
@@ -1034,12 +1031,14 @@ func (r *Room) disconnect(ws *melody.Session) {
 	}
 	delete(r.viewers, ws)
 	if len(r.viewers) == 0 {
-		r.alone = r.srv.now()
-		r.schedule()
+		r.alone = r.srv.now() // the unattended clock starts
 	}
-	if v.seat >= 0 && !r.seatConnected(v.seat) {
-		r.schedule() // the absent player's clocks start
-		r.push(nil)
+	playerGone := v.seat >= 0 && !r.seatConnected(v.seat)
+	if playerGone || len(r.viewers) == 0 {
+		r.schedule() // the absent player's clocks start, or the bots' pause nears
+	}
+	if playerGone {
+		r.push(nil) // others see the player offline
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/big"
 	"net/http"
 	"slices"
 	"strconv"
@@ -405,22 +406,12 @@ const (
 // newCode draws a code of n characters, uniformly from the alphabet.
 func newCode(n int) string {
 	b := make([]byte, n)
+	size := big.NewInt(int64(len(codeAlphabet)))
 	for i := range b {
-		b[i] = codeAlphabet[randIntN(len(codeAlphabet))]
+		k, _ := rand.Int(rand.Reader, size)
+		b[i] = codeAlphabet[k.Int64()]
 	}
 	return string(b)
-}
-
-// randIntN is a uniform crypto/rand integer in [0, n).
-func randIntN(n int) int {
-	var b [1]byte
-	limit := 256 - 256%n // reject the bytes that would favour the first letters
-	for {
-		rand.Read(b[:])
-		if int(b[0]) < limit {
-			return int(b[0]) % n
-		}
-	}
 }
 
 // validCode reports whether s is a well-formed table code.
@@ -498,7 +489,7 @@ func (s *Server) CloseIdle(ctx context.Context) (int, error) {
 	}
 	for _, r := range s.loadedRooms() {
 		var alone time.Time
-		if err := r.do(ctx, func() { alone = r.aloneSince() }); err == nil && !alone.IsZero() && alone.Before(cutoff) && !slices.Contains(codes, r.code) {
+		if err := r.do(ctx, func() { alone = r.alone }); err == nil && !alone.IsZero() && alone.Before(cutoff) && !slices.Contains(codes, r.code) {
 			codes = append(codes, r.code)
 		}
 	}
