@@ -3,6 +3,8 @@ package handlers
 import (
 	"context"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -14,8 +16,20 @@ import (
 	"github.com/tablegames/tables/views"
 )
 
-// holdemBlinds are the blind levels a table can choose.
-var holdemBlinds = map[string][2]int{"5/10": {5, 10}, "10/20": {10, 20}, "25/50": {25, 50}, "50/100": {50, 100}, "100/200": {100, 200}}
+// holdemBlinds are the blind levels a table can choose, lowest first,
+// each named "small/big" ("10/20").
+var holdemBlinds = []string{"5/10", "10/20", "25/50", "50/100", "100/200"}
+
+// parseBlinds reads one of holdemBlinds.
+func parseBlinds(s string) (small, big int, ok bool) {
+	if !slices.Contains(holdemBlinds, s) {
+		return 0, 0, false
+	}
+	sb, bb, _ := strings.Cut(s, "/")
+	small, _ = strconv.Atoi(sb)
+	big, _ = strconv.Atoi(bb)
+	return small, big, true
+}
 
 var holdemKind = &kind{
 	name: "holdem",
@@ -34,10 +48,11 @@ var holdemKind = &kind{
 	bots:       []botChoice{{"heuristic", "Heuristic AI (built in)"}, {"llm", "Language model (configured endpoint)"}},
 	awayAuto:   true,
 	options: func(f url.Values) (Options, error) {
-		b, ok := holdemBlinds[f.Get("blinds")]
-		if f.Get("blinds") == "" {
-			b, ok = holdemBlinds["10/20"], true
+		choice := f.Get("blinds")
+		if choice == "" {
+			choice = "10/20"
 		}
+		sb, bb, ok := parseBlinds(choice)
 		if !ok {
 			return Options{}, game.Errorf(game.CodeInvalidAction, "Choose blinds from the list")
 		}
@@ -45,12 +60,12 @@ var holdemKind = &kind{
 		if !ok {
 			return Options{}, game.Errorf(game.CodeInvalidAction, "The starting stack is 20 to 1000 big blinds")
 		}
-		stack := depth * b[1]
+		stack := depth * bb
 		n, ok := formInt(f, "seats", 6, 2, holdem.MaxSeats)
 		if !ok {
 			return Options{}, game.Errorf(game.CodeInvalidAction, "A table has 2 to 9 seats")
 		}
-		return Options{Seats: n, Bots: f.Get("bots") == "on", SmallBlind: b[0], BigBlind: b[1], Stack: stack}, nil
+		return Options{Seats: n, Bots: f.Get("bots") == "on", SmallBlind: sb, BigBlind: bb, Stack: stack}, nil
 	},
 	minPlayers: func(Options) int { return 2 },
 	describe: func(o Options) []string {
@@ -69,17 +84,17 @@ var holdemKind = &kind{
 	emptyMatch: func() game.Match { return holdem.EmptyMatch() },
 	stakes: &stakes{
 		what:    "blinds",
-		choices: []string{"5/10", "10/20", "25/50", "50/100", "100/200"},
+		choices: holdemBlinds,
 		current: func(o Options) string { return itoa(o.SmallBlind) + "/" + itoa(o.BigBlind) },
 		set: func(m game.Match, o *Options, choice string) error {
-			b, ok := holdemBlinds[choice]
+			sb, bb, ok := parseBlinds(choice)
 			if !ok {
 				return game.Errorf(game.CodeInvalidAction, "Choose blinds from the list")
 			}
-			if err := m.(*holdem.Match).State.SetNextBlinds(b[0], b[1]); err != nil {
+			if err := m.(*holdem.Match).State.SetNextBlinds(sb, bb); err != nil {
 				return err
 			}
-			o.SmallBlind, o.BigBlind = b[0], b[1]
+			o.SmallBlind, o.BigBlind = sb, bb
 			return nil
 		},
 	},
