@@ -69,14 +69,18 @@ func BenchmarkRenderTable(b *testing.B) {
 // room does after every move.
 func BenchmarkMovePush(b *testing.B) {
 	for _, g := range benchGames {
-		b.Run(g.kind.name, func(b *testing.B) { benchMovePush(b, g.kind, g.opts, g.bot) })
+		b.Run(g.kind.name, func(b *testing.B) {
+			benchMovePush(b, g.kind, g.opts, g.bot, []*viewer{{player: "p0", seat: 0}, {player: "p1", seat: 1}, {seat: 2}, {seat: -1}}, false)
+		})
 	}
 }
 
-func benchMovePush(b *testing.B, k *kind, o Options, bot string) {
+// benchMovePush plays the table's moves (bots for every seat) and pushes
+// each to the viewers, as Room.push does; with share the watchers share
+// their render, as in a push.
+func benchMovePush(b *testing.B, k *kind, o Options, bot string, viewers []*viewer, share bool) {
 	r := benchRoom(b, k, o)
 	rng := rand.New(rand.NewPCG(2, 2))
-	viewers := []*viewer{{player: "p0", seat: 0}, {player: "p1", seat: 1}, {seat: 2}, {seat: -1}}
 	for _, v := range viewers {
 		r.message(v, r.shared(), nil, true)
 	}
@@ -108,9 +112,11 @@ func benchMovePush(b *testing.B, k *kind, o Options, bot string) {
 		}
 		r.t.Seq++
 		sh := r.shared() // once per move, as Room.push does
+		r.watching, r.inPush = nil, share
 		for _, v := range viewers {
 			bytes += len(r.message(v, sh, lines, false))
 		}
+		r.watching, r.inPush = nil, false
 	}
 	b.ReportMetric(float64(bytes)/float64(b.N)/float64(len(viewers)), "bytes/viewer")
 }
@@ -240,48 +246,11 @@ func BenchmarkWatchers(b *testing.B) {
 	g := benchGames[1] // Hold'em
 	for _, mode := range []string{"shared", "apart"} {
 		b.Run(mode, func(b *testing.B) {
-			r := benchRoom(b, g.kind, g.opts)
-			rng := rand.New(rand.NewPCG(2, 2))
 			viewers := []*viewer{{player: "p0", seat: 0}, {player: "p1", seat: 1}}
 			for i := 0; i < 20; i++ {
 				viewers = append(viewers, &viewer{player: "w" + itoa(i), seat: -1})
 			}
-			for _, v := range viewers {
-				r.message(v, r.shared(), nil, true)
-			}
-			b.ReportAllocs()
-			bytes := 0
-			for b.Loop() {
-				if r.t.Match.Version() > 300 {
-					b.StopTimer()
-					r = benchRoom(b, g.kind, g.opts)
-					for _, v := range viewers {
-						r.message(v, r.shared(), nil, true)
-					}
-					b.StartTimer()
-				}
-				var lines []logLine
-				if w := r.t.Match.Waiting(); len(w) == 0 {
-					mv, _ := r.t.Match.Continue(rng.Uint64())
-					evs, _ := r.t.Match.Apply(game.System, mv)
-					lines = r.t.events(evs)
-				} else {
-					mv, _ := r.t.Match.Bot(w[0], g.bot, rng)
-					evs, err := r.t.Match.Apply(w[0], mv)
-					if err != nil {
-						b.Fatal(err)
-					}
-					lines = r.t.events(evs)
-				}
-				r.t.Seq++
-				sh := r.shared()
-				r.watching, r.inPush = nil, mode == "shared"
-				for _, v := range viewers {
-					bytes += len(r.message(v, sh, lines, false))
-				}
-				r.watching, r.inPush = nil, false
-			}
-			b.ReportMetric(float64(bytes)/float64(b.N)/float64(len(viewers)), "bytes/viewer")
+			benchMovePush(b, g.kind, g.opts, g.bot, viewers, mode == "shared")
 		})
 	}
 }

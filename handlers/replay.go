@@ -33,7 +33,6 @@ type span struct {
 type replayIndex struct {
 	mu    sync.Mutex
 	kind  *kind
-	opts  Options
 	t     *table // the table after the entries read so far
 	open  []byte // an unfinished deal's start, while one is under way
 	from  int64
@@ -90,15 +89,11 @@ func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*k
 		if err != nil {
 			return err
 		}
-		k, ok := kinds[row.Kind]
-		if !ok {
-			return fmt.Errorf("room %s: unknown game %q", code, row.Kind)
+		k, o, err := rowKind(kinds, row)
+		if err != nil {
+			return err
 		}
-		var o Options
-		if err := json.Unmarshal(row.Options, &o); err != nil {
-			return fmt.Errorf("room %s: options: %w", code, err)
-		}
-		ix.kind, ix.opts, ix.t = k, o, newTable(o)
+		ix.kind, ix.t = k, newTable(o)
 	}
 	entries, err := d.Log(ctx, code, ix.t.Seq)
 	if err != nil {

@@ -304,13 +304,9 @@ func walkLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string,
 	if err != nil {
 		return err
 	}
-	k, ok := kinds[row.Kind]
-	if !ok {
-		return fmt.Errorf("room %s: unknown game %q", code, row.Kind)
-	}
-	var o Options
-	if err := json.Unmarshal(row.Options, &o); err != nil {
-		return fmt.Errorf("room %s: options: %w", code, err)
+	k, o, err := rowKind(kinds, row)
+	if err != nil {
+		return err
 	}
 	entries, err := d.Log(ctx, code, 0)
 	if err != nil {
@@ -332,6 +328,19 @@ func walkLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string,
 		}
 	}
 	return nil
+}
+
+// rowKind is a table row's game and the options it was created with.
+func rowKind(kinds map[string]*kind, row db.Room) (*kind, Options, error) {
+	k, ok := kinds[row.Kind]
+	if !ok {
+		return nil, Options{}, fmt.Errorf("room %s: unknown game %q", row.Code, row.Kind)
+	}
+	var o Options
+	if err := json.Unmarshal(row.Options, &o); err != nil {
+		return nil, Options{}, fmt.Errorf("room %s: options: %w", row.Code, err)
+	}
+	return k, o, nil
 }
 
 // applyLogged applies one stored log entry.
@@ -361,9 +370,9 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 			return nil, nil, err
 		}
 	}
-	k, ok := kinds[row.Kind]
-	if !ok {
-		return nil, nil, fmt.Errorf("room %s: unknown game %q", code, row.Kind)
+	k, o, err := rowKind(kinds, row)
+	if err != nil {
+		return nil, nil, err
 	}
 	var t *table
 	if snap != nil {
@@ -374,10 +383,6 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 			return nil, nil, fmt.Errorf("room %s: snapshot %d holds entry %d: %w", code, snapSeq, t.Seq, errBadSnapshot)
 		}
 	} else {
-		var o Options
-		if err := json.Unmarshal(row.Options, &o); err != nil {
-			return nil, nil, fmt.Errorf("room %s: options: %w", code, err)
-		}
 		t = newTable(o)
 	}
 	for _, e := range entries {
