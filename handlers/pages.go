@@ -228,7 +228,7 @@ func (s *Server) tablePage(c echo.Context) error {
 			free = free || st.empty()
 		}
 		if seat < 0 && (id.name == "" || (!r.t.started() && free) || c.QueryParam("name") == "change") {
-			join = &views.Join{Page: views.Page{Title: r.kind.info.Title + " · " + views.CodeLabel(r.code), CSRF: csrfToken(c)},
+			join = &views.Join{Page: views.Page{Title: views.TableTitle(r.kind.info.Title, r.code), CSRF: csrfToken(c)},
 				Code: r.code, GameTitle: r.kind.info.Title, Name: id.name, Full: !free, Started: r.t.started()}
 			return
 		}
@@ -254,7 +254,7 @@ func (s *Server) joinTable(c echo.Context) error {
 	name, err := checkName(c.FormValue("name"))
 	if err != nil {
 		return render(c, http.StatusUnprocessableEntity, views.JoinPage(views.Join{
-			Page: views.Page{Title: r.kind.info.Title + " · " + views.CodeLabel(r.code), CSRF: csrfToken(c)},
+			Page: views.Page{Title: views.TableTitle(r.kind.info.Title, r.code), CSRF: csrfToken(c)},
 			Code: r.code, GameTitle: r.kind.info.Title, Name: c.FormValue("name"), Error: message(err)}))
 	}
 	if err := s.joinLimit(c); err != nil {

@@ -684,7 +684,7 @@ func (r *Room) shared() roomView {
 func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	t := rv.t
 	p := views.Table{
-		Page:      views.Page{Title: r.kind.info.Title + " · " + views.CodeLabel(r.code), CSRF: csrf, Table: true},
+		Page:      views.TablePageTitle(r.kind.info.Title, r.code, csrf),
 		Code:      r.code,
 		GameTitle: r.kind.info.Title,
 		ShareURL:  shareURL,

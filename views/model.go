@@ -4,7 +4,6 @@
 package views
 
 import (
-	"strings"
 	"time"
 
 	"github.com/a-h/templ"
@@ -14,19 +13,19 @@ import (
 type Page struct {
 	Title string
 	CSRF  string
-	Table bool // a table's page: the top bar names it and offers the sound toggle
+	// Game and Code name a table's page: its top bar shows them and offers
+	// the sound toggle (on a narrow screen the game's name gives way).
+	Game, Code string
 }
 
-// barGame and barCode split a table page's title, "Game · CODE", for the
-// top bar: on a narrow screen the game's name gives way, the code stays.
-func (p Page) barGame() string { g, _, _ := strings.Cut(p.Title, " · "); return g }
-
-func (p Page) barCode() string {
-	if _, c, ok := strings.Cut(p.Title, " · "); ok {
-		return " · " + c
-	}
-	return ""
+// TablePageTitle is the page of a table: "Game · CODE" in the title and
+// the top bar.
+func TablePageTitle(game, code, csrf string) Page {
+	return Page{Title: TableTitle(game, code), CSRF: csrf, Game: game, Code: code}
 }
+
+// TableTitle names a table: "Texas Hold'em · KX7P-M4QA".
+func TableTitle(game, code string) string { return game + " · " + CodeLabel(code) }
 
 // GameInfo describes a game on the home page.
 type GameInfo struct {
