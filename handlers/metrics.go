@@ -45,21 +45,7 @@ func newMetrics(s *Server) *metrics {
 		return float64(s.failingCount())
 	})
 	if b := s.cfg.Backup; b != nil {
-		gauge := func(name, help string, f func(backup.Status) float64) prometheus.Collector {
-			return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return f(b()) })
-		}
-		m.reg.MustRegister(
-			gauge("tables_backup_lag_transactions", "Transactions committed locally and not yet on the replica.", func(st backup.Status) float64 { return float64(st.Behind) }),
-			gauge("tables_backup_lag_bytes", "Size of the transactions not yet on the replica.", func(st backup.Status) float64 { return float64(st.BehindBytes) }),
-			gauge("tables_backup_lag_seconds", "How long the replica has lacked them (0 in sync).", func(st backup.Status) float64 { return st.BehindFor.Seconds() }),
-			gauge("tables_backup_last_sync_timestamp_seconds", "When the replica last took a sync.", func(st backup.Status) float64 {
-				if st.LastSync.IsZero() {
-					return 0
-				}
-				return float64(st.LastSync.UnixNano()) / 1e9
-			}),
-			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tables_backup_errors_total", Help: "Errors the replication logged."}, func() float64 { return float64(b().Errors) }),
-		)
+		m.reg.MustRegister(backupCollector(b))
 	}
 	m.reg.MustRegister(m.moves, m.latency, m.pushBytes, m.pushDrops, m.saveFailures, m.wsRejected, active, conns, failing,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -90,4 +76,35 @@ func (s *Server) MetricsHandler(token string) http.Handler {
 		prom.ServeHTTP(w, r)
 	})
 	return mux
+}
+
+// backupCollector reports the backup's state, read once per scrape.
+type backupCollector func() backup.Status
+
+var backupDescs = struct{ lagTx, lagBytes, lagSeconds, lastSync, errors *prometheus.Desc }{
+	prometheus.NewDesc("tables_backup_lag_transactions", "Transactions committed locally and not yet on the replica.", nil, nil),
+	prometheus.NewDesc("tables_backup_lag_bytes", "Size of the transactions not yet on the replica.", nil, nil),
+	prometheus.NewDesc("tables_backup_lag_seconds", "How long the replica has lacked them (0 in sync).", nil, nil),
+	prometheus.NewDesc("tables_backup_last_sync_timestamp_seconds", "When the replica last took a sync.", nil, nil),
+	prometheus.NewDesc("tables_backup_errors_total", "Errors the replication logged.", nil, nil),
+}
+
+func (backupCollector) Describe(ch chan<- *prometheus.Desc) {
+	d := backupDescs
+	for _, x := range []*prometheus.Desc{d.lagTx, d.lagBytes, d.lagSeconds, d.lastSync, d.errors} {
+		ch <- x
+	}
+}
+
+func (c backupCollector) Collect(ch chan<- prometheus.Metric) {
+	st, d := c(), backupDescs
+	last := 0.0
+	if !st.LastSync.IsZero() {
+		last = float64(st.LastSync.UnixNano()) / 1e9
+	}
+	ch <- prometheus.MustNewConstMetric(d.lagTx, prometheus.GaugeValue, float64(st.Behind))
+	ch <- prometheus.MustNewConstMetric(d.lagBytes, prometheus.GaugeValue, float64(st.BehindBytes))
+	ch <- prometheus.MustNewConstMetric(d.lagSeconds, prometheus.GaugeValue, st.BehindFor.Seconds())
+	ch <- prometheus.MustNewConstMetric(d.lastSync, prometheus.GaugeValue, last)
+	ch <- prometheus.MustNewConstMetric(d.errors, prometheus.CounterValue, float64(st.Errors))
 }
