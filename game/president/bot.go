@@ -60,8 +60,10 @@ func Greedy(v *View, rng *rand.Rand) (Action, bool) {
 // jokers (a split costs 40 more and a wild joker 100 more than any whole
 // group, so they never win a lead).
 func appendLeads(dst []Set, r Rules, hand cards.Set, opening bool) []Set {
-	if all, err := r.MakeSet(hand); err == nil && leads(all, opening) {
-		dst = append(dst, all)
+	if hand.Len() <= 4 { // a set holds at most four cards
+		if all, err := r.MakeSet(hand); err == nil && leads(all, opening) {
+			dst = append(dst, all)
+		}
 	}
 	for o := 0; o <= rankJoker; o++ {
 		rank := cardRank(o)
