@@ -44,10 +44,15 @@ test-unit:
 test-e2e: deps-e2e
 	$(GO) test -count=1 -v ./e2e/...
 
-# Benchmarks, then a short load run (docs/PERFORMANCE.md has full runs).
+# Benchmarks, then short load runs with the server alone on a core when
+# there are two (docs/PERFORMANCE.md has the full runs): server CPU per
+# President and Hold'em move, and memory per idle websocket.
+PIN ?= $(shell [ "$$(nproc)" -ge 2 ] && command -v taskset >/dev/null && echo -server-cpus 0 -load-cpus 1)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./game/... ./handlers/... ./db/...
-	$(GO) run ./e2e/load -tables 100 -duration 10s -ramp 3s
+	$(GO) run ./e2e/load -tables 300 -duration 10s -ramp 3s $(PIN)
+	$(GO) run ./e2e/load -game holdem -players 6 -tables 200 -duration 10s -ramp 3s $(PIN)
+	$(GO) run ./e2e/load -idle 2000
 
 clean:
 	rm -rf bin
