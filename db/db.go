@@ -41,7 +41,22 @@ type DB struct {
 	insertEntry *sql.Stmt
 	closed      sync.Once
 	err         error
+	// fence and shipped (SetFence, SetShipped) make an append wait for
+	// the backup and refuse a room this machine may no longer write
+	fence   func(code string) error
+	shipped func(ctx context.Context) error
 }
+
+// SetFence makes every append check its room first: a non-nil error from
+// fence refuses the append (cluster mode: the room's tag is not held by
+// this machine now), and is checked again before an append is answered.
+// Set it before the first Append.
+func (d *DB) SetFence(fence func(code string) error) { d.fence = fence }
+
+// SetShipped makes every group commit wait for shipped (the backup has
+// the transaction) before it answers its appends: a move is acknowledged
+// only once it would survive the machine. Set it before the first Append.
+func (d *DB) SetShipped(shipped func(ctx context.Context) error) { d.shipped = shipped }
 
 // Options change how a database is opened.
 type Options struct {

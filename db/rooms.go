@@ -107,15 +107,64 @@ func (d *DB) commit() {
 				break more
 			}
 		}
-		if err := d.appendGroup(group); err == nil || len(group) == 1 {
-			for _, r := range group {
-				r.done <- err
-			}
+		group = d.fenced(group)
+		if len(group) == 0 {
 			continue
 		}
-		for _, r := range group {
-			r.done <- d.appendGroup([]*appendReq{r})
+		errs := make([]error, len(group))
+		if err := d.appendGroup(group); err != nil {
+			for i, r := range group {
+				errs[i] = err
+				if len(group) > 1 {
+					errs[i] = d.appendGroup([]*appendReq{r})
+				}
+			}
 		}
+		d.answer(group, errs)
+	}
+}
+
+// fenced answers the appends whose room may not be written here now and
+// returns the others.
+func (d *DB) fenced(group []*appendReq) []*appendReq {
+	if d.fence == nil {
+		return group
+	}
+	kept := group[:0]
+	for _, r := range group {
+		if err := d.fence(r.Code); err != nil {
+			r.done <- err
+			continue
+		}
+		kept = append(kept, r)
+	}
+	return kept
+}
+
+// answer answers each append of a group committed with errs; with
+// SetShipped, the committed ones only once the backup has them (and the
+// fence still holds: a machine that lost its lease meanwhile must not
+// acknowledge a move the new owner may not have).
+func (d *DB) answer(group []*appendReq, errs []error) {
+	if d.shipped != nil {
+		var shipErr error
+		for i := range group {
+			if errs[i] == nil {
+				shipErr = d.shipped(context.Background())
+				break
+			}
+		}
+		for i := range group {
+			if errs[i] == nil && shipErr != nil {
+				errs[i] = shipErr
+			}
+		}
+	}
+	for i, r := range group {
+		if errs[i] == nil && d.fence != nil {
+			errs[i] = d.fence(r.Code)
+		}
+		r.done <- errs[i]
 	}
 }
 
