@@ -82,6 +82,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	restoreIfMissing := fs.Bool("restore-if-missing", true, "with -backup-url: restore the latest backup when the data directory has no database")
 	noLimits := fs.Bool("no-rate-limits", false, "turn off the per-address and per-session limits (load tests on loopback only)")
 	trustProxy := fs.Bool("trust-proxy", env("TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (behind a proxy)")
+	co := clusterOptions{machine: getenv("FLY_MACHINE_ID"), app: getenv("FLY_APP_NAME")}
+	fs.BoolVar(&co.on, "cluster", env("CLUSTER", "") == "true", "serve as one machine of several on Fly (needs -backup-url; docs/OPERATIONS.md)")
+	defaultAddr := ""
+	if co.machine != "" && co.app != "" {
+		defaultAddr = "http://" + co.machine + ".vm." + co.app + ".internal:" + port
+	}
+	fs.StringVar(&co.addr, "cluster-addr", env("CLUSTER_ADDR", defaultAddr), "with -cluster: how the other machines reach this one")
+	fs.DurationVar(&co.ttl, "cluster-ttl", 15*time.Second, "with -cluster: how long a table tag's lease lasts unrenewed")
+	fs.DurationVar(&co.grace, "cluster-grace", 30*time.Second, "with -cluster: how long past its lease a machine is taken as gone and its tables adopted")
 	var cfg handlers.Config
 	fs.DurationVar(&cfg.BotDelayMin, "bot-delay-min", 0, "shortest bot thinking time, for every game (0: each game's own pace)")
 	fs.DurationVar(&cfg.BotDelayMax, "bot-delay-max", 0, "longest bot thinking time, for every game (0: each game's own pace)")
@@ -110,8 +119,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 	path := filepath.Join(*dataDir, "tables.db")
-	if *backupURL != "" && *restoreIfMissing {
-		if err := restoreMissing(ctx, *backupURL, path, log); err != nil {
+	replica := *backupURL
+	if co.on {
+		co.backup = *backupURL
+		if err := co.check(); err != nil {
+			return err
+		}
+		var err error
+		if replica, err = co.replicaURL(co.machine); err != nil {
+			return err
+		}
+	}
+	if replica != "" && *restoreIfMissing {
+		if err := restoreMissing(ctx, replica, path, log); err != nil {
 			return err
 		}
 	}
@@ -122,7 +142,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	defer d.Close()
 	var rep *backup.Replicator
 	if *backupURL != "" {
-		if rep, err = backup.Start(ctx, path, backup.Config{URL: *backupURL, SyncInterval: *backupSync, Log: log}); err != nil {
+		if rep, err = backup.Start(ctx, path, backup.Config{URL: replica, SyncInterval: *backupSync, Log: log}); err != nil {
 			return err
 		}
 		cfg.Backup = rep.Status
@@ -137,9 +157,27 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 			cfg.AllowedOrigins = append(cfg.AllowedOrigins, o)
 		}
 	}
-	srv, err := handlers.NewServer(ctx, cfg, d, log)
+	var srv *handlers.Server
+	if co.on {
+		node, key, err := joinCluster(ctx, co, d, *dataDir, &srv, log)
+		if err != nil {
+			return err
+		}
+		cfg.Cluster, cfg.SessionKey = node, key
+		// a move is acknowledged once the backup has it: an adopter finds
+		// every move a player saw played
+		d.SetShipped(func(ctx context.Context) error {
+			ctx, cancel := context.WithTimeout(ctx, co.ttl)
+			defer cancel()
+			return rep.Sync(ctx)
+		})
+	}
+	srv, err = handlers.NewServer(ctx, cfg, d, log)
 	if err != nil {
 		return err
+	}
+	if cfg.Cluster != nil {
+		go cfg.Cluster.Run(ctx)
 	}
 
 	if *debugAddr != "" {

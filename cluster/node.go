@@ -432,3 +432,24 @@ func TagOf(code string) string {
 	}
 	return code[:TagLen]
 }
+
+// SharedKey returns the secret named name from the store, making it (n
+// random bytes) if no machine has yet: the machines of a cluster sign
+// their session cookies with one key.
+func SharedKey(ctx context.Context, st Store, name string, n int) ([]byte, error) {
+	for range 3 {
+		data, _, err := st.Get(ctx, "secrets/"+name)
+		if err == nil {
+			return data, nil
+		}
+		if !errors.Is(err, ErrNotFound) {
+			return nil, err
+		}
+		b := make([]byte, n)
+		rand.Read(b)
+		if _, err := st.Put(ctx, "secrets/"+name, b, ""); err != nil && !errors.Is(err, ErrConflict) {
+			return nil, err
+		}
+	}
+	return nil, fmt.Errorf("cluster: the shared key %s can't be read", name)
+}

@@ -44,6 +44,16 @@ type SessionStore struct {
 	codecs  []securecookie.Codec
 	Options *sessions.Options
 	cache   sessionCache
+	// Portable makes the cookie carry the session's values too (signed, as
+	// the id is; they are the visitor's own player id and name), so a machine of a cluster that has no row for the
+	// session knows the visitor all the same. All machines need one key.
+	Portable bool
+}
+
+// portable is a Portable cookie's content.
+type portable struct {
+	ID   string
+	Vals map[string]string
 }
 
 // sessionCache keeps recently used sessions in memory so a request needs
@@ -51,23 +61,24 @@ type SessionStore struct {
 type sessionCache struct {
 	mu sync.Mutex
 	m  map[string]cachedSession
-	// cookies maps a cookie value already verified to its session id: the
-	// HMAC check and decoding cost more than the rest of a move's post
-	cookies map[string]string
+	// cookies maps a cookie value already verified to its session id
+	// (and the values a Portable cookie carries): the HMAC check and
+	// decoding cost more than the rest of a move's post
+	cookies map[string]portable
 }
 
-func (c *sessionCache) cookie(value string) (string, bool) {
+func (c *sessionCache) cookie(value string) (portable, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	id, ok := c.cookies[value]
-	return id, ok
+	p, ok := c.cookies[value]
+	return p, ok
 }
 
-func (c *sessionCache) putCookie(value, id string) {
+func (c *sessionCache) putCookie(value string, p portable) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.cookies == nil {
-		c.cookies = make(map[string]string)
+		c.cookies = make(map[string]portable)
 	}
 	if len(c.cookies) >= maxCachedSessions {
 		for k := range c.cookies {
@@ -75,7 +86,7 @@ func (c *sessionCache) putCookie(value, id string) {
 			break
 		}
 	}
-	c.cookies[value] = id
+	c.cookies[value] = p
 }
 
 type cachedSession struct {
@@ -137,19 +148,34 @@ func (s *SessionStore) New(r *http.Request, name string) (*sessions.Session, err
 	if err != nil {
 		return sess, nil
 	}
-	id, ok := s.cache.cookie(c.Value)
+	p, ok := s.cache.cookie(c.Value)
 	if !ok {
-		if err := securecookie.DecodeMulti(name, c.Value, &id, s.codecs...); err != nil {
+		var err error
+		if s.Portable {
+			err = securecookie.DecodeMulti(name, c.Value, &p, s.codecs...)
+		} else {
+			err = securecookie.DecodeMulti(name, c.Value, &p.ID, s.codecs...)
+		}
+		if err != nil {
 			return sess, nil // a forged or stale cookie: start afresh
 		}
-		s.cache.putCookie(c.Value, id)
+		s.cache.putCookie(c.Value, p)
 	}
+	id, carried := p.ID, p.Vals
 	now := time.Now().Unix()
 	vals, ok := s.cache.get(id, now)
 	if !ok {
 		var data string
 		var expires int64
 		err = s.db.r.QueryRowContext(r.Context(), `SELECT data, expires_at FROM sessions WHERE id = ? AND expires_at > ?`, id, now).Scan(&data, &expires)
+		if errors.Is(err, sql.ErrNoRows) && carried != nil {
+			// a session made on another machine: the cookie says who
+			for k, v := range carried {
+				sess.Values[k] = v
+			}
+			sess.ID, sess.IsNew = id, false
+			return sess, nil
+		}
 		if errors.Is(err, sql.ErrNoRows) {
 			return sess, nil
 		}
@@ -204,7 +230,11 @@ func (s *SessionStore) Save(r *http.Request, w http.ResponseWriter, sess *sessio
 		return err
 	}
 	s.cache.put(sess.ID, vals, expires)
-	encoded, err := securecookie.EncodeMulti(sess.Name(), sess.ID, s.codecs...)
+	var value any = sess.ID
+	if s.Portable {
+		value = portable{ID: sess.ID, Vals: vals}
+	}
+	encoded, err := securecookie.EncodeMulti(sess.Name(), value, s.codecs...)
 	if err != nil {
 		return err
 	}

@@ -127,7 +127,7 @@ func createAndStart(t *testing.T, base string, form url.Values) string {
 	}
 	page, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	m := regexp.MustCompile(`/t/([A-Z0-9]{4}|[A-Z0-9]{8})/ws`).FindStringSubmatch(string(page))
+	m := regexp.MustCompile(`/t/([A-Z0-9]{4,10})/ws`).FindStringSubmatch(string(page))
 	if m == nil {
 		t.Fatalf("create: %d %.300s", resp.StatusCode, page)
 	}

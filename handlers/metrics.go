@@ -22,6 +22,9 @@ type metrics struct {
 	// saveFailures counts failed log writes (a full disk).
 	saveFailures prometheus.Counter
 	wsRejected   *prometheus.CounterVec
+	// replays counts the requests for tables of other machines (cluster
+	// mode): replayed to their owner, or unavailable (moving, down).
+	replays *prometheus.CounterVec
 }
 
 func newMetrics(s *Server) *metrics {
@@ -33,6 +36,7 @@ func newMetrics(s *Server) *metrics {
 	m.pushDrops = prometheus.NewCounter(prometheus.CounterOpts{Name: "tables_push_drops_total", Help: "Websockets closed because their send queue was full."})
 	m.saveFailures = prometheus.NewCounter(prometheus.CounterOpts{Name: "tables_save_failures_total", Help: "Log writes that failed (the table backs off and retries)."})
 	m.wsRejected = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tables_ws_rejected_total", Help: "Websocket upgrades or connections refused, by reason."}, []string{"reason"})
+	m.replays = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tables_cluster_requests_total", Help: "Requests for tables another machine serves: replayed to it, or unavailable while a table moves."}, []string{"outcome"})
 	active := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tables_active", Help: "Tables loaded in memory."}, func() float64 {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -47,7 +51,7 @@ func newMetrics(s *Server) *metrics {
 	if b := s.cfg.Backup; b != nil {
 		m.reg.MustRegister(backupCollector(b))
 	}
-	m.reg.MustRegister(m.moves, m.latency, m.pushBytes, m.pushDrops, m.saveFailures, m.wsRejected, active, conns, failing,
+	m.reg.MustRegister(m.moves, m.latency, m.pushBytes, m.pushDrops, m.saveFailures, m.wsRejected, m.replays, active, conns, failing,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -176,10 +175,13 @@ func (s *Server) openTable(c echo.Context, quick bool) (*Room, error) {
 
 // joinByCode sends a visitor from the home page to a table.
 func (s *Server) joinByCode(c echo.Context) error {
+	if code, ok := normalCode(c.FormValue("code")); ok && !s.servedHere(c.Request().Context(), code) {
+		return c.Redirect(http.StatusSeeOther, "/t/"+code) // its machine answers
+	}
 	_, code, err := s.lookupRoom(c.Request().Context(), c.RealIP(), c.FormValue("code"))
 	switch {
 	case errors.Is(err, errBadCode):
-		return s.homeError(c, http.StatusUnprocessableEntity, "A table code has 4 or 8 letters and digits, like KX7P or KX7P-M4QA")
+		return s.homeError(c, http.StatusUnprocessableEntity, "A table code is letters and digits, like KX7P or KX7P-M4QA")
 	case errors.Is(err, db.ErrNotFound):
 		return s.homeError(c, http.StatusNotFound, "There is no open table "+code)
 	case err != nil:
@@ -519,11 +521,14 @@ func (s *Server) publicTables(c echo.Context) error {
 		}
 		list = append(list, pt)
 	}
-	sort.Slice(list, func(i, j int) bool { return list[i].CreatedAt.After(list[j].CreatedAt) })
-	if len(list) > 30 {
-		list = list[:30]
+	if s.cfg.Cluster != nil {
+		if c.QueryParam("here") != "" {
+			// another machine of the cluster asks for this one's tables
+			return c.JSON(http.StatusOK, newestFirst(list))
+		}
+		list = append(list, s.peerTables(ctx)...)
 	}
-	return render(c, http.StatusOK, views.PublicList(list))
+	return render(c, http.StatusOK, views.PublicList(newestFirst(list)))
 }
 
 // ageWords says how long ago: "just now", "5 min", "2 h".

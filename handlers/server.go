@@ -21,6 +21,7 @@ import (
 	"github.com/gorilla/sessions"
 	"github.com/labstack/echo/v4"
 	"github.com/olahol/melody"
+	"github.com/tablegames/tables/cluster"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/db/backup"
 	"github.com/tablegames/tables/game/holdem"
@@ -75,6 +76,14 @@ type Config struct {
 	// Backup reports the continuous backup's state (nil: no backups):
 	// /metrics shows it and readiness fails while it is stalled.
 	Backup func() backup.Status
+	// Cluster is this machine's part in a cluster of machines (nil on one
+	// machine): new tables get its tag, and requests for a table another
+	// machine serves are sent there (cluster.go).
+	Cluster *cluster.Node
+	// SessionKey signs the session cookies; empty: a key kept in the
+	// database. Machines of a cluster share one, and their cookies carry
+	// the session's values (a player known on one machine is known on all).
+	SessionKey []byte
 }
 
 // Defaults fills unset fields.
@@ -132,6 +141,7 @@ type Server struct {
 	limits  *limiters
 	now     func() time.Time
 	ask     holdem.Ask // the language model, nil when none is configured
+	peers   *http.Client // to the other machines of a cluster
 
 	mu      sync.Mutex
 	rooms   map[string]*roomSlot
@@ -161,9 +171,12 @@ type roomSlot struct {
 
 // NewServer builds the server on an open database.
 func NewServer(ctx context.Context, cfg Config, d *db.DB, log *slog.Logger) (*Server, error) {
-	key, err := d.Secret(ctx, "session-key", 64)
-	if err != nil {
-		return nil, fmt.Errorf("session key: %w", err)
+	key := cfg.SessionKey
+	if len(key) == 0 {
+		var err error
+		if key, err = d.Secret(ctx, "session-key", 64); err != nil {
+			return nil, fmt.Errorf("session key: %w", err)
+		}
 	}
 	s := &Server{
 		cfg:   cfg.withDefaults(),
@@ -176,9 +189,11 @@ func NewServer(ctx context.Context, cfg Config, d *db.DB, log *slog.Logger) (*Se
 	s.store = d.NewSessionStore(key, sessions.Options{
 		Path: "/", MaxAge: 90 * 24 * 3600, HttpOnly: true, Secure: s.cfg.SecureCookies, SameSite: http.SameSiteLaxMode,
 	})
+	s.store.Portable = cfg.Cluster != nil
 	if s.cfg.LLM.Enabled() {
 		s.ask = OpenAIAsk(s.cfg.LLM, &http.Client{})
 	}
+	s.peers = &http.Client{Timeout: time.Second}
 	s.metrics = newMetrics(s)
 	s.limits = newLimiters(s.cfg.Limits)
 	s.hub = s.newHub()
@@ -192,6 +207,9 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /t/{code}/ws", s.websocket)
 	mux.Handle("/", s.echo)
+	if s.cfg.Cluster != nil {
+		return s.toOwner(mux)
+	}
 	return mux
 }
 
@@ -400,6 +418,9 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 // codeAlphabet has no look-alike characters (no I, L, O, 0, 1).
 const codeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
+// CodeAlphabet is what table codes (and cluster tags) are drawn from.
+const CodeAlphabet = codeAlphabet
+
 // Table codes: a private table's has 8 characters (31^8 ≈ 8.5·10^11, so
 // guessing finds nothing: see docs/SECURITY.md); a public table's, or one
 // whose host asked for a code to say aloud, has 4.
@@ -419,9 +440,12 @@ func newCode(n int) string {
 	return string(b)
 }
 
-// validCode reports whether s is a well-formed table code.
+// validCode reports whether s is a well-formed table code: 4 or 8
+// characters, or 6 or 10 in a cluster (a tag of 2 in front).
 func validCode(s string) bool {
-	if len(s) != shortCode && len(s) != longCode {
+	switch len(s) {
+	case shortCode, longCode, cluster.TagLen + shortCode, cluster.TagLen + longCode:
+	default:
 		return false
 	}
 	for i := 0; i < len(s); i++ {
@@ -463,6 +487,9 @@ func (s *Server) createRoom(ctx context.Context, k *kind, o Options, player, nam
 	}
 	for attempt := 0; ; attempt++ {
 		code := newCode(n)
+		if s.cfg.Cluster != nil {
+			code = s.cfg.Cluster.Tag() + code // the table lives where its tag does
+		}
 		err := s.db.CreateRoom(ctx, code, k.name, opts, s.now(), s.cfg.MaxOpenTables)
 		if errors.Is(err, db.ErrExists) && attempt < 20 {
 			continue

@@ -81,8 +81,8 @@ func article(word string) string {
 // CodeLabel writes a table code as people read it: a long (private) code
 // in two halves, "KX7P-M4QA"; a short one as it is.
 func CodeLabel(code string) string {
-	if len(code) == 8 {
-		return code[:4] + "-" + code[4:]
+	if len(code) >= 8 {
+		return code[:len(code)/2] + "-" + code[len(code)/2:]
 	}
 	return code
 }

@@ -1,0 +1,184 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tablegames/tables/cluster"
+	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/views"
+)
+
+// Cluster mode (Config.Cluster): each table is served by the machine
+// holding its code's tag. A request for a table another machine serves is
+// answered at once, before any other work, with
+//
+//	fly-replay: instance=<machine id>
+//
+// and Fly's proxy replays it there (websocket upgrades too). A request
+// replayed here that still finds another owner (the leases changed
+// meanwhile), or a table whose machine is down and not yet adopted, gets a
+// 503 with Retry-After: the page reloads, the websocket reconnects.
+
+// tablePath reads the code of a /t/{code}… path.
+func tablePath(path string) (string, bool) {
+	rest, ok := strings.CutPrefix(path, "/t/")
+	if !ok {
+		return "", false
+	}
+	code, _, _ := strings.Cut(rest, "/")
+	return normalCode(code)
+}
+
+// toOwner sends the requests for tables served elsewhere to their machine.
+func (s *Server) toOwner(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		code, ok := tablePath(r.URL.Path)
+		if !ok {
+			next.ServeHTTP(w, r)
+			return
+		}
+		c := s.cfg.Cluster
+		tag := cluster.TagOf(code)
+		here, owner, down, known := c.Where(r.Context(), tag)
+		switch {
+		case here && !c.Pending(tag), !known:
+			// here, or a tag nobody made: the page's own "no such table"
+			next.ServeHTTP(w, r)
+		case here, down, r.Header.Get("Fly-Replay-Src") != "":
+			// adopted and still importing; down and not adopted yet; or
+			// replayed here by a machine whose view was older than ours
+			s.metrics.replays.WithLabelValues("unavailable").Inc()
+			moving(w)
+		default:
+			s.metrics.replays.WithLabelValues("replayed").Inc()
+			w.Header().Set("Fly-Replay", "instance="+owner)
+			w.Header().Set("Cache-Control", "no-store")
+			w.WriteHeader(http.StatusConflict)
+		}
+	})
+}
+
+// moving answers a request for a table that no machine serves this moment.
+func moving(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "3")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	w.Write([]byte(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="3">` +
+		`<meta name="viewport" content="width=device-width, initial-scale=1"><title>Moving this table</title></head>` +
+		`<body><main><h1>This table is moving to another server</h1><p>Nothing is lost: this page reloads by itself in a few seconds.</p></main></body></html>`))
+}
+
+// servedHere reports whether a well-formed code's table is served by this
+// machine (always, on one machine).
+func (s *Server) servedHere(ctx context.Context, code string) bool {
+	if s.cfg.Cluster == nil {
+		return true
+	}
+	here, _, _, _ := s.cfg.Cluster.Where(ctx, cluster.TagOf(code))
+	return here
+}
+
+// Adopted loads the tables imported from a machine that is gone, so their
+// bots and clocks run here from now on.
+func (s *Server) Adopted(ctx context.Context, codes []string) {
+	for _, c := range codes {
+		if _, err := s.room(ctx, c); err != nil && !errors.Is(err, db.ErrNotFound) {
+			s.log.Error("adopt: load room", "room", c, "err", err)
+		}
+	}
+}
+
+// Release stops serving the tables of a tag another machine now holds:
+// their viewers are told to reconnect (and reach the new owner), their
+// actors stop, and their rows here are marked moved, never loaded again.
+func (s *Server) Release(tag string) {
+	ctx := context.Background()
+	var codes []string
+	if all, err := s.db.Rooms(ctx); err == nil {
+		for _, c := range all {
+			if cluster.TagOf(c) == tag {
+				codes = append(codes, c)
+			}
+		}
+	} else {
+		s.log.Error("release: list rooms", "tag", tag, "err", err)
+	}
+	var wg sync.WaitGroup
+	for _, r := range s.loadedRooms() {
+		if cluster.TagOf(r.code) != tag {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.send(func() { r.closeViewers(1012, "table moved") })
+			r.stop()
+		}()
+	}
+	wg.Wait()
+	s.mu.Lock()
+	for code := range s.rooms {
+		if cluster.TagOf(code) == tag {
+			delete(s.rooms, code)
+		}
+	}
+	s.mu.Unlock()
+	if err := s.db.MoveRooms(ctx, codes); err != nil {
+		s.log.Error("release: mark moved", "tag", tag, "err", err)
+	}
+	s.log.Info("released a tag", "tag", tag, "tables", len(codes))
+}
+
+// peerTables asks the other machines for their public tables (each its
+// own, ?here=1), at most 400 ms.
+func (s *Server) peerTables(ctx context.Context) []views.PublicTable {
+	peers := s.cfg.Cluster.Peers()
+	if len(peers) == 0 {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 400*time.Millisecond)
+	defer cancel()
+	var mu sync.Mutex
+	var all []views.PublicTable
+	var wg sync.WaitGroup
+	for _, p := range peers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimRight(p.Addr, "/")+"/tables/public?here=1", nil)
+			req.Header.Set("Accept", "application/json")
+			resp, err := s.peers.Do(req)
+			if err != nil {
+				s.log.Warn("public tables of a peer", "machine", p.Owner, "err", err)
+				return
+			}
+			defer resp.Body.Close()
+			var list []views.PublicTable
+			if resp.StatusCode != http.StatusOK || json.NewDecoder(http.MaxBytesReader(nil, resp.Body, 1<<20)).Decode(&list) != nil {
+				return
+			}
+			mu.Lock()
+			all = append(all, list...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return all
+}
+
+// newestFirst sorts public tables and keeps the 30 newest.
+func newestFirst(list []views.PublicTable) []views.PublicTable {
+	sort.Slice(list, func(i, j int) bool { return list[i].CreatedAt.After(list[j].CreatedAt) })
+	if len(list) > 30 {
+		list = list[:30]
+	}
+	return list
+}
