@@ -140,7 +140,7 @@ type Server struct {
 	metrics *metrics
 	limits  *limiters
 	now     func() time.Time
-	ask     holdem.Ask // the language model, nil when none is configured
+	ask     holdem.Ask   // the language model, nil when none is configured
 	peers   *http.Client // to the other machines of a cluster
 
 	mu      sync.Mutex
