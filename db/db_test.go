@@ -167,3 +167,54 @@ func TestSessionStore(t *testing.T) {
 		t.Fatal("forged cookie accepted")
 	}
 }
+
+// A Portable session made on one machine is known on another that shares
+// the key but has no row for it: the cookie carries the values. A name
+// changed there travels on in the new cookie; a forged one does not.
+func TestPortableSessionsCrossMachines(t *testing.T) {
+	a, _ := open(t)
+	b, _ := open(t)
+	key := []byte("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef")
+	opts := sessions.Options{Path: "/", MaxAge: 3600}
+	sa, sb := a.NewSessionStore(key, opts), b.NewSessionStore(key, opts)
+	sa.Portable, sb.Portable = true, true
+
+	w := httptest.NewRecorder()
+	r := httptest.NewRequest("GET", "/", nil)
+	s, _ := sa.Get(r, "tables")
+	s.Values["player"], s.Values["name"] = "p-ann", "Ann"
+	if err := s.Save(r, w); err != nil {
+		t.Fatal(err)
+	}
+	cookie := w.Result().Cookies()[0]
+	for range 2 { // the second read comes from the verified-cookie cache
+		r2 := httptest.NewRequest("GET", "/", nil)
+		r2.AddCookie(cookie)
+		s2, _ := sb.New(r2, "tables")
+		if s2.IsNew || s2.Values["player"] != "p-ann" || s2.Values["name"] != "Ann" || s2.ID != s.ID {
+			t.Fatalf("machine b reads %+v (new %v, id %q vs %q)", s2.Values, s2.IsNew, s2.ID, s.ID)
+		}
+	}
+	// b renames her: the new cookie carries it back to a
+	r3 := httptest.NewRequest("GET", "/", nil)
+	r3.AddCookie(cookie)
+	s3, _ := sb.New(r3, "tables")
+	s3.Values["name"] = "Annie"
+	w3 := httptest.NewRecorder()
+	if err := sb.Save(r3, w3, s3); err != nil {
+		t.Fatal(err)
+	}
+	r4 := httptest.NewRequest("GET", "/", nil)
+	r4.AddCookie(w3.Result().Cookies()[0])
+	if s4, _ := sa.New(r4, "tables"); s4.Values["player"] != "p-ann" || s4.Values["name"] != "Annie" {
+		t.Fatalf("machine a after the rename: %+v", s4.Values)
+	}
+	// another key: no session
+	sc := b.NewSessionStore([]byte("another key, another cluster.............................."), opts)
+	sc.Portable = true
+	r5 := httptest.NewRequest("GET", "/", nil)
+	r5.AddCookie(cookie)
+	if s5, _ := sc.New(r5, "tables"); !s5.IsNew || s5.Values["player"] != nil {
+		t.Fatal("a cookie signed with another key was accepted")
+	}
+}

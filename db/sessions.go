@@ -161,21 +161,23 @@ func (s *SessionStore) New(r *http.Request, name string) (*sessions.Session, err
 		}
 		s.cache.putCookie(c.Value, p)
 	}
-	id, carried := p.ID, p.Vals
+	id := p.ID
+	if p.Vals != nil {
+		// a Portable cookie is the freshest record of its session: the
+		// last machine that changed it wrote it, and this one may have no
+		// row or an older one
+		for k, v := range p.Vals {
+			sess.Values[k] = v
+		}
+		sess.ID, sess.IsNew = id, false
+		return sess, nil
+	}
 	now := time.Now().Unix()
 	vals, ok := s.cache.get(id, now)
 	if !ok {
 		var data string
 		var expires int64
 		err = s.db.r.QueryRowContext(r.Context(), `SELECT data, expires_at FROM sessions WHERE id = ? AND expires_at > ?`, id, now).Scan(&data, &expires)
-		if errors.Is(err, sql.ErrNoRows) && carried != nil {
-			// a session made on another machine: the cookie says who
-			for k, v := range carried {
-				sess.Values[k] = v
-			}
-			sess.ID, sess.IsNew = id, false
-			return sess, nil
-		}
 		if errors.Is(err, sql.ErrNoRows) {
 			return sess, nil
 		}
