@@ -43,8 +43,10 @@ type DB struct {
 	err         error
 	// fence and shipped (SetFence, SetShipped) make an append wait for
 	// the backup and refuse a room this machine may no longer write
-	fence   func(code string) error
-	shipped func(ctx context.Context) error
+	fence    func(code string) error
+	shipped  func(ctx context.Context) error
+	shipq    chan shipment
+	shipDone chan struct{}
 }
 
 // SetFence makes every append check its room first: a non-nil error from
@@ -53,10 +55,15 @@ type DB struct {
 // Set it before the first Append.
 func (d *DB) SetFence(fence func(code string) error) { d.fence = fence }
 
-// SetShipped makes every group commit wait for shipped (the backup has
-// the transaction) before it answers its appends: a move is acknowledged
-// only once it would survive the machine. Set it before the first Append.
-func (d *DB) SetShipped(shipped func(ctx context.Context) error) { d.shipped = shipped }
+// SetShipped makes every append wait for shipped (the backup has the
+// transaction) before it is answered: a move is acknowledged only once it
+// would survive the machine. Shipping runs beside the committer, once for
+// all the groups committed meanwhile. Set it before the first Append.
+func (d *DB) SetShipped(shipped func(ctx context.Context) error) {
+	d.shipped = shipped
+	d.shipq, d.shipDone = make(chan shipment, maxGroup), make(chan struct{})
+	go d.ship()
+}
 
 // Options change how a database is opened.
 type Options struct {

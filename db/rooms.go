@@ -93,6 +93,12 @@ const maxGroup = 256
 // retried alone so one bad entry fails only its own caller.
 func (d *DB) commit() {
 	defer close(d.done)
+	defer func() {
+		if d.shipq != nil {
+			close(d.shipq)
+			<-d.shipDone
+		}
+	}()
 	for req := range d.appends {
 		group := []*appendReq{req}
 	more:
@@ -141,30 +147,63 @@ func (d *DB) fenced(group []*appendReq) []*appendReq {
 	return kept
 }
 
+// shipment is a committed group waiting for the backup to have it.
+type shipment struct {
+	group []*appendReq
+	errs  []error
+}
+
 // answer answers each append of a group committed with errs; with
-// SetShipped, the committed ones only once the backup has them (and the
-// fence still holds: a machine that lost its lease meanwhile must not
-// acknowledge a move the new owner may not have).
+// SetShipped, it hands the group to the shipper instead, which answers
+// once the backup has it, while the next group commits.
 func (d *DB) answer(group []*appendReq, errs []error) {
-	if d.shipped != nil {
-		var shipErr error
-		for i := range group {
-			if errs[i] == nil {
-				shipErr = d.shipped(context.Background())
-				break
-			}
-		}
-		for i := range group {
-			if errs[i] == nil && shipErr != nil {
-				errs[i] = shipErr
-			}
-		}
+	if d.shipq != nil {
+		d.shipq <- shipment{group, errs}
+		return
 	}
+	d.reply(group, errs, nil)
+}
+
+// reply sends each append its answer: its commit's error, or else the
+// shipping's, or else the fence's (a machine that lost its lease
+// meanwhile must not acknowledge a move the new owner may not have).
+func (d *DB) reply(group []*appendReq, errs []error, shipErr error) {
 	for i, r := range group {
-		if errs[i] == nil && d.fence != nil {
-			errs[i] = d.fence(r.Code)
+		err := errs[i]
+		if err == nil {
+			err = shipErr
 		}
-		r.done <- errs[i]
+		if err == nil && d.fence != nil {
+			err = d.fence(r.Code)
+		}
+		r.done <- err
+	}
+}
+
+// ship is the shipper (SetShipped): it takes every committed group
+// waiting, ships once for all of them, and answers them. Shipping costs
+// a file or an upload whatever its size, so under load one shipment
+// carries several group commits.
+func (d *DB) ship() {
+	defer close(d.shipDone)
+	for s := range d.shipq {
+		batch := []shipment{s}
+	more:
+		for {
+			select {
+			case s, ok := <-d.shipq:
+				if !ok {
+					break more
+				}
+				batch = append(batch, s)
+			default:
+				break more
+			}
+		}
+		err := d.shipped(context.Background())
+		for _, b := range batch {
+			d.reply(b.group, b.errs, err)
+		}
 	}
 }
 

@@ -69,7 +69,7 @@ type options struct {
 	backup    string
 	serverCPU string
 	loadCPU   string
-	targetPID int
+	targetPID string
 }
 
 func run() error {
@@ -90,7 +90,7 @@ func run() error {
 	flag.StringVar(&o.backup, "backup", "", "start the server replicating its database: \"file\" (a temporary directory) or a backup URL")
 	flag.StringVar(&o.serverCPU, "server-cpus", "", "pin the server to these CPUs (taskset -c list), e.g. 0")
 	flag.StringVar(&o.loadCPU, "load-cpus", "", "pin this load generator to these CPUs, e.g. 1")
-	flag.IntVar(&o.targetPID, "target-pid", 0, "with -target: the server's process id, to read its CPU time")
+	flag.StringVar(&o.targetPID, "target-pid", "", "with -target: the server's process id, to read its CPU time (several, comma-separated, are summed: a local cluster)")
 	flag.Parse()
 	if o.loadCPU != "" && os.Getenv("TABLES_LOAD_PINNED") == "" {
 		// pin the whole process (every thread) by running again under taskset
@@ -226,6 +226,15 @@ func cpuTime(pid int) time.Duration {
 	return time.Duration(utime+stime) * time.Second / ticks
 }
 
+// cpuTimes sums the CPU time of processes.
+func cpuTimes(pids []int) time.Duration {
+	var sum time.Duration
+	for _, p := range pids {
+		sum += cpuTime(p)
+	}
+	return sum
+}
+
 // startFresh starts a server on a new data directory; done stops it and
 // removes the directory.
 func startFresh(o options, args ...string) (srv *server, done func(), err error) {
@@ -318,7 +327,7 @@ type player struct {
 
 var (
 	csrfRe     = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
-	codeRe     = regexp.MustCompile(`/t/([A-Z0-9]{4}|[A-Z0-9]{8})/ws`)
+	codeRe     = regexp.MustCompile(`/t/([A-Z0-9]{4,10})/ws`)
 	seqRe      = regexp.MustCompile(`id="seq" hidden data-seq="(\d+)"`)
 	controlsRe = regexp.MustCompile(`(?s)<div id="[ph]-actions".*?</div>`) // the actions hold no nested div
 	seatRe     = regexp.MustCompile(`(?s)<li id="p-seat-(\d+)".*?</li>`)
@@ -777,13 +786,18 @@ func playLoad(o options) error {
 		go t.drive(ctx, base, o.rate, st)
 	}
 	time.Sleep(o.ramp)
-	pid := o.targetPID
+	var pids []int
+	for _, f := range strings.Split(o.targetPID, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && n > 0 {
+			pids = append(pids, n)
+		}
+	}
 	if srv != nil {
-		pid = srv.cmd.Process.Pid
+		pids = []int{srv.cmd.Process.Pid}
 	}
 	st.measuring.Store(true)
 	start := time.Now()
-	cpu0 := cpuTime(pid)
+	cpu0 := cpuTimes(pids)
 	var peakRSS int64
 	var lags []float64
 	sample := time.NewTicker(time.Second)
@@ -803,7 +817,7 @@ func playLoad(o options) error {
 		}
 	}
 	elapsed := time.Since(start)
-	cpu := cpuTime(pid) - cpu0
+	cpu := cpuTimes(pids) - cpu0
 	st.measuring.Store(false)
 
 	st.mu.Lock()
@@ -834,7 +848,7 @@ func playLoad(o options) error {
 	if srv != nil {
 		fmt.Printf("server RSS          now %.1f MB, peak %.1f MB\n", float64(rssKB(srv.cmd.Process.Pid))/1024, float64(peakRSS)/1024)
 	}
-	if pid != 0 && moves > 0 {
+	if len(pids) > 0 && moves > 0 {
 		pinned := "not pinned"
 		if o.serverCPU != "" || o.loadCPU != "" {
 			pinned = fmt.Sprintf("server on CPU %s, load generator on CPU %s", or(o.serverCPU, "any"), or(o.loadCPU, "any"))
