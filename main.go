@@ -8,8 +8,9 @@
 //
 // Every flag has an environment variable (PORT, DATA_DIR, PUBLIC_URL,
 // ALLOWED_ORIGINS, SECURE_COOKIES, MAX_TABLES, LOG_LEVEL, DEBUG_ADDR,
-// METRICS_ADDR, METRICS_TOKEN, BACKUP_URL, TRUST_PROXY, LLM_BASE_URL, LLM_MODEL,
-// LLM_API_KEY).
+// METRICS_ADDR, METRICS_TOKEN, BACKUP_URL, TRUST_PROXY, CLUSTER, CLUSTER_ADDR,
+// LLM_BASE_URL, LLM_MODEL, LLM_API_KEY). Cluster mode (-cluster) reads
+// Fly's FLY_MACHINE_ID and FLY_APP_NAME.
 package main
 
 import (
@@ -91,6 +92,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	fs.StringVar(&co.addr, "cluster-addr", env("CLUSTER_ADDR", defaultAddr), "with -cluster: how the other machines reach this one")
 	fs.DurationVar(&co.ttl, "cluster-ttl", 15*time.Second, "with -cluster: how long a table tag's lease lasts unrenewed")
 	fs.DurationVar(&co.grace, "cluster-grace", 30*time.Second, "with -cluster: how long past its lease a machine is taken as gone and its tables adopted")
+	ackShipped := fs.Bool("cluster-ack-shipped", true, "with -cluster: acknowledge a move only once the backup has it (off: faster moves, but an adoption may lose the last sync interval)")
 	var cfg handlers.Config
 	fs.DurationVar(&cfg.BotDelayMin, "bot-delay-min", 0, "shortest bot thinking time, for every game (0: each game's own pace)")
 	fs.DurationVar(&cfg.BotDelayMax, "bot-delay-max", 0, "longest bot thinking time, for every game (0: each game's own pace)")
@@ -164,13 +166,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 			return err
 		}
 		cfg.Cluster, cfg.SessionKey = node, key
-		// a move is acknowledged once the backup has it: an adopter finds
-		// every move a player saw played
-		d.SetShipped(func(ctx context.Context) error {
-			ctx, cancel := context.WithTimeout(ctx, co.ttl)
-			defer cancel()
-			return rep.Sync(ctx)
-		})
+		if *ackShipped {
+			// a move is acknowledged once the backup has it: an adopter
+			// finds every move a player saw played
+			d.SetShipped(func(ctx context.Context) error {
+				ctx, cancel := context.WithTimeout(ctx, co.ttl)
+				defer cancel()
+				return rep.Sync(ctx)
+			})
+		}
 	}
 	srv, err = handlers.NewServer(ctx, cfg, d, log)
 	if err != nil {
