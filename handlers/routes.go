@@ -100,6 +100,9 @@ func (s *Server) readyz(c echo.Context) error {
 	if b := s.cfg.Backup; b != nil && b().Stalled {
 		return c.String(http.StatusServiceUnavailable, "backups are stalled: the replica is behind")
 	}
+	if cl := s.cfg.Cluster; cl != nil && !cl.Holds(cl.Tag()) {
+		return c.String(http.StatusServiceUnavailable, "cluster: this machine's lease has lapsed (the shared store is out of reach)")
+	}
 	return c.String(http.StatusOK, "ready")
 }
 
