@@ -81,6 +81,7 @@ type Node struct {
 	dir     map[string]Lease // every lease as last read
 	dirAt   time.Time
 	pending map[string][]string // adoptions won, not yet imported: from → tags
+	missed  map[string]time.Time // tags found without a lease, and when
 }
 
 type held struct {
@@ -107,7 +108,7 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 	if cfg.Machine == "" || cfg.Store == nil || len(cfg.Alphabet) < 2 {
 		return nil, errors.New("cluster: a machine id, a store and an alphabet are needed")
 	}
-	n := &Node{cfg: cfg, held: map[string]*held{}, dir: map[string]Lease{}, pending: map[string][]string{}}
+	n := &Node{cfg: cfg, held: map[string]*held{}, dir: map[string]Lease{}, pending: map[string][]string{}, missed: map[string]time.Time{}}
 	leases, err := n.refresh(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: read the leases: %w", err)
@@ -232,7 +233,12 @@ func (n *Node) Where(ctx context.Context, tag string) (here bool, owner string, 
 	l, known := n.dir[tag]
 	stale := time.Since(n.dirAt) > time.Second
 	n.mu.Unlock()
-	if (!known || l.Owner == n.cfg.Machine || time.Now().After(l.Expires)) && stale {
+	switch {
+	case !known:
+		// a tag made since the last round (a new machine), or no tag at
+		// all: read its lease alone, at most once a second per tag
+		l, known = n.lookup(ctx, tag)
+	case (l.Owner == n.cfg.Machine || time.Now().After(l.Expires)) && stale:
 		n.refresh(ctx)
 		n.mu.Lock()
 		l, known = n.dir[tag]
@@ -247,6 +253,31 @@ func (n *Node) Where(ctx context.Context, tag string) (here bool, owner string, 
 		return false, "", true, true
 	}
 	return false, l.Owner, time.Now().After(l.Expires), true
+}
+
+// lookup reads one tag's lease into the directory; a tag found absent is
+// not asked for again for a second (there are only 31² tags, so the
+// misses kept stay few).
+func (n *Node) lookup(ctx context.Context, tag string) (Lease, bool) {
+	n.mu.Lock()
+	if at, ok := n.missed[tag]; ok && time.Since(at) < time.Second {
+		n.mu.Unlock()
+		return Lease{}, false
+	}
+	n.mu.Unlock()
+	data, _, err := n.cfg.Store.Get(ctx, key(tag))
+	var l Lease
+	if err == nil && json.Unmarshal(data, &l) == nil && l.Tag == tag {
+		n.mu.Lock()
+		n.dir[tag] = l
+		delete(n.missed, tag)
+		n.mu.Unlock()
+		return l, true
+	}
+	n.mu.Lock()
+	n.missed[tag] = time.Now()
+	n.mu.Unlock()
+	return Lease{}, false
 }
 
 // Peers are the other machines holding a live lease, with their addresses.

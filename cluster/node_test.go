@@ -75,6 +75,10 @@ func TestTagsRouteAndAdoptionHasOneWinner(t *testing.T) {
 	if a.Tag() == b.Tag() || b.Tag() == c.Tag() || a.Tag() == c.Tag() || len(a.Tag()) != TagLen {
 		t.Fatalf("tags %q %q %q: each machine needs its own", a.Tag(), b.Tag(), c.Tag())
 	}
+	// a started before c and has read no lease since: it finds c's tag
+	if here, owner, _, ok := a.Where(ctx, c.Tag()); here || owner != "machine-c" || !ok {
+		t.Fatalf("a.Where(c's new tag) = %v %q %v; want machine-c", here, owner, ok)
+	}
 	// b finds a's tables at a
 	if here, owner, down, ok := b.Where(ctx, a.Tag()); here || owner != "machine-a" || down || !ok {
 		t.Fatalf("b.Where(a's tag) = %v %q %v %v; want machine-a, up", here, owner, down, ok)

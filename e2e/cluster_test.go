@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/gorilla/websocket"
 	"github.com/tablegames/tables/e2e/flyfront"
 )
@@ -250,6 +251,12 @@ func TestClusterAdoptsAMachineGoneForGood(t *testing.T) {
 	for _, form := range backupTables {
 		codes = append(codes, createAndStartVia(t, c, "m1", form))
 	}
+	// a player's page watches the first table through the front
+	b := newBrowser(t, "Watcher")
+	b.setSize(390, 844, true)
+	b.do(chromedp.Navigate(c.url + "/t/" + codes[0]))
+	seqJS := `Number((document.getElementById('seq') || {dataset: {}}).dataset.seq || 0)`
+	b.waitJS("the table page", seqJS+` >= 5`)
 	w := watchAcks(t, c.url, codes)
 	w.waitEach(t, 20)
 	before := readLogs(t, c.instances["m1"].data, codes)
@@ -312,6 +319,12 @@ func TestClusterAdoptsAMachineGoneForGood(t *testing.T) {
 		w.waitFor(t, code, acked[code]+5)
 	}
 	w.stop(time.Now())
+	// and the page that watched the table when its machine died has
+	// reconnected by itself, to the adopter, and follows the play
+	b.waitJS("the page to reconnect to the adopter", fmt.Sprintf(`%s > %d`, seqJS, acked[codes[0]]+5))
+	b.firstScreen("cluster-adopted-phone")
+	b.setSize(1280, 800, false)
+	b.firstScreen("cluster-adopted-desktop")
 }
 
 // TestClusterNeverServesATableTwice tries to make two machines serve one
