@@ -80,7 +80,7 @@ type Node struct {
 	held    map[string]*held
 	dir     map[string]Lease // every lease as last read
 	dirAt   time.Time
-	pending map[string][]string // adoptions won, not yet imported: from → tags
+	pending map[string][]string  // adoptions won, not yet imported: from → tags
 	missed  map[string]time.Time // tags found without a lease, and when
 }
 
