@@ -93,6 +93,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	fs.DurationVar(&co.ttl, "cluster-ttl", 15*time.Second, "with -cluster: how long a table tag's lease lasts unrenewed")
 	fs.DurationVar(&co.grace, "cluster-grace", 30*time.Second, "with -cluster: how long past its lease a machine is taken as gone and its tables adopted")
 	ackShipped := fs.Bool("cluster-ack-shipped", true, "with -cluster: acknowledge a move only once the backup has it (off: faster moves, but an adoption may lose the last sync interval)")
+	shipEvery := fs.Duration("cluster-ship-every", 50*time.Millisecond, "with -cluster-ack-shipped: ship at most this often (the moves waiting ride along: less CPU per move under load, more latency)")
 	var cfg handlers.Config
 	fs.DurationVar(&cfg.BotDelayMin, "bot-delay-min", 0, "shortest bot thinking time, for every game (0: each game's own pace)")
 	fs.DurationVar(&cfg.BotDelayMax, "bot-delay-max", 0, "longest bot thinking time, for every game (0: each game's own pace)")
@@ -173,7 +174,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 				ctx, cancel := context.WithTimeout(ctx, co.ttl)
 				defer cancel()
 				return rep.Sync(ctx)
-			})
+			}, *shipEvery)
 		}
 	}
 	srv, err = handlers.NewServer(ctx, cfg, d, log)

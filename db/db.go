@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	_ "modernc.org/sqlite" // the driver, pure Go
 )
@@ -45,8 +46,9 @@ type DB struct {
 	// the backup and refuse a room this machine may no longer write
 	fence    func(code string) error
 	shipped  func(ctx context.Context) error
-	shipq    chan shipment
-	shipDone chan struct{}
+	shipq     chan shipment
+	shipDone  chan struct{}
+	shipEvery time.Duration
 }
 
 // SetFence makes every append check its room first: a non-nil error from
@@ -58,9 +60,11 @@ func (d *DB) SetFence(fence func(code string) error) { d.fence = fence }
 // SetShipped makes every append wait for shipped (the backup has the
 // transaction) before it is answered: a move is acknowledged only once it
 // would survive the machine. Shipping runs beside the committer, once for
-// all the groups committed meanwhile. Set it before the first Append.
-func (d *DB) SetShipped(shipped func(ctx context.Context) error) {
-	d.shipped = shipped
+// all the groups committed meanwhile, at most once per every (a move
+// waits up to every more; under load a shipment carries more groups).
+// Set it before the first Append.
+func (d *DB) SetShipped(shipped func(ctx context.Context) error, every time.Duration) {
+	d.shipped, d.shipEvery = shipped, every
 	d.shipq, d.shipDone = make(chan shipment, maxGroup), make(chan struct{})
 	go d.ship()
 }

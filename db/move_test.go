@@ -87,7 +87,7 @@ func TestFenceAndShipping(t *testing.T) {
 		}
 		return nil
 	})
-	d.SetShipped(func(context.Context) error { shipped++; return shipErr })
+	d.SetShipped(func(context.Context) error { shipped++; return shipErr }, 0)
 	if err := d.Append(ctx, "CD2345", 1, now, []byte(`{}`)); !errors.Is(err, errLost) {
 		t.Fatalf("fenced append: %v", err)
 	}

@@ -186,7 +186,12 @@ func (d *DB) reply(group []*appendReq, errs []error, shipErr error) {
 // carries several group commits.
 func (d *DB) ship() {
 	defer close(d.shipDone)
+	var last time.Time
 	for s := range d.shipq {
+		// at most one shipment per shipEvery: the groups committed
+		// meanwhile ride along (fewer syncs, files and uploads under load)
+		time.Sleep(time.Until(last.Add(d.shipEvery)))
+		last = time.Now()
 		batch := []shipment{s}
 	more:
 		for {

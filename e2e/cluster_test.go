@@ -254,7 +254,9 @@ func TestClusterAdoptsAMachineGoneForGood(t *testing.T) {
 	// a player's page watches the first table through the front
 	b := newBrowser(t, "Watcher")
 	b.setSize(390, 844, true)
-	b.do(chromedp.Navigate(c.url + "/t/" + codes[0]))
+	join := `form[action$="/join"] `
+	b.do(chromedp.Navigate(c.url+"/t/"+codes[0]), chromedp.SendKeys(chromedp.CSS(join+`input[name=name]`), "Watcher"),
+		chromedp.Click(chromedp.CSS(join+`button[type=submit]`)))
 	seqJS := `Number((document.getElementById('seq') || {dataset: {}}).dataset.seq || 0)`
 	b.waitJS("the table page", seqJS+` >= 5`)
 	w := watchAcks(t, c.url, codes)

@@ -55,7 +55,7 @@ func (s *Server) toOwner(next http.Handler) http.Handler {
 			// adopted and still importing; down and not adopted yet; or
 			// replayed here by a machine whose view was older than ours
 			s.metrics.replays.WithLabelValues("unavailable").Inc()
-			moving(w)
+			moving(w, r)
 		default:
 			s.metrics.replays.WithLabelValues("replayed").Inc()
 			w.Header().Set("Fly-Replay", "instance="+owner)
@@ -65,15 +65,27 @@ func (s *Server) toOwner(next http.Handler) http.Handler {
 	})
 }
 
-// moving answers a request for a table that no machine serves this moment.
-func moving(w http.ResponseWriter) {
+// moving answers a request for a table that no machine serves this
+// moment: htmx posts get the message line, pages a page that reloads.
+func moving(w http.ResponseWriter, r *http.Request) {
+	const msg = "This table is moving to another server: nothing is lost, and it is back in a few seconds."
 	w.Header().Set("Retry-After", "3")
 	w.Header().Set("Cache-Control", "no-store")
+	if r.Header.Get("HX-Request") == "true" {
+		w.Header().Set("HX-Retarget", "#message")
+		w.Header().Set("HX-Reswap", "innerHTML")
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusUnprocessableEntity) // shown by htmx in the message line
+		w.Write([]byte(msg))
+		return
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(http.StatusServiceUnavailable)
-	w.Write([]byte(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="3">` +
-		`<meta name="viewport" content="width=device-width, initial-scale=1"><title>Moving this table</title></head>` +
-		`<body><main><h1>This table is moving to another server</h1><p>Nothing is lost: this page reloads by itself in a few seconds.</p></main></body></html>`))
+	w.Write([]byte(`<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+		`<meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="3">` +
+		`<title>Moving this table · Tables</title><link rel="stylesheet" href="/static/app.css"></head>` +
+		`<body><main class="error-page"><h1>Moving this table</h1><p class="error" role="alert">` + msg +
+		` This page reloads by itself.</p><p><a class="button" href="/">Back to the home page</a></p></main></body></html>`))
 }
 
 // servedHere reports whether a well-formed code's table is served by this
