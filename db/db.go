@@ -44,8 +44,8 @@ type DB struct {
 	err         error
 	// fence and shipped (SetFence, SetShipped) make an append wait for
 	// the backup and refuse a room this machine may no longer write
-	fence    func(code string) error
-	shipped  func(ctx context.Context) error
+	fence     func(code string) error
+	shipped   func(ctx context.Context) error
 	shipq     chan shipment
 	shipDone  chan struct{}
 	shipEvery time.Duration
