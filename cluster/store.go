@@ -22,6 +22,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go"
 	lss3 "github.com/benbjohnson/litestream/s3"
+	"github.com/tablegames/tables/db/backup"
 )
 
 // Store is the small shared directory every machine reads: a few JSON
@@ -163,16 +164,7 @@ type s3Store struct {
 }
 
 func openS3(ctx context.Context, u *url.URL) (Store, error) {
-	if u.Query().Get("endpoint") == "" {
-		if ep := os.Getenv("AWS_ENDPOINT_URL_S3"); ep != "" {
-			q := u.Query()
-			q.Set("endpoint", ep)
-			if r := os.Getenv("AWS_REGION"); r != "" && q.Get("region") == "" {
-				q.Set("region", r)
-			}
-			u.RawQuery = q.Encode()
-		}
-	}
+	backup.EndpointFromEnv(u)
 	// Litestream reads the URL's options (endpoint, region, path style,
 	// keys) exactly as for the replica; the client is built from them.
 	rc, err := lss3.NewReplicaClientFromURL(u.Scheme, u.Host, u.Path, u.Query(), u.User)

@@ -100,20 +100,7 @@ func (d *DB) commit() {
 		}
 	}()
 	for req := range d.appends {
-		group := []*appendReq{req}
-	more:
-		for len(group) < maxGroup {
-			select {
-			case r, ok := <-d.appends:
-				if !ok {
-					break more
-				}
-				group = append(group, r)
-			default:
-				break more
-			}
-		}
-		group = d.fenced(group)
+		group := d.fenced(gather(d.appends, req, maxGroup))
 		if len(group) == 0 {
 			continue
 		}
@@ -192,24 +179,29 @@ func (d *DB) ship() {
 		// meanwhile ride along (fewer syncs, files and uploads under load)
 		time.Sleep(time.Until(last.Add(d.shipEvery)))
 		last = time.Now()
-		batch := []shipment{s}
-	more:
-		for {
-			select {
-			case s, ok := <-d.shipq:
-				if !ok {
-					break more
-				}
-				batch = append(batch, s)
-			default:
-				break more
-			}
-		}
+		batch := gather(d.shipq, s, math.MaxInt)
 		err := d.shipped(context.Background())
 		for _, b := range batch {
 			d.reply(b.group, b.errs, err)
 		}
 	}
+}
+
+// gather takes first and whatever else ch holds now, up to max in all.
+func gather[T any](ch <-chan T, first T, max int) []T {
+	out := []T{first}
+	for len(out) < max {
+		select {
+		case v, ok := <-ch:
+			if !ok {
+				return out
+			}
+			out = append(out, v)
+		default:
+			return out
+		}
+	}
+	return out
 }
 
 func (d *DB) appendGroup(group []*appendReq) error {

@@ -65,16 +65,8 @@ func client(raw string) (litestream.ReplicaClient, error) {
 	if err != nil {
 		return nil, fmt.Errorf("backup URL: %w", err)
 	}
-	if u.Scheme == "s3" && u.Query().Get("endpoint") == "" {
-		if ep := os.Getenv("AWS_ENDPOINT_URL_S3"); ep != "" {
-			q := u.Query()
-			q.Set("endpoint", ep)
-			if r := os.Getenv("AWS_REGION"); r != "" && q.Get("region") == "" {
-				q.Set("region", r)
-			}
-			u.RawQuery = q.Encode()
-			raw = u.String()
-		}
+	if EndpointFromEnv(u) {
+		raw = u.String()
 	}
 	if u.Scheme != "s3" && u.Scheme != "file" {
 		return nil, fmt.Errorf("backup URL %q: use file:///dir or s3://bucket/path", raw)
@@ -84,6 +76,23 @@ func client(raw string) (litestream.ReplicaClient, error) {
 		return nil, fmt.Errorf("backup URL: %w", err)
 	}
 	return c, nil
+}
+
+// EndpointFromEnv gives an s3 URL without an endpoint the one in
+// AWS_ENDPOINT_URL_S3 (and the region in AWS_REGION), as Fly's Tigris sets
+// them; it reports whether it changed u.
+func EndpointFromEnv(u *url.URL) bool {
+	ep := os.Getenv("AWS_ENDPOINT_URL_S3")
+	if u.Scheme != "s3" || u.Query().Get("endpoint") != "" || ep == "" {
+		return false
+	}
+	q := u.Query()
+	q.Set("endpoint", ep)
+	if r := os.Getenv("AWS_REGION"); r != "" && q.Get("region") == "" {
+		q.Set("region", r)
+	}
+	u.RawQuery = q.Encode()
+	return true
 }
 
 // Start replicates the database at path (which must exist: open it with
