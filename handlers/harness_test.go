@@ -131,7 +131,7 @@ func (c *client) createTable(name string, form url.Values) string {
 	if status != http.StatusOK {
 		c.t.Fatalf("create: %d %s", status, body)
 	}
-	m := regexp.MustCompile(`/t/([A-Z0-9]{4}|[A-Z0-9]{8})/ws`).FindStringSubmatch(body)
+	m := regexp.MustCompile(`/t/([A-Z0-9]{4,10})/ws`).FindStringSubmatch(body)
 	if m == nil {
 		c.t.Fatalf("no table page after create: %.300s", body)
 	}
