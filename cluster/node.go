@@ -124,7 +124,10 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 			n.tag = l.lease.Tag
 		}
 	}
-	for n.tag == "" {
+	for try := 0; n.tag == ""; try++ {
+		if try == 1000 {
+			return nil, errors.New("cluster: no free tag left (docs/OPERATIONS.md, limits)")
+		}
 		tag := n.newTag()
 		if _, ok := n.dir[tag]; ok {
 			continue
