@@ -149,9 +149,32 @@ func (s *Server) Release(tag string) {
 	s.log.Info("released a tag", "tag", tag, "tables", len(codes))
 }
 
-// peerTables asks the other machines for their public tables (each its
-// own, ?here=1), at most 400 ms.
+// peerLists keeps the other machines' public tables for a moment: every
+// home page polls the list, and they would each ask every machine.
+type peerLists struct {
+	mu   sync.Mutex
+	at   time.Time
+	list []views.PublicTable
+}
+
+// peerListFor is how long the other machines' lists are kept.
+const peerListFor = 2 * time.Second
+
+// peerTables returns the other machines' public tables, asked at most
+// every peerListFor (requests meanwhile share the answer).
 func (s *Server) peerTables(ctx context.Context) []views.PublicTable {
+	c := &s.peerLists
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if time.Since(c.at) >= peerListFor {
+		c.list, c.at = s.askPeers(context.WithoutCancel(ctx)), time.Now() // for everyone: not cut short by one page leaving
+	}
+	return append([]views.PublicTable(nil), c.list...)
+}
+
+// askPeers asks the other machines for their public tables (each its own,
+// ?here=1), at most 400 ms.
+func (s *Server) askPeers(ctx context.Context) []views.PublicTable {
 	peers := s.cfg.Cluster.Peers()
 	if len(peers) == 0 {
 		return nil

@@ -142,6 +142,8 @@ type Server struct {
 	now     func() time.Time
 	ask     holdem.Ask   // the language model, nil when none is configured
 	peers   *http.Client // to the other machines of a cluster
+	// peerLists keeps the other machines' public tables a moment
+	peerLists peerLists
 
 	mu      sync.Mutex
 	rooms   map[string]*roomSlot
