@@ -19,6 +19,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/gorilla/websocket"
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
 	"github.com/tablegames/tables/e2e/flyfront"
 )
 
@@ -27,6 +29,7 @@ import (
 type cluster struct {
 	t         *testing.T
 	backup    string
+	env       []string
 	args      []string
 	instances map[string]*server
 	front     *flyfront.Front
@@ -51,7 +54,25 @@ func freeAddr(t *testing.T) string {
 
 func startCluster(t *testing.T, n int, args ...string) *cluster {
 	t.Helper()
+	return startClusterOn(t, "file", n, args...)
+}
+
+// startClusterOn starts a cluster whose backups and leases live in a
+// directory ("file") or in an S3 bucket served in the test process by an
+// S3 fake that honours conditional writes, as Tigris does ("s3").
+func startClusterOn(t *testing.T, store string, n int, args ...string) *cluster {
+	t.Helper()
 	c := &cluster{t: t, backup: "file://" + t.TempDir(), args: args, instances: map[string]*server{}}
+	if store == "s3" {
+		mem := s3mem.New()
+		if err := mem.CreateBucket("tables"); err != nil {
+			t.Fatal(err)
+		}
+		fake := httptest.NewServer(gofakes3.New(mem).Server())
+		t.Cleanup(fake.Close)
+		c.backup = "s3://tables/prod?endpoint=" + url.QueryEscape(fake.URL) + "&region=us-east-1&force-path-style=true"
+		c.env = []string{"AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test"}
+	}
 	urls := map[string]string{}
 	for i := 1; i <= n; i++ {
 		id := fmt.Sprintf("m%d", i)
@@ -72,7 +93,7 @@ func startCluster(t *testing.T, n int, args ...string) *cluster {
 func (c *cluster) start(id, data string) *server {
 	c.t.Helper()
 	addr := freeAddr(c.t)
-	env := []string{"FLY_MACHINE_ID=" + id, "FLY_APP_NAME=tables-test", "AWS_CA_BUNDLE="}
+	env := append([]string{"FLY_MACHINE_ID=" + id, "FLY_APP_NAME=tables-test", "AWS_CA_BUNDLE="}, c.env...)
 	args := append([]string{"-cluster", "-backup-url", c.backup, "-cluster-addr", "http://" + addr}, c.args...)
 	s := startServerEnv(c.t, data, addr, env, args...)
 	c.instances[id] = s
@@ -246,7 +267,13 @@ func createAndStartVia(t *testing.T, c *cluster, id string, form url.Values) str
 // adopts them from m1's backup, every move a viewer was pushed is there,
 // and play goes on through the same front.
 func TestClusterAdoptsAMachineGoneForGood(t *testing.T) {
-	c := startCluster(t, 3, clusterArgs...)
+	for _, store := range []string{"file", "s3"} {
+		t.Run(store, func(t *testing.T) { adoptGoneMachine(t, store) })
+	}
+}
+
+func adoptGoneMachine(t *testing.T, store string) {
+	c := startClusterOn(t, store, 3, clusterArgs...)
 	var codes []string
 	for _, form := range backupTables {
 		codes = append(codes, createAndStartVia(t, c, "m1", form))
@@ -324,9 +351,9 @@ func TestClusterAdoptsAMachineGoneForGood(t *testing.T) {
 	// and the page that watched the table when its machine died has
 	// reconnected by itself, to the adopter, and follows the play
 	b.waitJS("the page to reconnect to the adopter", fmt.Sprintf(`%s > %d`, seqJS, acked[codes[0]]+5))
-	b.firstScreen("cluster-adopted-phone")
+	b.firstScreen("cluster-adopted-" + store + "-phone")
 	b.setSize(1280, 800, false)
-	b.firstScreen("cluster-adopted-desktop")
+	b.firstScreen("cluster-adopted-" + store + "-desktop")
 }
 
 // TestClusterNeverServesATableTwice tries to make two machines serve one
