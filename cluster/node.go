@@ -32,6 +32,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // Legacy is the tag of the codes made before cluster mode (4 or 8
@@ -82,6 +84,7 @@ type Node struct {
 	dirAt   time.Time
 	pending map[string][]string  // adoptions won, not yet imported: from → tags
 	missed  map[string]time.Time // tags found without a lease, and when
+	lookups *rate.Limiter        // reads of a single lease between rounds
 }
 
 type held struct {
@@ -108,7 +111,8 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 	if cfg.Machine == "" || cfg.Store == nil || len(cfg.Alphabet) < 2 {
 		return nil, errors.New("cluster: a machine id, a store and an alphabet are needed")
 	}
-	n := &Node{cfg: cfg, held: map[string]*held{}, dir: map[string]Lease{}, pending: map[string][]string{}, missed: map[string]time.Time{}}
+	n := &Node{cfg: cfg, held: map[string]*held{}, dir: map[string]Lease{}, pending: map[string][]string{}, missed: map[string]time.Time{},
+		lookups: rate.NewLimiter(10, 20)}
 	leases, err := n.refresh(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: read the leases: %w", err)
@@ -260,10 +264,13 @@ func (n *Node) Where(ctx context.Context, tag string) (here bool, owner string, 
 
 // lookup reads one tag's lease into the directory; a tag found absent is
 // not asked for again for a second (there are only 31² tags, so the
-// misses kept stay few).
+// misses kept stay few), and at most 10 a second are read in all.
 func (n *Node) lookup(ctx context.Context, tag string) (Lease, bool) {
 	n.mu.Lock()
-	if at, ok := n.missed[tag]; ok && time.Since(at) < time.Second {
+	if at, ok := n.missed[tag]; ok && time.Since(at) < time.Second || !n.lookups.Allow() {
+		// asked a moment ago, or too many asks (someone trying codes at
+		// random must not cost the bucket a read each): the next round
+		// reads every lease anyway
 		n.mu.Unlock()
 		return Lease{}, false
 	}
