@@ -24,16 +24,13 @@ func TestLateJoinInBrowsers(t *testing.T) {
 	cara.waitJS("the join page", `!!document.querySelector('input[name=name]')`)
 	cara.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Cara"), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)))
 	cara.waitJS("the ask button", `!!document.querySelector("#seat-bar button[hx-vals*='ask']")`)
-	cara.do(chromedp.Click(chromedp.CSS(`#seat-bar button[hx-vals*='ask']`)))
+	cara.mustTap(`#seat-bar button[hx-vals*='ask']`)
 	cara.waitJS("her request waiting", `document.querySelector('#seat-bar').innerText.includes('waits for the host')`)
 
 	ann.waitJS("Cara's request", `!!document.querySelector("#seat-bar button[hx-vals*='accept']")`)
 	ann.screenshot("latejoin-request-ann")
 	ann.axeCheck("a request for a seat")
-	// clicked from the page: a push may replace the bar between a query
-	// and a click from outside, which then waits for a node that is gone
-	ann.waitJS("the accept button", `!!document.querySelector("#seat-bar button[hx-vals*='accept']")`)
-	eval[bool](ann, `(document.querySelector("#seat-bar button[hx-vals*='accept']").click(), true)`)
+	ann.mustTap(`#seat-bar button[hx-vals*='accept']`)
 
 	// Cara takes a bot's seat once the hand is over, and is dealt the next;
 	// Ann plays her turns meanwhile
@@ -44,13 +41,15 @@ func TestLateJoinInBrowsers(t *testing.T) {
 		}
 		if eval[bool](ann, yourTurnJS+` && !!document.querySelector("#h-controls button[hx-vals*='fold']")`) {
 			before := eval[string](ann, `document.querySelector('#h-status').dataset.version`)
-			ann.do(chromedp.Click(chromedp.CSS(`#h-controls button[hx-vals*='fold']`)))
+			if !ann.tap(`#h-controls button[hx-vals*='fold']`) {
+				continue // the turn passed meanwhile
+			}
 			ann.waitJS("her fold taken", `document.querySelector('#h-status').dataset.version !== `+jsString(before))
 			continue
 		}
 		if eval[bool](cara, `!!document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']")`) {
 			// the bot whose seat she took was out of chips: she buys in
-			cara.do(chromedp.Click(chromedp.CSS(`#h-controls button[hx-vals*='"rebuy"']`)))
+			cara.mustTap(`#h-controls button[hx-vals*='"rebuy"']`)
 		}
 		cara.waitJS("a change", seated+` || (`+yourTurnJS+`) === false`)
 		ann.waitJS("Ann's turn or Cara seated", yourTurnJS+` || document.querySelector('#log').innerText.includes('Cara takes seat')`)
@@ -65,29 +64,31 @@ func TestLateJoinInBrowsers(t *testing.T) {
 		}
 		if eval[bool](ann, yourTurnJS+` && !!document.querySelector("#h-controls button[hx-vals*='fold']")`) {
 			before := eval[string](ann, `document.querySelector('#h-status').dataset.version`)
-			ann.do(chromedp.Click(chromedp.CSS(`#h-controls button[hx-vals*='fold']`)))
+			if !ann.tap(`#h-controls button[hx-vals*='fold']`) {
+				continue // the turn passed meanwhile
+			}
 			ann.waitJS("her fold taken", `document.querySelector('#h-status').dataset.version !== `+jsString(before))
 			continue
 		}
 		cara.waitJS("Cara's turn or Ann's", yourTurnJS+` || document.querySelector('#h-status').innerText.includes('Ann to act')`)
 	}
 	before := eval[string](cara, `document.querySelector('#h-status').dataset.version`)
-	cara.do(chromedp.Click(chromedp.CSS(`#h-controls button[hx-vals*='fold']`)))
+	cara.mustTap(`#h-controls button[hx-vals*='fold']`)
 	cara.waitJS("her fold taken", `document.querySelector('#h-status').dataset.version !== `+jsString(before))
 	cara.screenshot("latejoin-seated-cara")
 
 	// Ann pauses the table: Cara sees it paused, with no clock running
 	ann.do(chromedp.Click(chromedp.CSS(`details.drawer:has(.share) > summary`)))
-	ann.do(chromedp.Click(chromedp.CSS(`button[hx-vals*='pause']`)))
+	ann.mustTap(`button[hx-vals*='pause']`)
 	cara.waitJS("the table paused", `!!document.querySelector('#seat-bar .paused') && !document.querySelector('.ring-turns .clock')`)
 	cara.screenshot("latejoin-paused-cara")
-	ann.do(chromedp.Click(chromedp.CSS(`button[hx-vals*='resume']`)))
+	ann.mustTap(`button[hx-vals*='resume']`)
 	cara.waitJS("the table running again", `!document.querySelector('#seat-bar .paused')`)
 
 	// Ann leaves the table: a bot plays her seat, Cara becomes the host
 	// she answers yes to "Leave the table?"
 	eval[bool](ann, `(window.confirm = () => true, true)`)
-	ann.do(chromedp.Click(chromedp.CSS(`button[hx-vals*='leave']`)))
+	ann.mustTap(`button[hx-vals*='leave']`)
 	cara.waitJS("Ann gone, a bot in her seat", `document.querySelector('#log').innerText.includes('Ann leaves the table') && document.querySelector('#h-seat-0 .name').textContent === 'Bot 1'`)
 	if !strings.Contains(cara.text("#log"), "Cara is now the host") {
 		t.Fatalf("the host role did not pass to Cara: %s", cara.text("#log"))
@@ -139,7 +140,7 @@ func TestBustedPlayerRebuys(t *testing.T) {
 	ann.firstScreen("holdem-busted-desktop")
 	ann.setSize(390, 844, true)
 	ann.firstScreen("holdem-busted-phone")
-	ann.do(chromedp.Click(chromedp.CSS(`#h-controls button[hx-vals*='"rebuy"']`)))
+	ann.mustTap(`#h-controls button[hx-vals*='"rebuy"']`)
 	ann.waitJS("the rebuy in the ledger", boughtIn+` === '800'`)
 	ann.waitJS("Ann dealt in again", `!!document.querySelector('#h-ring .seat.you .hole .card[aria-label]')`)
 	if strings.Contains(ann.text("#h-controls"), "out of chips") {

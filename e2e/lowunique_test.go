@@ -98,12 +98,12 @@ func TestLowUniqueInBrowsers(t *testing.T) {
 	bob.screenshot("lowunique-phone-bob")
 	// a rematch is an offer: Bob offers, Ann sees it and accepts, and
 	// round 1 of game 2 starts for everyone
-	bob.do(chromedp.Click(chromedp.CSS(`#lu-hand button[hx-vals*='rematch']`)))
+	bob.mustTap(`#lu-hand button[hx-vals*='rematch']`)
 	ann.waitJS("Bob's offer", `document.querySelector('#lu-hand').innerText.includes('Bob wants a rematch; waiting for Ann')`)
 	if phase := eval[string](ann, `document.querySelector('#lu-status').dataset.phase`); phase != "over" {
 		t.Fatalf("the rematch started before Ann accepted: %s", phase)
 	}
-	ann.do(chromedp.Click(chromedp.CSS(`#lu-hand button[hx-vals*='rematch']`)))
+	ann.mustTap(`#lu-hand button[hx-vals*='rematch']`)
 	ann.waitJS("the rematch", `document.querySelector('#lu-status').dataset.phase === 'select' && document.querySelector('#lu-status').innerText.includes('game 2')`)
 	bob.waitJS("the rematch", `document.querySelector('#lu-status').dataset.phase === 'select'`)
 }

@@ -330,3 +330,21 @@ func twoAtPresident(t *testing.T, srv *server) (ann, bob *browser, share string)
 	}
 	return ann, bob, share
 }
+
+// tap clicks the element sel from inside the page, if it is there now,
+// and reports whether it was. A push may replace a control between
+// chromedp's query and its click, and chromedp's click then waits on the
+// node that is gone; a click from the page takes whichever node is there.
+func (b *browser) tap(sel string) bool {
+	b.t.Helper()
+	return eval[bool](b, `(() => { const e = document.querySelector(`+jsString(sel)+`); if (!e) return false; e.click(); return true; })()`)
+}
+
+// mustTap waits for sel, then taps it.
+func (b *browser) mustTap(sel string) {
+	b.t.Helper()
+	b.waitJS(sel, `!!document.querySelector(`+jsString(sel)+`)`)
+	if !b.tap(sel) {
+		b.t.Fatalf("%s: %s went away before it could be clicked", b.name, sel)
+	}
+}

@@ -227,7 +227,7 @@ func TestHoldemTableFeel(t *testing.T) {
 			ann.waitJS("Ann's turn", yourTurnJS+` && !!document.querySelector("#h-controls button[hx-vals*='fold']") || !!document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']")`)
 			if eval[bool](ann, `!!document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']")`) {
 				// out of chips: she buys back in, as the table asks
-				ann.do(chromedp.Click(chromedp.CSS(`#h-controls button[hx-vals*='"rebuy"']`)))
+				ann.mustTap(`#h-controls button[hx-vals*='"rebuy"']`)
 				ann.waitJS("her chips", `!document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']")`)
 				turns--
 				continue
