@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -100,9 +99,9 @@ func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*k
 		return err
 	}
 	for _, e := range entries {
-		var en entry
-		if err := json.Unmarshal(e.Entry, &en); err != nil {
-			return fmt.Errorf("room %s: entry %d: %w", code, e.Seq, err)
+		en, err := decodeEntry(e)
+		if err != nil {
+			return fmt.Errorf("room %s: %w", code, err)
 		}
 		if ix.open == nil && (en.T == eMove || en.T == eStart) {
 			// the deal starts with its first move: keep the table before it
@@ -111,11 +110,10 @@ func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*k
 			}
 			ix.from = e.Seq
 		}
-		if _, err := ix.t.apply(ix.kind, en); err != nil {
+		if _, err := applyEntry(ix.kind, ix.t, en, e.Seq); err != nil {
 			ix.t, ix.open, ix.spans = nil, nil, nil // start afresh next time
-			return fmt.Errorf("room %s: replay entry %d: %w", code, e.Seq, err)
+			return fmt.Errorf("room %s: %w", code, err)
 		}
-		ix.t.Seq = e.Seq
 		if ix.open != nil && ix.t.Fair.Next == 0 && ix.t.Fair.Current == 0 && settled(ix.kind, ix.t.Match) {
 			ix.spans = append(ix.spans, span{from: ix.from, to: e.Seq, start: ix.open})
 			ix.open = nil
@@ -168,15 +166,10 @@ func (s *Server) replay(c echo.Context) error {
 	}
 	var lines []logLine
 	for _, e := range entries {
-		var en entry
-		if err := json.Unmarshal(e.Entry, &en); err != nil {
-			return err
-		}
-		out, err := t.apply(k, en)
+		out, err := applyLogged(k, t, e)
 		if err != nil {
 			return err
 		}
-		t.Seq = e.Seq
 		lines = append(lines, out...)
 	}
 	me := t.seatOf(id.player)

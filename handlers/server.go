@@ -334,15 +334,14 @@ func walkLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string,
 	}
 	t := newTable(o)
 	for i, e := range entries {
-		var en entry
-		if err := json.Unmarshal(e.Entry, &en); err != nil {
-			return fmt.Errorf("room %s: entry %d: %w", code, e.Seq, err)
-		}
-		lines, err := t.apply(k, en)
+		en, err := decodeEntry(e)
 		if err != nil {
-			return fmt.Errorf("room %s: replay entry %d: %w", code, e.Seq, err)
+			return fmt.Errorf("room %s: %w", code, err)
 		}
-		t.Seq = e.Seq
+		lines, err := applyEntry(k, t, en, e.Seq)
+		if err != nil {
+			return fmt.Errorf("room %s: %w", code, err)
+		}
 		if err := fn(logStep{kind: k, opts: o, t: t, index: i, entry: en, lines: lines}); err != nil {
 			return err
 		}
@@ -363,17 +362,33 @@ func rowKind(kinds map[string]*kind, row db.Room) (*kind, Options, error) {
 	return k, o, nil
 }
 
-// applyLogged applies one stored log entry.
-func applyLogged(k *kind, t *table, e db.Entry) error {
+// decodeEntry reads one stored log entry.
+func decodeEntry(e db.Entry) (entry, error) {
 	var en entry
 	if err := json.Unmarshal(e.Entry, &en); err != nil {
-		return fmt.Errorf("entry %d: %w", e.Seq, err)
+		return en, fmt.Errorf("entry %d: %w", e.Seq, err)
 	}
-	if _, err := t.apply(k, en); err != nil {
-		return fmt.Errorf("replay entry %d: %w", e.Seq, err)
+	return en, nil
+}
+
+// applyEntry applies a decoded log entry, number seq, exactly as it was
+// live, and returns the log lines it added.
+func applyEntry(k *kind, t *table, en entry, seq int64) ([]logLine, error) {
+	lines, err := t.apply(k, en)
+	if err != nil {
+		return nil, fmt.Errorf("replay entry %d: %w", seq, err)
 	}
-	t.Seq = e.Seq
-	return nil
+	t.Seq = seq
+	return lines, nil
+}
+
+// applyLogged applies one stored log entry.
+func applyLogged(k *kind, t *table, e db.Entry) ([]logLine, error) {
+	en, err := decodeEntry(e)
+	if err != nil {
+		return nil, err
+	}
+	return applyEntry(k, t, en, e.Seq)
 }
 
 func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, useSnapshot, openOnly bool) (*kind, *table, error) {
@@ -406,7 +421,7 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 		t = newTable(o)
 	}
 	for _, e := range entries {
-		if err := applyLogged(k, t, e); err != nil {
+		if _, err := applyLogged(k, t, e); err != nil {
 			if snap != nil {
 				err = fmt.Errorf("%w: %v", errBadSnapshot, err) // the log after it doesn't fit the snapshot
 			}
