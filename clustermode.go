@@ -74,7 +74,7 @@ func joinCluster(ctx context.Context, o clusterOptions, d *db.DB, dataDir string
 	}
 	node, err := cluster.Start(ctx, cluster.Config{
 		Store: st, Machine: o.machine, Addr: o.addr, TTL: o.ttl, Grace: o.grace,
-		Alphabet: handlers.CodeAlphabet, Log: log,
+		NewTag: handlers.NewTag, Log: log,
 		Adopt: func(ctx context.Context, from string, tags []string) error {
 			codes, err := adoptTables(ctx, o, d, dataDir, from, tags, log)
 			if err != nil {

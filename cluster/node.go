@@ -27,7 +27,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math/big"
 	"sort"
 	"strings"
 	"sync"
@@ -62,8 +61,8 @@ type Config struct {
 	// TTL is how long a lease lasts unrenewed (15 s by default); Grace how
 	// long past that before another machine adopts the tag (30 s).
 	TTL, Grace time.Duration
-	// Alphabet is what tags are drawn from (the codes' alphabet).
-	Alphabet string
+	// NewTag draws a tag: TagLen random characters of the codes' alphabet.
+	NewTag func() string
 	// Adopt takes over the tables of tags, whose leases this machine now
 	// holds, from the machine from (restore its replica, import, load).
 	// An error leaves the tags pending: Adopt is tried again next round.
@@ -108,8 +107,8 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	if cfg.Machine == "" || cfg.Store == nil || len(cfg.Alphabet) < 2 {
-		return nil, errors.New("cluster: a machine id, a store and an alphabet are needed")
+	if cfg.Machine == "" || cfg.Store == nil || cfg.NewTag == nil {
+		return nil, errors.New("cluster: a machine id, a store and a way to draw tags are needed")
 	}
 	n := &Node{cfg: cfg, held: map[string]*held{}, dir: map[string]Lease{}, pending: map[string][]string{}, missed: map[string]time.Time{},
 		lookups: rate.NewLimiter(10, 20)}
@@ -132,7 +131,7 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 		if try == 1000 {
 			return nil, errors.New("cluster: no free tag left (docs/OPERATIONS.md, limits)")
 		}
-		tag := n.newTag()
+		tag := cfg.NewTag()
 		if _, ok := n.dir[tag]; ok {
 			continue
 		}
@@ -147,16 +146,6 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 	}
 	cfg.Log.Info("cluster: joined", "machine", cfg.Machine, "tag", n.tag, "holds", n.Held())
 	return n, nil
-}
-
-func (n *Node) newTag() string {
-	b := make([]byte, TagLen)
-	size := big.NewInt(int64(len(n.cfg.Alphabet)))
-	for i := range b {
-		k, _ := rand.Int(rand.Reader, size)
-		b[i] = n.cfg.Alphabet[k.Int64()]
-	}
-	return string(b)
 }
 
 // Tag is this machine's own tag: the start of its new tables' codes.

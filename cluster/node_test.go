@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"net/http/httptest"
 	"sync"
 	"sync/atomic"
@@ -13,7 +14,12 @@ import (
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 )
 
-const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+// newTag draws tags as the server does: two characters of the codes'
+// alphabet.
+func newTag() string {
+	const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+	return string([]byte{alphabet[rand.IntN(len(alphabet))], alphabet[rand.IntN(len(alphabet))]})
+}
 
 type adoption struct {
 	by, from string
@@ -25,7 +31,7 @@ type adoption struct {
 func testNode(t *testing.T, st Store, machine string, log *[]adoption, mu *sync.Mutex, released *[]string) *Node {
 	t.Helper()
 	n, err := Start(context.Background(), Config{Store: st, Machine: machine, Addr: "http://" + machine,
-		TTL: 300 * time.Millisecond, Grace: 300 * time.Millisecond, Alphabet: alphabet,
+		TTL: 300 * time.Millisecond, Grace: 300 * time.Millisecond, NewTag: newTag,
 		Adopt: func(_ context.Context, from string, tags []string) error {
 			mu.Lock()
 			defer mu.Unlock()

@@ -24,7 +24,7 @@ func TestRequestsGoToTheTablesMachine(t *testing.T) {
 	}
 	node := func(machine string) *cluster.Node {
 		n, err := cluster.Start(ctx, cluster.Config{Store: st, Machine: machine, Addr: "http://127.0.0.1:1",
-			TTL: time.Hour, Grace: time.Hour, Alphabet: CodeAlphabet})
+			TTL: time.Hour, Grace: time.Hour, NewTag: NewTag})
 		if err != nil {
 			t.Fatal(err)
 		}

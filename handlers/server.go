@@ -435,8 +435,9 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 // codeAlphabet has no look-alike characters (no I, L, O, 0, 1).
 const codeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
-// CodeAlphabet is what table codes (and cluster tags) are drawn from.
-const CodeAlphabet = codeAlphabet
+// NewTag draws a cluster tag (cluster.Config.NewTag): the start of the
+// codes of a machine's tables, from the codes' alphabet.
+func NewTag() string { return newCode(cluster.TagLen) }
 
 // Table codes: a private table's has 8 characters (31^8 ≈ 8.5·10^11, so
 // guessing finds nothing: see docs/SECURITY.md); a public table's, or one
