@@ -20,9 +20,8 @@ type identity struct {
 	name   string
 }
 
-// identify reads the session; with create it gives a new visitor a player
-// id and saves the session (only remember does: see there).
-func (s *Server) identify(c echo.Context, create bool) (identity, error) {
+// identify reads who the request comes from (nobody: an empty identity).
+func (s *Server) identify(c echo.Context) (identity, error) {
 	sess, err := s.store.Get(c.Request(), sessionName)
 	if err != nil {
 		return identity{}, err
@@ -30,37 +29,31 @@ func (s *Server) identify(c echo.Context, create bool) (identity, error) {
 	id := identity{}
 	id.player, _ = sess.Values["player"].(string)
 	id.name, _ = sess.Values["name"].(string)
-	if id.player == "" && create {
+	return id, nil
+}
+
+// remember stores the visitor's name in the session, giving a new visitor
+// a player id. It is the only place a session is created, so a visitor
+// who only looks costs no row; an address may create SessionsPerAddr of
+// them.
+func (s *Server) remember(c echo.Context, name string) (identity, error) {
+	sess, err := s.store.Get(c.Request(), sessionName)
+	if err != nil {
+		return identity{}, err
+	}
+	id := identity{name: name}
+	id.player, _ = sess.Values["player"].(string)
+	if id.player == "" {
+		if !s.limits.sessionsAddr.allow(c.RealIP(), s.now()) {
+			return identity{}, rateLimited("Too many new visitors from your address in a short time: wait a minute and try again.")
+		}
 		b := make([]byte, 16)
 		rand.Read(b)
 		id.player = hex.EncodeToString(b)
 		sess.Values["player"] = id.player
-		if err := sess.Save(c.Request(), c.Response()); err != nil {
-			return identity{}, err
-		}
 	}
-	return id, nil
-}
-
-// remember stores the visitor's name in the session. It is the only
-// place a session is created, so a visitor who only looks costs no row;
-// an address may create SessionsPerAddr of them.
-func (s *Server) remember(c echo.Context, name string) (identity, error) {
-	id, err := s.identify(c, false)
-	if err != nil {
-		return id, err
-	}
-	if id.player == "" && !s.limits.sessionsAddr.allow(c.RealIP(), s.now()) {
-		return id, rateLimited("Too many new visitors from your address in a short time: wait a minute and try again.")
-	}
-	id, err = s.identify(c, true)
-	if err != nil {
-		return id, err
-	}
-	sess, _ := s.store.Get(c.Request(), sessionName)
 	sess.Values["name"] = name
-	id.name = name
-	return id, sess.Save(c.Request(), c.Response())
+	return id, sess.Save(c.Request(), c.Response()) // one write, one cookie
 }
 
 // checkName trims a name and checks it: 1–20 printable characters, at

@@ -61,7 +61,7 @@ func (s *Server) botOption(k *kind, choice string) (string, error) {
 }
 
 func (s *Server) home(c echo.Context) error {
-	id, err := s.identify(c, false)
+	id, err := s.identify(c)
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func (s *Server) home(c echo.Context) error {
 }
 
 func (s *Server) homeError(c echo.Context, status int, msg string) error {
-	id, _ := s.identify(c, false)
+	id, _ := s.identify(c)
 	return render(c, status, views.HomePage(views.Home{
 		Page: views.Page{Title: "Tables", CSRF: csrfToken(c)}, Name: id.name, Games: s.games(), Error: msg,
 	}))
@@ -95,7 +95,7 @@ func (s *Server) playNow(c echo.Context) error {
 	if r == nil {
 		return err // the form's error page, or an internal error
 	}
-	id, err := s.identify(c, false)
+	id, err := s.identify(c)
 	if err != nil {
 		return err
 	}
@@ -217,7 +217,7 @@ func (s *Server) tablePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := s.identify(c, false) // a visitor without a session sees the join page: no row for a look
+	id, err := s.identify(c) // a visitor without a session sees the join page: no row for a look
 	if err != nil {
 		return err
 	}
@@ -279,7 +279,7 @@ func (s *Server) joinTable(c echo.Context) error {
 // joinLimit counts a join (or a request for a seat) against the address
 // and the session.
 func (s *Server) joinLimit(c echo.Context) error {
-	id, _ := s.identify(c, false)
+	id, _ := s.identify(c)
 	now := s.now()
 	if !s.limits.joinsAddr.allow(c.RealIP(), now) || !s.limits.joinsSession.allow(id.player, now) {
 		return rateLimited("Too many joins in a short time: wait a minute and try again.")
@@ -321,7 +321,7 @@ func (s *Server) roomPost(c echo.Context, fn func(*Room, identity, url.Values) e
 	if err != nil {
 		return err
 	}
-	id, err := s.identify(c, false)
+	id, err := s.identify(c)
 	if err != nil {
 		return err
 	}
@@ -380,7 +380,7 @@ func (s *Server) hands(c echo.Context) error {
 	if r.kind.hands == nil {
 		return echo.NewHTTPError(http.StatusNotFound, "This game has no hand history")
 	}
-	id, err := s.identify(c, false)
+	id, err := s.identify(c)
 	if err != nil {
 		return err
 	}
@@ -419,7 +419,7 @@ func (s *Server) handsExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := s.identify(c, false)
+	id, err := s.identify(c)
 	if err != nil {
 		return err
 	}

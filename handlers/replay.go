@@ -131,7 +131,7 @@ func (s *Server) replay(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := s.identify(c, false)
+	id, err := s.identify(c)
 	if err != nil {
 		return err
 	}
