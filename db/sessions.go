@@ -77,16 +77,22 @@ func (c *sessionCache) cookie(value string) (portable, bool) {
 func (c *sessionCache) putCookie(value string, p portable) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.cookies == nil {
-		c.cookies = make(map[string]portable)
+	putBounded(&c.cookies, value, p)
+}
+
+// putBounded sets m[k] = v, making m if need be; a full map (at
+// maxCachedSessions) first loses an arbitrary entry.
+func putBounded[V any](m *map[string]V, k string, v V) {
+	if *m == nil {
+		*m = make(map[string]V)
 	}
-	if len(c.cookies) >= maxCachedSessions {
-		for k := range c.cookies {
-			delete(c.cookies, k)
+	if len(*m) >= maxCachedSessions {
+		for old := range *m {
+			delete(*m, old)
 			break
 		}
 	}
-	c.cookies[value] = p
+	(*m)[k] = v
 }
 
 type cachedSession struct {
@@ -110,16 +116,7 @@ func (c *sessionCache) get(id string, now int64) (map[string]string, bool) {
 func (c *sessionCache) put(id string, vals map[string]string, expires int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.m == nil {
-		c.m = make(map[string]cachedSession)
-	}
-	if len(c.m) >= maxCachedSessions {
-		for k := range c.m {
-			delete(c.m, k)
-			break
-		}
-	}
-	c.m[id] = cachedSession{vals, expires}
+	putBounded(&c.m, id, cachedSession{vals, expires})
 }
 
 func (c *sessionCache) drop(id string) {
