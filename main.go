@@ -5,6 +5,7 @@
 //	tables verify FILE                       check a table's record (fair.json; - for stdin)
 //	tables restore -o FILE [-backup-url URL] write the latest backup to FILE
 //	tables backups [-backup-url URL]         list what the backup holds
+//	                                         (in a cluster: -machine ID, this one's by default)
 //
 // Every flag has an environment variable (PORT, DATA_DIR, PUBLIC_URL,
 // ALLOWED_ORIGINS, SECURE_COOKIES, MAX_TABLES, LOG_LEVEL, DEBUG_ADDR,
@@ -289,12 +290,24 @@ func backups(ctx context.Context, cmd string, args []string, getenv func(string)
 	flags.SetOutput(out)
 	url := flags.String("backup-url", getenv("BACKUP_URL"), "the replica: file:///dir or s3://bucket/path")
 	output := flags.String("o", "", "restore: the database file to write (must not exist)")
+	machine := ""
+	if getenv("CLUSTER") == "true" {
+		machine = getenv("FLY_MACHINE_ID") // in a cluster, this machine's replica by default
+	}
+	flags.StringVar(&machine, "machine", machine, "in a cluster: the machine whose replica to read (its id)")
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}
 	if *url == "" {
 		fmt.Fprintln(out, "no backup URL: give -backup-url or set BACKUP_URL")
 		return 2
+	}
+	if machine != "" {
+		var err error
+		if *url, err = (clusterOptions{backup: *url}).replicaURL(machine); err != nil {
+			fmt.Fprintln(out, "backup URL:", err)
+			return 2
+		}
 	}
 	if cmd == "restore" {
 		if *output == "" {
