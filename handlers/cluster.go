@@ -169,7 +169,7 @@ func (s *Server) peerTables(ctx context.Context) []views.PublicTable {
 	if time.Since(c.at) >= peerListFor {
 		c.list, c.at = s.askPeers(context.WithoutCancel(ctx)), time.Now() // for everyone: not cut short by one page leaving
 	}
-	return append([]views.PublicTable(nil), c.list...)
+	return c.list // read only: callers copy it into their own list
 }
 
 // askPeers asks the other machines for their public tables (each its own,
