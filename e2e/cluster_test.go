@@ -136,8 +136,6 @@ func (c *cluster) dialVia(t *testing.T, id, code string, jar http.CookieJar) *we
 	return conn
 }
 
-var csrfRe = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
-
 // postForm posts a form with the page's CSRF token.
 func postForm(t *testing.T, c *http.Client, u, token string, form url.Values) (int, string) {
 	t.Helper()
@@ -228,7 +226,7 @@ func TestClusterServesEachTableFromItsHome(t *testing.T) {
 		}
 	}
 	// the home page lists public tables of every machine
-	pubCode := createAndStartVia(t, c, "m3", url.Values{"kind": {"president"}, "seats": {"4"}, "bots": {"on"}, "public": {"on"}})
+	pubCode := createAndStartWith(t, c.via("m3"), c.url, url.Values{"kind": {"president"}, "seats": {"4"}, "bots": {"on"}, "public": {"on"}, "clock": {"0"}})
 	// (a machine learns of the others at each lease round: a third of the
 	// lease here, 5 s on Fly)
 	for start := time.Now(); ; {
@@ -241,25 +239,6 @@ func TestClusterServesEachTableFromItsHome(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-}
-
-// createAndStartVia is createAndStart through the front, on instance id.
-func createAndStartVia(t *testing.T, c *cluster, id string, form url.Values) string {
-	t.Helper()
-	cl := c.via(id)
-	token := csrfRe.FindStringSubmatch(httpGet(t, cl, c.url+"/"))[1]
-	form = cloneValues(form)
-	form.Set("name", "Host")
-	form.Set("clock", "0")
-	status, page := postForm(t, cl, c.url+"/tables", token, form)
-	m := regexp.MustCompile(`/t/([A-Z0-9]{6}|[A-Z0-9]{10})/ws`).FindStringSubmatch(page)
-	if status != http.StatusOK || m == nil {
-		t.Fatalf("create through %s: %d %.300s", id, status, page)
-	}
-	if st, body := postForm(t, cl, c.url+"/t/"+m[1]+"/lobby", token, url.Values{"do": {"start"}}); st != http.StatusNoContent {
-		t.Fatalf("start: %d %.200s", st, body)
-	}
-	return m[1]
 }
 
 // TestClusterAdoptsAMachineGoneForGood: tables live on m1; m1 is killed
@@ -276,7 +255,7 @@ func adoptGoneMachine(t *testing.T, store string) {
 	c := startClusterOn(t, store, 3, clusterArgs...)
 	var codes []string
 	for _, form := range backupTables {
-		codes = append(codes, createAndStartVia(t, c, "m1", form))
+		codes = append(codes, createAndStartWith(t, c.via("m1"), c.url, form))
 	}
 	// a player's page watches the first table through the front
 	b := newBrowser(t, "Watcher")
@@ -363,7 +342,7 @@ func adoptGoneMachine(t *testing.T, store string) {
 // the table by sending them to m2, and m2's log goes on from m1's.
 func TestClusterNeverServesATableTwice(t *testing.T) {
 	c := startCluster(t, 2, clusterArgs...)
-	code := createAndStartVia(t, c, "m1", backupTables[0])
+	code := createAndStartWith(t, c.via("m1"), c.url, backupTables[0])
 	w := watchAcks(t, c.url, []string{code})
 	w.waitFor(t, code, 15)
 	m1 := c.instances["m1"]

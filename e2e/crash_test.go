@@ -115,9 +115,17 @@ func gameOver(snapshot []byte) bool {
 func createAndStart(t *testing.T, base string, form url.Values) string {
 	t.Helper()
 	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
+	return createAndStartWith(t, &http.Client{Jar: jar, Timeout: 10 * time.Second}, base, form)
+}
+
+// csrfRe finds a page's CSRF token.
+var csrfRe = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
+
+// createAndStartWith is createAndStart with the host's client.
+func createAndStartWith(t *testing.T, c *http.Client, base string, form url.Values) string {
+	t.Helper()
 	body := httpGet(t, c, base+"/")
-	token := regexp.MustCompile(`name="_csrf" value="([^"]+)"`).FindStringSubmatch(body)[1]
+	token := csrfRe.FindStringSubmatch(body)[1]
 	form = cloneValues(form)
 	form.Set("name", "Host")
 	form.Set("_csrf", token)
