@@ -84,11 +84,7 @@ func (s *Server) replayIndex(ctx context.Context, code string) (ix *replayIndex,
 // in play.
 func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*kind, code string) error {
 	if ix.t == nil {
-		row, err := d.RoomInfo(ctx, code)
-		if err != nil {
-			return err
-		}
-		k, o, err := rowKind(kinds, row)
+		k, o, err := roomKind(ctx, d, kinds, code)
 		if err != nil {
 			return err
 		}

@@ -320,11 +320,7 @@ type logStep struct {
 // calls fn after each entry. The history export, the fair record and the
 // replays read the log this way.
 func walkLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, fn func(logStep) error) error {
-	row, err := d.RoomInfo(ctx, code)
-	if err != nil {
-		return err
-	}
-	k, o, err := rowKind(kinds, row)
+	k, o, err := roomKind(ctx, d, kinds, code)
 	if err != nil {
 		return err
 	}
@@ -347,6 +343,15 @@ func walkLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string,
 		}
 	}
 	return nil
+}
+
+// roomKind is a table's game and the options it was created with.
+func roomKind(ctx context.Context, d *db.DB, kinds map[string]*kind, code string) (*kind, Options, error) {
+	row, err := d.RoomInfo(ctx, code)
+	if err != nil {
+		return nil, Options{}, err
+	}
+	return rowKind(kinds, row)
 }
 
 // rowKind is a table row's game and the options it was created with.
