@@ -82,7 +82,7 @@ func benchMovePush(b *testing.B, k *kind, o Options, bot string, viewers []*view
 	r := benchRoom(b, k, o)
 	rng := rand.New(rand.NewPCG(2, 2))
 	for _, v := range viewers {
-		r.message(v, r.shared(), nil, true)
+		r.message(v, r.shared(), nil, true, nil)
 	}
 	b.ReportAllocs()
 	bytes := 0
@@ -92,7 +92,7 @@ func benchMovePush(b *testing.B, k *kind, o Options, bot string, viewers []*view
 			b.StopTimer()
 			r = benchRoom(b, k, o)
 			for _, v := range viewers {
-				r.message(v, r.shared(), nil, true)
+				r.message(v, r.shared(), nil, true, nil)
 			}
 			b.StartTimer()
 		}
@@ -112,11 +112,13 @@ func benchMovePush(b *testing.B, k *kind, o Options, bot string, viewers []*view
 		}
 		r.t.Seq++
 		sh := r.shared() // once per move, as Room.push does
-		r.watching, r.inPush = nil, share
-		for _, v := range viewers {
-			bytes += len(r.message(v, sh, lines, false))
+		var ws *watchers
+		if share {
+			ws = &watchers{}
 		}
-		r.watching, r.inPush = nil, false
+		for _, v := range viewers {
+			bytes += len(r.message(v, sh, lines, false, ws))
+		}
 	}
 	b.ReportMetric(float64(bytes)/float64(b.N)/float64(len(viewers)), "bytes/viewer")
 }
@@ -266,7 +268,7 @@ func TestWatchersShareTheirRender(t *testing.T) {
 			for k, r := range rooms {
 				viewers[k] = []*viewer{{player: "p0", seat: 0}, {player: "p1", seat: 1}, {player: "w1", seat: -1}, {player: "w2", seat: -1}, {seat: -1}}
 				for _, v := range viewers[k] {
-					r.message(v, r.shared(), nil, true)
+					r.message(v, r.shared(), nil, true, nil)
 				}
 			}
 			rng := rand.New(rand.NewPCG(4, 4))
@@ -297,11 +299,13 @@ func TestWatchersShareTheirRender(t *testing.T) {
 					lines := r.t.events(evs)
 					r.t.Seq++
 					sh := r.shared()
-					r.watching, r.inPush = nil, k == 0
-					for _, v := range viewers[k] {
-						out[k] = append(out[k], string(r.message(v, sh, lines, false)))
+					var w *watchers
+					if k == 0 {
+						w = &watchers{}
 					}
-					r.watching, r.inPush = nil, false
+					for _, v := range viewers[k] {
+						out[k] = append(out[k], string(r.message(v, sh, lines, false, w)))
+					}
 				}
 				for i := range out[0] {
 					if out[0][i] != out[1][i] {

@@ -58,9 +58,6 @@ type Room struct {
 	alone   time.Time
 	dormant bool
 	scratch bytes.Buffer // where pushes are rendered (see message)
-	// watching is what the watchers share during one push (see push)
-	watching *watchers
-	inPush   bool
 }
 
 // viewer is one websocket connection watching the table.
@@ -768,17 +765,17 @@ func (r *Room) push(lines []logLine) {
 		return
 	}
 	sh := r.shared()
-	r.watching, r.inPush = nil, true // built by the first watcher that needs it
-	defer func() { r.watching, r.inPush = nil, false }()
+	share := &watchers{} // filled by the first watcher that needs it
 	for _, v := range r.viewers {
-		r.pushTo(v, sh, lines, false)
+		r.pushTo(v, sh, lines, false, share)
 	}
 }
 
 // pushTo writes the viewer what changed since its last push; full sends
-// the whole stage and log (a new connection).
-func (r *Room) pushTo(v *viewer, sh roomView, lines []logLine, full bool) {
-	msg := r.message(v, sh, lines, full)
+// the whole stage and log (a new connection). share, when not nil, is
+// what the watchers of one push share.
+func (r *Room) pushTo(v *viewer, sh roomView, lines []logLine, full bool, share *watchers) {
+	msg := r.message(v, sh, lines, full, share)
 	if len(msg) == 0 {
 		return
 	}
@@ -795,7 +792,7 @@ func (r *Room) pushTo(v *viewer, sh roomView, lines []logLine, full bool) {
 // the slice it is given): the fragments whose content changed since the
 // viewer's last push, its new log lines, and the sequence number. It
 // notes what the viewer now has. Empty when nothing changed.
-func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byte {
+func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share *watchers) []byte {
 	rv := &sh
 	rv.seat, rv.player = r.gameSeat(v.seat), v.player
 	if fresh := rv.seat != v.seat; fresh != v.fresh {
@@ -813,7 +810,7 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool) []byt
 			r.scratch = bytes.Buffer{} // a whole stage was rendered: don't keep its size
 		}
 	}()
-	stage, frags, shared := r.fragmentsFor(v, rv, full)
+	stage, frags, shared := r.fragmentsFor(v, rv, full, share)
 	if full || stage != v.stage {
 		page := r.page(rv, "", "")
 		views.Stage(page).Render(ctx, buf)
@@ -880,21 +877,22 @@ func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
 }
 
 // fragmentsFor is what a viewer's push compares: the stage and its
-// fragments. A watcher in a push shares the game's fragments with the
-// other watchers (shared is then set; the frame stays its own).
-func (r *Room) fragmentsFor(v *viewer, rv *roomView, full bool) (stage string, frags []views.Fragment, shared *watchers) {
-	if rv.seat != game.Spectator || !r.t.started() || full || v.stage != "game" || !r.inPush {
+// fragments. A watcher in a push (share is not nil) shares the game's
+// fragments with the other watchers (shared is then share; the frame
+// stays its own).
+func (r *Room) fragmentsFor(v *viewer, rv *roomView, full bool, share *watchers) (stage string, frags []views.Fragment, shared *watchers) {
+	if share == nil || rv.seat != game.Spectator || !r.t.started() || full || v.stage != "game" {
 		stage, frags = r.fragments(rv)
 		return stage, frags, nil
 	}
-	if r.watching == nil {
+	if share.html == nil { // the first watcher of the push
 		w := *rv
 		w.player = "" // the game's render doesn't read it; the frame does, per viewer
-		_, gf := r.kind.render(&w)
-		r.watching = &watchers{frags: gf, html: make(map[string]renderedFrag, len(gf))}
+		_, share.frags = r.kind.render(&w)
+		share.html = make(map[string]renderedFrag, len(share.frags))
 	}
-	gf := r.watching.frags
-	return "game", append(gf[:len(gf):len(gf)], r.frame(rv)...), r.watching
+	gf := share.frags
+	return "game", append(gf[:len(gf):len(gf)], r.frame(rv)...), share
 }
 
 // writeChanged writes a fragment the viewer lacks (nothing when its key or
@@ -951,10 +949,10 @@ func (r *Room) frame(rv *roomView) []views.Fragment {
 // and players whose seat is fresh) share in one push: the game's
 // fragments, built once, and each one's HTML, rendered at most once. The
 // game's render reads only the seat it is seen from, so their bytes are
-// the same for all of them.
+// the same for all of them. Empty until the push's first watcher.
 type watchers struct {
 	frags []views.Fragment
-	html  map[string]renderedFrag // by fragment ID (and, for an append, the key a viewer had)
+	html  map[string]renderedFrag // by fragment ID (and, for an append, the key a viewer had); nil until built
 }
 
 type renderedFrag struct {
@@ -1011,7 +1009,7 @@ func (r *Room) connect(ws *melody.Session, player string) {
 		r.restartClocks()
 		r.schedule()
 	}
-	r.pushTo(v, r.shared(), nil, true)
+	r.pushTo(v, r.shared(), nil, true, nil)
 	if seat >= 0 && r.t.Seats[seat].Away {
 		if err := r.commit(entry{T: eBack, Seat: seat}); err != nil {
 			r.srv.log.Error("back", "room", r.code, "seat", seat, "err", err)
