@@ -81,11 +81,7 @@ func moving(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(http.StatusServiceUnavailable)
-	w.Write([]byte(`<!doctype html><html lang="en"><head><meta charset="utf-8">` +
-		`<meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="3">` +
-		`<title>Moving this table · Tables</title><link rel="stylesheet" href="/static/app.css"></head>` +
-		`<body><main class="error-page"><h1>Moving this table</h1><p class="error" role="alert">` + msg +
-		` This page reloads by itself.</p><p><a class="button" href="/">Back to the home page</a></p></main></body></html>`))
+	views.MovingPage(views.Page{Title: "Moving this table · Tables", Refresh: 3}, msg).Render(r.Context(), w)
 }
 
 // servedHere reports whether a well-formed code's table is served by this

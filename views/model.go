@@ -16,6 +16,8 @@ type Page struct {
 	// Game and Code name a table's page: its top bar shows them and offers
 	// the sound toggle (on a narrow screen the game's name gives way).
 	Game, Code string
+	// Refresh reloads the page after so many seconds (0: never).
+	Refresh int
 }
 
 // TablePageTitle is the page of a table: "Game · CODE" in the title and
