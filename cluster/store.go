@@ -60,7 +60,7 @@ func OpenStore(ctx context.Context, rawURL string) (Store, error) {
 		}
 		return &fileStore{dir: u.Path}, nil
 	case "s3":
-		return openS3(ctx, u)
+		return openS3(ctx, rawURL)
 	}
 	return nil, fmt.Errorf("cluster store %q: use file:///dir or s3://bucket/path", rawURL)
 }
@@ -163,15 +163,17 @@ type s3Store struct {
 	prefix string
 }
 
-func openS3(ctx context.Context, u *url.URL) (Store, error) {
-	backup.EndpointFromEnv(u)
+func openS3(ctx context.Context, rawURL string) (Store, error) {
 	// Litestream reads the URL's options (endpoint, region, path style,
 	// keys) exactly as for the replica; the client is built from them.
-	rc, err := lss3.NewReplicaClientFromURL(u.Scheme, u.Host, u.Path, u.Query(), u.User)
+	rc, err := backup.Client(rawURL)
 	if err != nil {
 		return nil, fmt.Errorf("cluster store: %w", err)
 	}
-	c := rc.(*lss3.ReplicaClient)
+	c, ok := rc.(*lss3.ReplicaClient)
+	if !ok {
+		return nil, fmt.Errorf("cluster store %q: not an S3 URL", rawURL)
+	}
 	region := c.Region
 	if region == "" {
 		region = "auto"

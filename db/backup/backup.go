@@ -57,15 +57,15 @@ type Replicator struct {
 	started time.Time
 }
 
-// client makes the replica client for a URL. An s3 URL without an
-// endpoint takes AWS_ENDPOINT_URL_S3 from the environment (Fly's Tigris
-// sets it with the bucket's keys).
-func client(raw string) (litestream.ReplicaClient, error) {
+// Client makes Litestream's replica client for a URL (file:// or s3://).
+// An s3 URL without an endpoint takes AWS_ENDPOINT_URL_S3 and AWS_REGION
+// from the environment (Fly's Tigris sets them with the bucket's keys).
+func Client(raw string) (litestream.ReplicaClient, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return nil, fmt.Errorf("backup URL: %w", err)
 	}
-	if EndpointFromEnv(u) {
+	if endpointFromEnv(u) {
 		raw = u.String()
 	}
 	if u.Scheme != "s3" && u.Scheme != "file" {
@@ -78,10 +78,10 @@ func client(raw string) (litestream.ReplicaClient, error) {
 	return c, nil
 }
 
-// EndpointFromEnv gives an s3 URL without an endpoint the one in
+// endpointFromEnv gives an s3 URL without an endpoint the one in
 // AWS_ENDPOINT_URL_S3 (and the region in AWS_REGION), as Fly's Tigris sets
 // them; it reports whether it changed u.
-func EndpointFromEnv(u *url.URL) bool {
+func endpointFromEnv(u *url.URL) bool {
 	ep := os.Getenv("AWS_ENDPOINT_URL_S3")
 	if u.Scheme != "s3" || u.Query().Get("endpoint") != "" || ep == "" {
 		return false
@@ -107,7 +107,7 @@ func Start(ctx context.Context, path string, cfg Config) (*Replicator, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	c, err := client(cfg.URL)
+	c, err := Client(cfg.URL)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +204,7 @@ var ErrNoBackup = errors.New("the replica holds no backup")
 // Restore writes the latest state of the replica at rawURL to output,
 // which must not exist.
 func Restore(ctx context.Context, rawURL, output string, log *slog.Logger) (Restored, error) {
-	c, err := client(rawURL)
+	c, err := Client(rawURL)
 	if err != nil {
 		return Restored{}, err
 	}
@@ -258,7 +258,7 @@ type Level struct {
 // v0.5 keeps LTX files: level 0 one per synced transaction batch, the
 // higher levels compacted, and the snapshot level).
 func List(ctx context.Context, rawURL string) ([]Level, error) {
-	c, err := client(rawURL)
+	c, err := Client(rawURL)
 	if err != nil {
 		return nil, err
 	}

@@ -85,13 +85,13 @@ func TestRestoreFromAnEmptyReplica(t *testing.T) {
 }
 
 func TestReplicaURLs(t *testing.T) {
-	if _, err := client("ftp://host/dir"); err == nil {
+	if _, err := Client("ftp://host/dir"); err == nil {
 		t.Fatal("an ftp replica is accepted")
 	}
 	// Fly's Tigris: the endpoint and region come from the environment
 	t.Setenv("AWS_ENDPOINT_URL_S3", "https://fly.storage.tigris.dev")
 	t.Setenv("AWS_REGION", "auto")
-	c, err := client("s3://bucket/tables")
+	c, err := Client("s3://bucket/tables")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestReplicaURLs(t *testing.T) {
 		t.Fatalf("s3 client: endpoint %q region %q bucket %q path %q", s3c.Endpoint, s3c.Region, s3c.Bucket, s3c.Path)
 	}
 	// an endpoint in the URL wins
-	c, _ = client("s3://bucket/tables?endpoint=http://127.0.0.1:9000")
+	c, _ = Client("s3://bucket/tables?endpoint=http://127.0.0.1:9000")
 	if e := c.(*lss3.ReplicaClient).Endpoint; e != "http://127.0.0.1:9000" {
 		t.Fatalf("endpoint %q", e)
 	}
