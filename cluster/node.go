@@ -27,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -445,10 +446,8 @@ func (n *Node) Pending(tag string) bool {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	for _, tags := range n.pending {
-		for _, t := range tags {
-			if t == tag {
-				return true
-			}
+		if slices.Contains(tags, tag) {
+			return true
 		}
 	}
 	return false
