@@ -3,7 +3,6 @@ package e2e
 import (
 	"context"
 	"database/sql"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -105,7 +104,7 @@ func TestBackupRestoresOnAnEmptyVolume(t *testing.T) {
 					}
 					t.Logf("round %d: table %s: %d of %d entries back (%d acknowledged in time)", round, code, len(a), len(b), acked[code])
 				}
-				if status, _ := get(t, srv.url+"/t/"+codes[0]); status != http.StatusOK {
+				if status, _ := get(t, http.DefaultClient, srv.url+"/t/"+codes[0]); status != http.StatusOK {
 					t.Fatalf("round %d: restored table page: %d", round, status)
 				}
 				// play continues from the restored tables
@@ -151,17 +150,6 @@ func readLogs(t *testing.T, data string, codes []string) map[string][]string {
 		rows.Close()
 	}
 	return out
-}
-
-func get(t *testing.T, u string) (int, string) {
-	t.Helper()
-	resp, err := http.Get(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
 }
 
 // acks follow tables over websockets and note when each sequence number

@@ -137,20 +137,6 @@ func (c *cluster) dialVia(t *testing.T, id, code string, jar http.CookieJar) *we
 }
 
 // postForm posts a form with the page's CSRF token.
-func postForm(t *testing.T, c *http.Client, u, token string, form url.Values) (int, string) {
-	t.Helper()
-	req, _ := http.NewRequest("POST", u, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("X-CSRF-Token", token)
-	resp, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
-}
-
 // TestClusterServesEachTableFromItsHome: a table created through one
 // machine is joined and played through the others: their posts and
 // websockets are replayed to its home, and a request sent straight to
@@ -161,7 +147,7 @@ func TestClusterServesEachTableFromItsHome(t *testing.T) {
 
 	// Ann opens a table through m1: it lives there
 	ann := c.via("m1")
-	page := httpGet(t, ann, c.url+"/")
+	_, page := get(t, ann, c.url+"/")
 	token := csrfRe.FindStringSubmatch(page)[1]
 	status, page := postForm(t, ann, c.url+"/tables", token, url.Values{"kind": {"president"}, "ruleset": {"house"},
 		"seats": {"3"}, "bots": {"on"}, "name": {"Ann"}, "clock": {"0"}})
@@ -173,7 +159,7 @@ func TestClusterServesEachTableFromItsHome(t *testing.T) {
 
 	// Bob comes through m3 and joins; Ann watches through m2
 	bob := c.via("m3")
-	bobPage := httpGet(t, bob, c.url+"/t/"+code)
+	_, bobPage := get(t, bob, c.url+"/t/"+code)
 	bobToken := csrfRe.FindStringSubmatch(bobPage)
 	if bobToken == nil || !strings.Contains(bobPage, code) {
 		t.Fatalf("Bob's page through m3: %.300s", bobPage)
@@ -230,7 +216,7 @@ func TestClusterServesEachTableFromItsHome(t *testing.T) {
 	// (a machine learns of the others at each lease round: a third of the
 	// lease here, 5 s on Fly)
 	for start := time.Now(); ; {
-		_, list := get(t, c.instances["m1"].url+"/tables/public")
+		_, list := get(t, http.DefaultClient, c.instances["m1"].url+"/tables/public")
 		if strings.Contains(list, pubCode) {
 			break
 		}
@@ -276,7 +262,7 @@ func adoptGoneMachine(t *testing.T, store string) {
 	// until adopted, the tables answer "moving"; then they are back
 	for _, code := range codes {
 		for {
-			st, _ := get(t, c.url+"/t/"+code)
+			st, _ := get(t, http.DefaultClient, c.url+"/t/"+code)
 			if st == http.StatusOK {
 				break
 			}

@@ -124,7 +124,7 @@ var csrfRe = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
 // createAndStartWith is createAndStart with the host's client.
 func createAndStartWith(t *testing.T, c *http.Client, base string, form url.Values) string {
 	t.Helper()
-	body := httpGet(t, c, base+"/")
+	_, body := get(t, c, base+"/")
 	token := csrfRe.FindStringSubmatch(body)[1]
 	form = cloneValues(form)
 	form.Set("name", "Host")
@@ -139,26 +139,10 @@ func createAndStartWith(t *testing.T, c *http.Client, base string, form url.Valu
 	if m == nil {
 		t.Fatalf("create: %d %.300s", resp.StatusCode, page)
 	}
-	req, _ := http.NewRequest("POST", base+"/t/"+m[1]+"/lobby", strings.NewReader("do=start"))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("X-CSRF-Token", token)
-	resp, err = c.Do(req)
-	if err != nil || resp.StatusCode != http.StatusNoContent {
-		t.Fatalf("start: %v %v", err, resp.StatusCode)
+	if st, body := postForm(t, c, base+"/t/"+m[1]+"/lobby", token, url.Values{"do": {"start"}}); st != http.StatusNoContent {
+		t.Fatalf("start: %d %.200s", st, body)
 	}
-	resp.Body.Close()
 	return m[1]
-}
-
-func httpGet(t *testing.T, c *http.Client, u string) string {
-	t.Helper()
-	resp, err := c.Get(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return string(b)
 }
 
 func cloneValues(v url.Values) url.Values {

@@ -212,7 +212,7 @@ func TestHoldemKillMidHand(t *testing.T) {
 	srv := startServerArgs(t, data, "", "-bot-delay-min", "1ms", "-bot-delay-max", "5ms")
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
-	home := httpGet(t, c, srv.url+"/")
+	_, home := get(t, c, srv.url+"/")
 	token := regexp.MustCompile(`name="_csrf" value="([^"]+)"`).FindStringSubmatch(home)[1]
 	form := url.Values{"kind": {"holdem"}, "name": {"Ann"}, "seats": {"5"}, "bots": {"on"}, "clock": {"0"}, "_csrf": {token}}
 	resp, err := c.PostForm(srv.url+"/tables", form)
@@ -244,7 +244,7 @@ func TestHoldemKillMidHand(t *testing.T) {
 	postflop := regexp.MustCompile(`<b id="h-hand">Hand \d+ · (flop|turn|river)`)
 	var page string
 	for deadline := time.Now().Add(30 * time.Second); ; {
-		page = httpGet(t, c, srv.url+"/t/"+code)
+		_, page = get(t, c, srv.url+"/t/"+code)
 		if ourTurn.MatchString(page) {
 			if postflop.MatchString(page) {
 				break
@@ -265,14 +265,15 @@ func TestHoldemKillMidHand(t *testing.T) {
 
 	srv.kill()
 	srv = startServerArgs(t, data, srv.addr)
-	after := holdemTable(httpGet(t, c, srv.url+"/t/"+code))
+	_, afterPage := get(t, c, srv.url+"/t/"+code)
+	after := holdemTable(afterPage)
 	if after != before {
 		t.Fatalf("the table changed over the kill:\nbefore %s\nafter  %s", before, after)
 	}
 	if status := post("/act", "kind=fold"); status != 204 {
 		t.Fatalf("Ann's move after the restart: %d", status)
 	}
-	next := httpGet(t, c, srv.url+"/t/"+code)
+	_, next := get(t, c, srv.url+"/t/"+code)
 	if holdemTable(next) == before || !strings.Contains(next, "Ann folds.") {
 		t.Fatal("the hand did not go on after the restart")
 	}

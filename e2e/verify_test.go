@@ -24,7 +24,7 @@ func TestVerifyCommand(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatal("no two finished deals in time")
 		}
-		rec = httpGet(t, c, srv.url+"/t/"+code+"/fair.json")
+		_, rec = get(t, c, srv.url+"/t/"+code+"/fair.json")
 	}
 	dir := t.TempDir()
 	good, bad := filepath.Join(dir, "fair.json"), filepath.Join(dir, "tampered.json")
