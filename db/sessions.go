@@ -45,8 +45,9 @@ type SessionStore struct {
 	Options *sessions.Options
 	cache   sessionCache
 	// Portable makes the cookie carry the session's values too (signed, as
-	// the id is; they are the visitor's own player id and name), so a machine of a cluster that has no row for the
-	// session knows the visitor all the same. All machines need one key.
+	// the id is; they are the visitor's own player id and name), so a
+	// machine of a cluster that has no row for the session knows the
+	// visitor all the same. All machines need one key.
 	Portable bool
 }
 

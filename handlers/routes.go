@@ -87,9 +87,10 @@ func (s *Server) healthz(c echo.Context) error {
 }
 
 // readyz reports whether the server can take moves: the database answers,
-// every table's writes succeed, and the backup (if any) keeps up. A table failing to save (a full disk)
-// makes it 503, so the operator's checks see it; /healthz stays about the
-// process.
+// every table's writes succeed, the backup (if any) keeps up, and in a
+// cluster this machine's lease holds. A table failing to save (a full
+// disk) makes it 503, so the operator's checks see it; /healthz stays
+// about the process.
 func (s *Server) readyz(c echo.Context) error {
 	if _, err := s.db.CountOpen(c.Request().Context()); err != nil {
 		return c.String(http.StatusServiceUnavailable, "database unavailable")
