@@ -320,6 +320,9 @@ func adoptGoneMachine(t *testing.T, store string) {
 	// and the page that watched the table when its machine died has
 	// reconnected by itself, to the adopter, and follows the play
 	b.waitJS("the page to reconnect to the adopter", fmt.Sprintf(`%s > %d`, seqJS, acked[codes[0]]+5))
+	// the bots here play every 20–60 ms, faster than a card's 0.4 s flight
+	// to the pile: without motion the screenshots show the pile as it is
+	b.reduceMotion()
 	b.firstScreen("cluster-adopted-" + store + "-phone")
 	b.setSize(1280, 800, false)
 	b.firstScreen("cluster-adopted-" + store + "-desktop")
