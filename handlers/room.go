@@ -244,7 +244,7 @@ func (r *Room) commitSeed() {
 	if r.kind.fair == nil || f.Next != 0 || f.Current != 0 || r.t.Match != nil && r.t.Match.Over() {
 		return
 	}
-	if err := r.commit(entry{T: eCommit, Seed: randomSeed()}); err != nil {
+	if err := r.commit(entry{T: eCommit, Seed: r.srv.seed()}); err != nil {
 		r.srv.log.Error("commit seed", "room", r.code, "err", err)
 	}
 }
@@ -254,7 +254,7 @@ func (r *Room) nextSeed() uint64 {
 	if r.t.Fair.Next != 0 {
 		return r.t.Fair.Next
 	}
-	return randomSeed()
+	return r.srv.seed()
 }
 
 func (r *Room) saveSnapshot() {

@@ -140,8 +140,9 @@ type Server struct {
 	metrics *metrics
 	limits  *limiters
 	now     func() time.Time
-	ask     holdem.Ask   // the language model, nil when none is configured
-	peers   *http.Client // to the other machines of a cluster
+	seed    func() uint64 // draws deals' seeds (tests fix them)
+	ask     holdem.Ask    // the language model, nil when none is configured
+	peers   *http.Client  // to the other machines of a cluster
 	// peerLists keeps the other machines' public tables a moment
 	peerLists peerLists
 
@@ -187,6 +188,7 @@ func NewServer(ctx context.Context, cfg Config, d *db.DB, log *slog.Logger) (*Se
 		kinds: kinds(),
 		rooms: make(map[string]*roomSlot),
 		now:   time.Now,
+		seed:  randomSeed,
 	}
 	s.store = d.NewSessionStore(key, sessions.Options{
 		Path: "/", MaxAge: 90 * 24 * 3600, HttpOnly: true, Secure: s.cfg.SecureCookies, SameSite: http.SameSiteLaxMode,
