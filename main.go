@@ -37,6 +37,7 @@ import (
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/db/backup"
 	"github.com/tablegames/tables/handlers"
+	"github.com/tablegames/tables/room"
 )
 
 func main() {
@@ -381,12 +382,12 @@ func verify(args []string, stdin io.Reader, out io.Writer) int {
 		defer f.Close()
 		in = f
 	}
-	var rec handlers.FairRecord
+	var rec room.FairRecord
 	if err := json.NewDecoder(in).Decode(&rec); err != nil {
 		fmt.Fprintln(out, "not a table record:", err)
 		return 2
 	}
-	v, err := handlers.Verify(rec)
+	v, err := room.Verify(rec)
 	for i, d := range v.Deals {
 		fmt.Fprintf(out, "%d. commitment %s, seed %s: matches\n", i+1, d.Commitment, d.Seed)
 	}

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/tablegames/tables/db"
-	"github.com/tablegames/tables/handlers"
+	"github.com/tablegames/tables/room"
 )
 
 // crashTables are the tables the crash test opens, one per game and
@@ -65,11 +65,11 @@ func TestCrashRestartLosesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, code := range codes {
-			seq, fromSnap, err := handlers.Replay(context.Background(), d, code, false)
+			seq, fromSnap, err := room.Replay(context.Background(), d, code, false)
 			if err != nil {
 				t.Fatalf("kill %d, table %s: %v", k, code, err)
 			}
-			seq2, fromStart, err := handlers.Replay(context.Background(), d, code, true)
+			seq2, fromStart, err := room.Replay(context.Background(), d, code, true)
 			if err != nil {
 				t.Fatalf("kill %d, table %s: replay from the start: %v", k, code, err)
 			}

@@ -10,12 +10,13 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/tablegames/tables/game/president"
+	"github.com/tablegames/tables/room"
 )
 
 // humanTurn waits until the table waits for seat.
 func humanTurn(e *env, code string, seat int) {
-	e.waitRoom(code, "seat's turn", func(r *Room) bool {
-		w := r.t.Match.Waiting()
+	e.waitRoom(code, "seat's turn", func(r *room.Room) bool {
+		w := r.Table().Match.Waiting()
 		return len(w) > 0 && w[0] == seat
 	})
 }
@@ -31,11 +32,11 @@ func TestClockPlaysForTheSlowPlayer(t *testing.T) {
 	// the clock is shown
 	ws.waitFor(t, "a countdown", func(m string) bool { return strings.Contains(m, `class="clock" role="timer"`) })
 	var v0 int
-	e.inRoom(code, func(r *Room) { v0 = r.t.Match.Version() })
+	e.inRoom(code, func(r *room.Room) { v0 = r.Table().Match.Version() })
 	// nobody moves: after a second the table plays for Ann
 	ws.waitFor(t, "the clock's move", func(m string) bool { return strings.Contains(m, "time ran out") })
-	e.inRoom(code, func(r *Room) {
-		if r.t.Match.Version() <= v0 {
+	e.inRoom(code, func(r *room.Room) {
+		if r.Table().Match.Version() <= v0 {
 			t.Fatal("no move was made for Ann")
 		}
 	})
@@ -77,9 +78,9 @@ func TestAbsentPlayerAutoplayTakeoverAndReturn(t *testing.T) {
 	wsBob := bob.dial(code)
 	wsBob.waitFor(t, "Bob's hand", func(m string) bool { return strings.Contains(m, `id="p-hand"`) })
 	wsAnn.waitFor(t, "Bob back", func(m string) bool { return strings.Contains(m, "Bob is back.") })
-	e.inRoom(code, func(r *Room) {
-		if r.t.Seats[1].Away || r.t.Seats[1].Player == "" {
-			t.Fatalf("Bob's seat after return: %+v", r.t.Seats[1])
+	e.inRoom(code, func(r *room.Room) {
+		if r.Table().Seats[1].Away || r.Table().Seats[1].Player == "" {
+			t.Fatalf("Bob's seat after return: %+v", r.Table().Seats[1])
 		}
 	})
 }
@@ -229,7 +230,7 @@ func TestIdleTablesClose(t *testing.T) {
 	if n, err := e.srv.CloseIdle(context.Background()); err != nil || n != 0 {
 		t.Fatalf("closed %d fresh tables: %v", n, err)
 	}
-	e.srv.now = func() time.Time { return time.Now().Add(2 * time.Hour) }
+	e.srv.rt.Now = func() time.Time { return time.Now().Add(2 * time.Hour) }
 	if n, err := e.srv.CloseIdle(context.Background()); err != nil || n != 1 {
 		t.Fatalf("closed %d idle tables: %v", n, err)
 	}

@@ -98,7 +98,7 @@ func (s *Server) servedHere(ctx context.Context, code string) bool {
 // bots and clocks run here from now on.
 func (s *Server) Adopted(ctx context.Context, codes []string) {
 	for _, c := range codes {
-		if _, err := s.room(ctx, c); err != nil && !errors.Is(err, db.ErrNotFound) {
+		if _, err := s.rt.Get(ctx, c); err != nil && !errors.Is(err, db.ErrNotFound) {
 			s.log.Error("adopt: load room", "room", c, "err", err)
 		}
 	}
@@ -119,26 +119,7 @@ func (s *Server) Release(tag string) {
 	} else {
 		s.log.Error("release: list rooms", "tag", tag, "err", err)
 	}
-	var wg sync.WaitGroup
-	for _, r := range s.loadedRooms() {
-		if cluster.TagOf(r.code) != tag {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r.send(func() { r.closeViewers(1012, "table moved") })
-			r.stop()
-		}()
-	}
-	wg.Wait()
-	s.mu.Lock()
-	for code := range s.rooms {
-		if cluster.TagOf(code) == tag {
-			delete(s.rooms, code)
-		}
-	}
-	s.mu.Unlock()
+	s.rt.Release(func(code string) bool { return cluster.TagOf(code) == tag }, 1012, "table moved", ctx)
 	if err := s.db.MoveRooms(ctx, codes); err != nil {
 		s.log.Error("release: mark moved", "tag", tag, "err", err)
 	}

@@ -5,21 +5,24 @@ import (
 	"encoding/json"
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tablegames/tables/room"
 )
 
 // fairGames are the tables the fairness tests play (one human, bots), and
 // when each has finished enough deals.
 var fairGames = []struct {
 	form  string
-	done  func(r *Room) bool
+	done  func(r *room.Room) bool
 	deals int // seeds revealed at least
 }{
-	{"kind=president&ruleset=house&seats=4&bots=on&clock=0", func(r *Room) bool { return logCount(r, "The deal is over: its seed was") >= 2 }, 2},
-	{"kind=holdem&seats=4&bots=on&clock=0", func(r *Room) bool { return logCount(r, "The hand is over: its seed was") >= 3 }, 3},
-	{"kind=impetus&seats=3&bots=on&clock=0", func(r *Room) bool { return r.t.Match.Over() }, 1},
-	{"kind=lowunique&seats=3&rounds=3&bots=on&clock=0", func(r *Room) bool { return atRest(r.t.Match) }, 0},
+	{"kind=president&ruleset=house&seats=4&bots=on&clock=0", func(r *room.Room) bool { return logCount(r, "The deal is over: its seed was") >= 2 }, 2},
+	{"kind=holdem&seats=4&bots=on&clock=0", func(r *room.Room) bool { return logCount(r, "The hand is over: its seed was") >= 3 }, 3},
+	{"kind=impetus&seats=3&bots=on&clock=0", func(r *room.Room) bool { return r.Table().Match.Over() }, 1},
+	{"kind=lowunique&seats=3&rounds=3&bots=on&clock=0", func(r *room.Room) bool { return atRest(r.Table().Match) }, 0},
 }
 
 // TestFairRoundTrip plays each game until deals are over, then checks
@@ -35,11 +38,11 @@ func TestFairRoundTrip(t *testing.T) {
 			code := host.createTable("Ann", form)
 			host.lobby(code, "do", "start")
 			playHumansUntil(t, e, code, map[int]*client{0: host}, g.done)
-			rec, err := fairRecord(context.Background(), e.srv.db, e.srv.kinds, code)
+			rec, err := e.srv.rt.FairRecord(context.Background(), code)
 			if err != nil {
 				t.Fatal(err)
 			}
-			v, err := Verify(rec)
+			v, err := room.Verify(rec)
 			if err != nil {
 				t.Fatalf("an honest record does not verify: %v", err)
 			}
@@ -63,9 +66,11 @@ func TestFairRoundTrip(t *testing.T) {
 				}
 			}
 			// no secret in the record: it ends where every deal is over
-			var last entry
+			var last struct {
+				T string `json:"t"`
+			}
 			json.Unmarshal(rec.Entries[len(rec.Entries)-1], &last)
-			if last.T == eCommit {
+			if last.T == "commit" {
 				t.Fatal("the record holds the seed of a deal not yet played")
 			}
 			for _, data := range rec.Entries {
@@ -79,15 +84,18 @@ func TestFairRoundTrip(t *testing.T) {
 			if len(v.Deals) > 0 {
 				bad := clone(rec)
 				for i, data := range bad.Entries {
-					var en entry
-					json.Unmarshal(data, &en)
-					if en.T == eCommit {
-						en.Seed ^= 1
+					var en map[string]any
+					d := json.NewDecoder(strings.NewReader(string(data)))
+					d.UseNumber()
+					d.Decode(&en)
+					if en["t"] == "commit" {
+						seed, _ := strconv.ParseUint(string(en["seed"].(json.Number)), 10, 64)
+						en["seed"] = seed ^ 1
 						bad.Entries[i], _ = json.Marshal(en)
 						break
 					}
 				}
-				if _, err := Verify(bad); !errors.Is(err, ErrTampered) {
+				if _, err := room.Verify(bad); !errors.Is(err, room.ErrTampered) {
 					t.Fatalf("a changed seed verifies: %v", err)
 				}
 			}
@@ -110,7 +118,7 @@ func TestFairRoundTrip(t *testing.T) {
 			if !changed {
 				t.Fatal("no line with a card or a number")
 			}
-			if _, err := Verify(bad); !errors.Is(err, ErrTampered) {
+			if _, err := room.Verify(bad); !errors.Is(err, room.ErrTampered) {
 				t.Fatalf("a changed log line verifies: %v", err)
 			}
 
@@ -120,7 +128,7 @@ func TestFairRoundTrip(t *testing.T) {
 				t.Fatalf("verify page: %d %.300s", status, page)
 			}
 			_, body := host.get("/t/" + code + "/fair.json")
-			var got FairRecord
+			var got room.FairRecord
 			if err := json.Unmarshal([]byte(body), &got); err != nil || len(got.Entries) != len(rec.Entries) {
 				t.Fatalf("fair.json: %v, %d entries", err, len(got.Entries))
 			}
@@ -149,7 +157,7 @@ func swapToken(s string) string {
 	return s + "1"
 }
 
-func clone(r FairRecord) FairRecord {
+func clone(r room.FairRecord) room.FairRecord {
 	c := r
 	c.Entries = append([]json.RawMessage(nil), r.Entries...)
 	c.Log = append([]string(nil), r.Log...)

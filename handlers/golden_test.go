@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/olahol/melody"
+	"github.com/tablegames/tables/room"
 )
 
 var updateGolden = flag.Bool("update-golden", false, "rewrite testdata/golden from this run")
@@ -143,16 +143,16 @@ func playGolden(t *testing.T, sc goldenScript) string {
 	e.start()
 	t.Cleanup(e.stop)
 	frozen := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	e.srv.now = func() time.Time { return frozen }
+	e.srv.rt.Now = func() time.Time { return frozen }
 	seeds := rand.New(rand.NewPCG(7, 11))
 	var seedMu sync.Mutex
-	e.srv.seed = func() uint64 {
+	e.srv.rt.Seed = func() uint64 {
 		seedMu.Lock()
 		defer seedMu.Unlock()
 		return seeds.Uint64() | 1
 	}
 	tape := &goldenTape{names: map[any]string{}, pushes: map[string][]string{}}
-	e.srv.pushHook = func(ws *melody.Session, seat int, msg []byte, _ *table) { tape.record(ws, msg) }
+	e.srv.rt.PushHook = func(c room.Conn, seat int, msg []byte, _ *room.Table) { tape.record(c, msg) }
 
 	clients := map[string]*client{}
 	sockets := map[string]*ws{}
@@ -170,7 +170,7 @@ func playGolden(t *testing.T, sc goldenScript) string {
 	hangUp := func(name, code string, seat int) {
 		t.Helper()
 		sockets[name].conn.Close()
-		e.waitRoom(code, name+" gone", func(r *Room) bool { return !r.seatConnected(seat) })
+		e.waitRoom(code, name+" gone", func(r *room.Room) bool { return !r.SeatConnected(seat) })
 	}
 
 	host := e.client()
@@ -202,29 +202,28 @@ func playGolden(t *testing.T, sc goldenScript) string {
 	dial("Wes", code)
 
 	rng := rand.New(rand.NewPCG(3, 5))
-	bot := e.srv.kinds[sc.kind].defaultBot
 	play := func(n int) {
 		t.Helper()
 		for i := 0; i < n; i++ {
 			var seat int
 			var mv url.Values
-			e.inRoom(code, func(r *Room) {
+			e.inRoom(code, func(r *room.Room) {
 				seat = -1
-				if r.t.Match == nil || r.t.Match.Over() {
+				if r.Table().Match == nil || r.Table().Match.Over() {
 					return
 				}
-				w := r.t.Match.Waiting()
+				w := r.Table().Match.Waiting()
 				slices.Sort(w)
 				if len(w) == 0 {
 					return
 				}
 				seat = w[0]
-				m, ok := r.t.Match.Bot(seat, bot, rng)
+				m, ok := r.Table().Match.Bot(seat, r.BotKind(), rng)
 				if !ok {
 					seat = -1
 					return
 				}
-				mv = r.t.Match.Encode(m)
+				mv = r.Table().Match.Encode(m)
 			})
 			if seat < 0 {
 				return // the deal is over: the next waits for its pause
@@ -250,7 +249,7 @@ func playGolden(t *testing.T, sc goldenScript) string {
 	if status, body, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"accept"}, "who": {"0"}}); status != 204 {
 		t.Fatalf("accept: %d %s", status, body)
 	}
-	e.inRoom(code, func(*Room) {}) // every push made
+	e.inRoom(code, func(*room.Room) {}) // every push made
 	return tape.text()
 }
 

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/room"
 )
 
 // env is a server on a temporary database, served by httptest.
@@ -30,7 +32,9 @@ type env struct {
 }
 
 func fastConfig() Config {
-	return Config{BotDelayMin: time.Millisecond, BotDelayMax: 2 * time.Millisecond, NextDealDelay: 20 * time.Millisecond, SnapshotEvery: 7}
+	var c Config
+	c.BotDelayMin, c.BotDelayMax, c.NextDealDelay, c.SnapshotEvery = time.Millisecond, 2*time.Millisecond, 20*time.Millisecond, 7
+	return c
 }
 
 func newEnv(t *testing.T, cfg Config) *env {
@@ -230,25 +234,25 @@ func (w *ws) all() []string {
 }
 
 // inRoom runs fn in a room's actor.
-func (e *env) inRoom(code string, fn func(r *Room)) {
+func (e *env) inRoom(code string, fn func(r *room.Room)) {
 	e.t.Helper()
-	r, err := e.srv.room(context.Background(), code)
+	r, err := e.srv.rt.Get(context.Background(), code)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if err := r.do(context.Background(), func() { fn(r) }); err != nil {
+	if err := r.Inspect(context.Background(), fn); err != nil {
 		e.t.Fatal(err)
 	}
 }
 
 // waitRoom polls the room until cond holds (the actor runs it between
 // messages), failing after a while.
-func (e *env) waitRoom(code, what string, cond func(r *Room) bool) {
+func (e *env) waitRoom(code, what string, cond func(r *room.Room) bool) {
 	e.t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		ok := false
-		e.inRoom(code, func(r *Room) { ok = cond(r) })
+		e.inRoom(code, func(r *room.Room) { ok = cond(r) })
 		if ok {
 			return
 		}
@@ -258,3 +262,5 @@ func (e *env) waitRoom(code, what string, cond func(r *Room) bool) {
 		time.Sleep(2 * time.Millisecond)
 	}
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -10,15 +10,16 @@ import (
 	"time"
 
 	"github.com/tablegames/tables/game/holdem"
+	"github.com/tablegames/tables/room"
 )
 
 // holdemState reads a Hold'em room's engine state.
-func holdemState(r *Room) *holdem.State { return &r.t.Match.(*holdem.Match).State }
+func holdemState(r *room.Room) *holdem.State { return &r.Table().Match.(*holdem.Match).State }
 
 // logCount counts a room's log lines containing s.
-func logCount(r *Room, s string) int {
+func logCount(r *room.Room, s string) int {
 	n := 0
-	for _, l := range r.t.Log {
+	for _, l := range r.Table().Log {
 		if strings.Contains(l.Text, s) {
 			n++
 		}
@@ -52,14 +53,14 @@ func TestHoldemLLMSeats(t *testing.T) {
 	if status, body := host.lobby(code, "do", "start"); status != 204 {
 		t.Fatalf("start: %d %s", status, body)
 	}
-	e.inRoom(code, func(r *Room) {
-		if r.t.Seats[1].Bot != "llm" || r.t.Seats[2].Bot != "llm" {
-			t.Fatalf("AI seats: %+v", r.t.Seats)
+	e.inRoom(code, func(r *room.Room) {
+		if r.Table().Seats[1].Bot != "llm" || r.Table().Seats[2].Bot != "llm" {
+			t.Fatalf("AI seats: %+v", r.Table().Seats)
 		}
 	})
 	humans := map[int]*client{0: host}
-	playHumansUntil(t, e, code, humans, func(r *Room) bool { return r.t.Match.Version() >= 40 })
-	e.inRoom(code, func(r *Room) {
+	playHumansUntil(t, e, code, humans, func(r *room.Room) bool { return r.Table().Match.Version() >= 40 })
+	e.inRoom(code, func(r *room.Room) {
 		if n := logCount(r, "model failed"); n != 0 {
 			t.Fatalf("%d failures with a good model", n)
 		}
@@ -74,15 +75,15 @@ func TestHoldemLLMSeats(t *testing.T) {
 	} {
 		mode.Store(c.mode)
 		start := time.Now()
-		playHumansUntil(t, e, code, humans, func(r *Room) bool { return logCount(r, c.why) >= 2 })
+		playHumansUntil(t, e, code, humans, func(r *room.Room) bool { return logCount(r, c.why) >= 2 })
 		t.Logf("%s: two fallbacks in %v", c.mode, time.Since(start))
-		e.inRoom(code, func(r *Room) {
-			for i, l := range r.t.Log {
-				if !strings.Contains(l.Text, c.why) || i+1 >= len(r.t.Log) {
+		e.inRoom(code, func(r *room.Room) {
+			for i, l := range r.Table().Log {
+				if !strings.Contains(l.Text, c.why) || i+1 >= len(r.Table().Log) {
 					continue
 				}
 				who := strings.SplitN(l.Text, "'s model", 2)[0]
-				next := r.t.Log[i+1].Text
+				next := r.Table().Log[i+1].Text
 				if next != who+" checks." && next != who+" folds." {
 					t.Fatalf("after %q the log says %q: want a check or a fold", l.Text, next)
 				}
@@ -92,7 +93,7 @@ func TestHoldemLLMSeats(t *testing.T) {
 
 	// every prompt names only the asking seat's hole cards
 	handRe, seatRe := regexp.MustCompile(`Hand (\d+),`), regexp.MustCompile(`\(seat (\d+)\)`)
-	e.inRoom(code, func(r *Room) {
+	e.inRoom(code, func(r *room.Room) {
 		s := holdemState(r)
 		checked := 0
 		for _, p := range prompts() {
@@ -158,8 +159,8 @@ func TestHoldemOptions(t *testing.T) {
 		t.Fatal("the home page should offer Hold'em without a language model")
 	}
 	code := c.createTable("Ann", mustForm("kind=holdem&blinds=25/50&stack_bb=40&seats=9&bots=on"))
-	e.inRoom(code, func(r *Room) {
-		if o := r.t.Opts; o.SmallBlind != 25 || o.BigBlind != 50 || o.Stack != 2000 || o.Seats != 9 || o.Bot != "" {
+	e.inRoom(code, func(r *room.Room) {
+		if o := r.Table().Opts; o.SmallBlind != 25 || o.BigBlind != 50 || o.Stack != 2000 || o.Seats != 9 || o.Bot != "" {
 			t.Fatalf("options %+v", o)
 		}
 	})
@@ -184,15 +185,15 @@ func TestHoldemHandHistory(t *testing.T) {
 	bob.lobby(code, "do", "ready")
 	ann.lobby(code, "do", "start")
 	carl.remember(code)
-	playHumansUntil(t, e, code, map[int]*client{0: ann, 1: bob}, func(r *Room) bool {
+	playHumansUntil(t, e, code, map[int]*client{0: ann, 1: bob}, func(r *room.Room) bool {
 		return len(holdemState(r).Past) >= 4
 	})
 	var past []holdem.HandRecord
 	var names []string
-	e.inRoom(code, func(r *Room) {
+	e.inRoom(code, func(r *room.Room) {
 		past = holdemState(r).Past
-		for i := range r.t.Seats {
-			names = append(names, r.t.name(i))
+		for i := range r.Table().Seats {
+			names = append(names, r.Table().Name(i))
 		}
 	})
 	name := func(i int) string { return names[i] }
@@ -288,28 +289,28 @@ func TestHoldemAwayPlayer(t *testing.T) {
 	bob.lobby(code, "do", "ready")
 	ann.lobby(code, "do", "start")
 	ann.dial(code)
-	playHumansUntil(t, e, code, map[int]*client{0: ann}, func(r *Room) bool {
-		return r.t.Seats[1].Away && logCount(r, "Bob is disconnected: the table plays for them.") >= 3
+	playHumansUntil(t, e, code, map[int]*client{0: ann}, func(r *room.Room) bool {
+		return r.Table().Seats[1].Away && logCount(r, "Bob is disconnected: the table plays for them.") >= 3
 	})
-	e.inRoom(code, func(r *Room) {
-		for i, l := range r.t.Log {
+	e.inRoom(code, func(r *room.Room) {
+		for i, l := range r.Table().Log {
 			if strings.HasPrefix(l.Text, "Bob is disconnected") {
-				if next := r.t.Log[i+1].Text; next != "Bob checks." && next != "Bob folds." {
+				if next := r.Table().Log[i+1].Text; next != "Bob checks." && next != "Bob folds." {
 					t.Fatalf("Bob's seat played %q", next)
 				}
 			}
 		}
-		for _, l := range r.t.Log {
+		for _, l := range r.Table().Log {
 			if strings.HasPrefix(l.Text, "Bob ") && (strings.Contains(l.Text, " raises") || strings.Contains(l.Text, " bets") || strings.Contains(l.Text, " calls")) {
 				t.Fatalf("the table played more than check or fold for Bob: %q", l.Text)
 			}
 		}
-		if r.t.Seats[1].Player == "" || r.t.Seats[1].Bot != "" {
-			t.Fatalf("Bob lost his seat: %+v", r.t.Seats[1])
+		if r.Table().Seats[1].Player == "" || r.Table().Seats[1].Bot != "" {
+			t.Fatalf("Bob lost his seat: %+v", r.Table().Seats[1])
 		}
 	})
 	bob.dial(code)
-	e.waitRoom(code, "Bob back", func(r *Room) bool { return !r.t.Seats[1].Away && logCount(r, "Bob is back.") == 1 })
+	e.waitRoom(code, "Bob back", func(r *room.Room) bool { return !r.Table().Seats[1].Away && logCount(r, "Bob is back.") == 1 })
 	_, page := bob.get("/t/" + code)
 	if !strings.Contains(page, "You are Bob, seat 2") {
 		t.Fatal("Bob is not back in his seat")
@@ -324,11 +325,11 @@ func TestHoldemClock(t *testing.T) {
 	code := ann.createTable("Ann", mustForm("kind=holdem&seats=2&bots=on&clock=1"))
 	ann.lobby(code, "do", "start")
 	ann.dial(code)
-	e.waitRoom(code, "two time-outs", func(r *Room) bool { return logCount(r, "Ann's time ran out") >= 2 })
-	e.inRoom(code, func(r *Room) {
-		for i, l := range r.t.Log {
+	e.waitRoom(code, "two time-outs", func(r *room.Room) bool { return logCount(r, "Ann's time ran out") >= 2 })
+	e.inRoom(code, func(r *room.Room) {
+		for i, l := range r.Table().Log {
 			if strings.HasPrefix(l.Text, "Ann's time ran out") {
-				if next := r.t.Log[i+1].Text; next != "Ann checks." && next != "Ann folds." {
+				if next := r.Table().Log[i+1].Text; next != "Ann checks." && next != "Ann folds." {
 					t.Fatalf("after the time-out: %q", next)
 				}
 			}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/olahol/melody"
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/room"
 	"golang.org/x/time/rate"
 )
 
@@ -48,6 +49,23 @@ func (c *connRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 
 func (c *connRecorder) upgradeDone() { c.once.Do(func() { close(c.upgraded) }) }
 
+// socket is a websocket as the table runtime sees a viewer's connection.
+type socket struct{ *melody.Session }
+
+// Write queues a push; a socket that closed meanwhile is not an error
+// (its disconnect is on its way to the room).
+func (s socket) Write(msg []byte) error {
+	if err := s.Session.Write(msg); err != nil && !errors.Is(err, melody.ErrSessionClosed) {
+		return err
+	}
+	return nil
+}
+
+// Close ends the socket with a websocket close code and reason.
+func (s socket) Close(code int, reason string) {
+	s.CloseWithMsg(melody.FormatCloseMessage(code, reason))
+}
+
 func (s *Server) newHub() *melody.Melody {
 	m := melody.New()
 	m.Config.MaxMessageSize = 1024
@@ -64,15 +82,14 @@ func (s *Server) newHub() *melody.Melody {
 	m.Upgrader.ReadBufferSize = 512
 	m.Upgrader.CheckOrigin = s.checkOrigin
 	m.HandleConnect(func(ws *melody.Session) {
-		r := ws.Keys["room"].(*Room)
+		r := ws.Keys["room"].(*room.Room)
 		player := ws.Keys["player"].(string)
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		r.do(ctx, func() { r.connect(ws, player) })
+		r.Connect(ctx, socket{ws}, player)
 	})
 	m.HandleDisconnect(func(ws *melody.Session) {
-		r := ws.Keys["room"].(*Room)
-		r.send(func() { r.disconnect(ws) })
+		ws.Keys["room"].(*room.Room).Disconnect(socket{ws})
 	})
 	m.HandleMessage(func(ws *melody.Session, msg []byte) {
 		// Moves arrive as form posts; the socket only pushes. A client may

@@ -10,17 +10,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/olahol/melody"
 	"github.com/tablegames/tables/game/holdem"
+	"github.com/tablegames/tables/room"
 )
 
 // waitRoom waits until cond holds in the room.
-func waitRoom(t *testing.T, e *env, code, what string, cond func(r *Room) bool) {
+func waitRoom(t *testing.T, e *env, code, what string, cond func(r *room.Room) bool) {
 	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		var ok bool
-		e.inRoom(code, func(r *Room) { ok = cond(r) })
+		e.inRoom(code, func(r *room.Room) { ok = cond(r) })
 		if ok {
 			return
 		}
@@ -31,8 +31,8 @@ func waitRoom(t *testing.T, e *env, code, what string, cond func(r *Room) bool) 
 	}
 }
 
-func seatNamed(r *Room, name string) int {
-	for i, s := range r.t.Seats {
+func seatNamed(r *room.Room, name string) int {
+	for i, s := range r.Table().Seats {
 		if s.Name == name && s.Player != "" {
 			return i
 		}
@@ -48,7 +48,7 @@ func noLeaks(t *testing.T, e *env, kind string) func() {
 	var mu sync.Mutex
 	var bad []string
 	hidden := hiddenFor[kind]
-	e.srv.pushHook = func(ws *melody.Session, seat int, msg []byte, tb *table) {
+	e.srv.rt.PushHook = func(ws room.Conn, seat int, msg []byte, tb *room.Table) {
 		if tb.Match == nil {
 			return
 		}
@@ -123,16 +123,16 @@ func TestLateJoin(t *testing.T) {
 			if status, body, _ := bob.post("/t/"+code+"/seat", url.Values{"do": {"leave"}}); status != http.StatusUnprocessableEntity || !strings.Contains(body, "not seated") {
 				t.Fatalf("Bob leaving: %d %s", status, body)
 			}
-			waitRoom(t, e, code, "the open request", func(r *Room) bool { return len(r.t.Asks) == 1 && !r.t.Asks[0].Accepted })
+			waitRoom(t, e, code, "the open request", func(r *room.Room) bool { return len(r.Table().Asks) == 1 && !r.Table().Asks[0].Accepted })
 			if status, _, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"accept"}, "who": {"0"}}); status != http.StatusNoContent {
 				t.Fatalf("accept: %d", status)
 			}
 			// Ann has no page open: the table plays for her; when the game
 			// allows, Cara takes a bot's seat
-			waitRoom(t, e, code, "Cara seated", func(r *Room) bool { return seatNamed(r, "Cara") >= 0 })
+			waitRoom(t, e, code, "Cara seated", func(r *room.Room) bool { return seatNamed(r, "Cara") >= 0 })
 			seat := -1
-			e.inRoom(code, func(r *Room) { seat = seatNamed(r, "Cara") })
-			waitRoom(t, e, code, "Cara's own deal", func(r *Room) bool { return !r.t.Seats[seat].Fresh })
+			e.inRoom(code, func(r *room.Room) { seat = seatNamed(r, "Cara") })
+			waitRoom(t, e, code, "Cara's own deal", func(r *room.Room) bool { return !r.Table().Seats[seat].Fresh })
 			// her own cards reach her now: she plays a move of her own (the
 			// bot's choice, posted by her). In Hold'em she may have taken
 			// the seat of a bot out of chips: then she is asked, and buys in.
@@ -143,15 +143,15 @@ func TestLateJoin(t *testing.T) {
 					t.Fatal("Cara never played")
 				}
 				var form url.Values
-				e.inRoom(code, func(r *Room) {
-					if m, ok := r.t.Match.(*holdem.Match); ok && m.State.Seats[seat].Stack == 0 && m.State.Seats[seat].SitOut {
+				e.inRoom(code, func(r *room.Room) {
+					if m, ok := r.Table().Match.(*holdem.Match); ok && m.State.Seats[seat].Stack == 0 && m.State.Seats[seat].SitOut {
 						form = url.Values{"kind": {"rebuy"}}
 						return
 					}
-					for _, w := range r.t.Match.Waiting() {
+					for _, w := range r.Table().Match.Waiting() {
 						if w == seat {
-							if mv, ok := r.t.Match.Bot(seat, r.t.botKind(r.kind), rng); ok {
-								form = r.t.Match.Encode(mv)
+							if mv, ok := r.Table().Match.Bot(seat, r.BotKind(), rng); ok {
+								form = r.Table().Match.Encode(mv)
 							}
 						}
 					}
@@ -175,9 +175,9 @@ func TestLateJoin(t *testing.T) {
 			if status, _, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"leave"}}); status != http.StatusNoContent {
 				t.Fatalf("leave: %d", status)
 			}
-			e.inRoom(code, func(r *Room) {
-				if r.t.Seats[0].Bot == "" || r.t.Host != r.t.Seats[seat].Player {
-					t.Fatalf("after Ann left: seat 0 %+v, host is Cara: %v", r.t.Seats[0], r.t.Host == r.t.Seats[seat].Player)
+			e.inRoom(code, func(r *room.Room) {
+				if r.Table().Seats[0].Bot == "" || r.Table().Host != r.Table().Seats[seat].Player {
+					t.Fatalf("after Ann left: seat 0 %+v, host is Cara: %v", r.Table().Seats[0], r.Table().Host == r.Table().Seats[seat].Player)
 				}
 			})
 			annPage.waitFor(t, "Ann's page as a watcher's", func(m string) bool {
@@ -208,11 +208,11 @@ func TestPlayNow(t *testing.T) {
 			t.Fatalf("%s: play now gave %d:\n%.400s", kind, status, body)
 		}
 		code := regexp.MustCompile(`/t/([A-Z0-9]{4}|[A-Z0-9]{8})/ws`).FindStringSubmatch(body)[1]
-		e.inRoom(code, func(r *Room) {
-			if !r.t.started() || r.t.Seats[0].Name != "Guest" {
-				t.Fatalf("%s: started %v, seat 0 %+v", kind, r.t.started(), r.t.Seats[0])
+		e.inRoom(code, func(r *room.Room) {
+			if !r.Table().Started() || r.Table().Seats[0].Name != "Guest" {
+				t.Fatalf("%s: started %v, seat 0 %+v", kind, r.Table().Started(), r.Table().Seats[0])
 			}
-			for i, s := range r.t.Seats[1:] {
+			for i, s := range r.Table().Seats[1:] {
 				if s.Bot == "" {
 					t.Fatalf("%s: seat %d is no bot: %+v", kind, i+1, s)
 				}
@@ -249,28 +249,28 @@ func TestPauseAndHost(t *testing.T) {
 		t.Fatalf("pause: %d", status)
 	}
 	var version int
-	e.inRoom(code, func(r *Room) {
-		version = r.t.Match.Version()
-		if r.deadlines() != nil {
+	e.inRoom(code, func(r *room.Room) {
+		version = r.Table().Match.Version()
+		if r.Deadlines() != nil {
 			t.Fatal("a clock runs on a paused table")
 		}
-		if r.timer != nil {
+		if r.Armed() {
 			t.Fatal("a timer (a bot, a clock) is armed on a paused table")
 		}
 	})
 	if status, body, _ := host.post("/t/"+code+"/act", url.Values{"kind": {"pass"}}); status != http.StatusUnprocessableEntity || !strings.Contains(body, "paused") {
 		t.Fatalf("a move on a paused table: %d %s", status, body)
 	}
-	e.inRoom(code, func(r *Room) {
-		if r.t.Match.Version() != version {
+	e.inRoom(code, func(r *room.Room) {
+		if r.Table().Match.Version() != version {
 			t.Fatal("the paused table changed")
 		}
 	})
 	if status, _, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"resume"}}); status != http.StatusNoContent {
 		t.Fatalf("resume: %d", status)
 	}
-	e.inRoom(code, func(r *Room) {
-		if r.timer == nil {
+	e.inRoom(code, func(r *room.Room) {
+		if !r.Armed() {
 			t.Fatal("nothing runs again after the resume")
 		}
 	})
@@ -296,8 +296,8 @@ func TestHoldemPeopleAreAskedToRebuy(t *testing.T) {
 	host.lobby(code, "do", "start")
 	asked := func() []bool {
 		var out []bool
-		e.inRoom(code, func(r *Room) {
-			for _, s := range r.t.Match.(*holdem.Match).State.Seats[:3] {
+		e.inRoom(code, func(r *room.Room) {
+			for _, s := range r.Table().Match.(*holdem.Match).State.Seats[:3] {
 				out = append(out, s.NoAutoRebuy)
 			}
 		})
@@ -348,9 +348,9 @@ func TestHostRemovesAPlayer(t *testing.T) {
 	if status, _ := host.lobby(code, "do", "free", "seat", "1"); status != http.StatusNoContent {
 		t.Fatalf("remove Bob: %d", status)
 	}
-	e.inRoom(code, func(r *Room) {
-		if r.t.Seats[1].Bot == "" || seatNamed(r, "Bob") >= 0 || len(r.t.Removed) != 1 {
-			t.Fatalf("seat 1 after removing Bob: %+v", r.t.Seats[1])
+	e.inRoom(code, func(r *room.Room) {
+		if r.Table().Seats[1].Bot == "" || seatNamed(r, "Bob") >= 0 || len(r.Table().Removed) != 1 {
+			t.Fatalf("seat 1 after removing Bob: %+v", r.Table().Seats[1])
 		}
 	})
 	status, body, _ := bob.post("/t/"+code+"/seat", url.Values{"do": {"ask"}})
@@ -377,8 +377,8 @@ func TestPublicTables(t *testing.T) {
 		t.Fatalf("the list: %s", list)
 	}
 	ann.lobby(public, "do", "start")
-	e.inRoom(public, func(r *Room) {
-		if !r.t.Opts.OpenSeats {
+	e.inRoom(public, func(r *room.Room) {
+		if !r.Table().Opts.OpenSeats {
 			t.Fatal("a public table asks the host before anyone sits")
 		}
 	})
@@ -405,21 +405,24 @@ func TestHostChangesBlinds(t *testing.T) {
 	if status, body, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"stakes"}, "stakes": {"7/11"}}); status != http.StatusUnprocessableEntity {
 		t.Fatalf("blinds not on the list: %d %s", status, body)
 	}
+	// the table holds still (paused) while the hand under way is read
 	var hand int
-	e.inRoom(code, func(r *Room) {
-		hand = r.t.Match.(*holdem.Match).State.Hand
-		if err := r.seatAction(r.t.Host, "Ann", url.Values{"do": {"stakes"}, "stakes": {"25/50"}}); err != nil {
-			t.Fatal(err)
-		}
-		if s := r.t.Match.(*holdem.Match).State; s.Rules.BigBlind != 20 || s.NextBlinds != [2]int{25, 50} {
+	host.post("/t/"+code+"/seat", url.Values{"do": {"pause"}})
+	e.inRoom(code, func(r *room.Room) { hand = r.Table().Match.(*holdem.Match).State.Hand })
+	if status, body, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"stakes"}, "stakes": {"25/50"}}); status != http.StatusNoContent {
+		t.Fatalf("the host's blinds: %d %s", status, body)
+	}
+	e.inRoom(code, func(r *room.Room) {
+		if s := r.Table().Match.(*holdem.Match).State; s.Hand != hand || s.Rules.BigBlind != 20 || s.NextBlinds != [2]int{25, 50} {
 			t.Fatalf("the hand under way changed its blinds: %+v, next %v", s.Rules, s.NextBlinds)
 		}
 	})
-	waitRoom(t, e, code, "the next hand", func(r *Room) bool { return r.t.Match.(*holdem.Match).State.Hand > hand })
-	e.inRoom(code, func(r *Room) {
-		s := r.t.Match.(*holdem.Match).State
-		if s.Rules.SmallBlind != 25 || s.Rules.BigBlind != 50 || r.t.Opts.BigBlind != 50 {
-			t.Fatalf("the next hand's blinds: %+v (options %d)", s.Rules, r.t.Opts.BigBlind)
+	host.post("/t/"+code+"/seat", url.Values{"do": {"resume"}})
+	waitRoom(t, e, code, "the next hand", func(r *room.Room) bool { return r.Table().Match.(*holdem.Match).State.Hand > hand })
+	e.inRoom(code, func(r *room.Room) {
+		s := r.Table().Match.(*holdem.Match).State
+		if s.Rules.SmallBlind != 25 || s.Rules.BigBlind != 50 || r.Table().Opts.BigBlind != 50 {
+			t.Fatalf("the next hand's blinds: %+v (options %d)", s.Rules, r.Table().Opts.BigBlind)
 		}
 		if s.Seats[s.BB].Total < 50 && !s.Seats[s.BB].AllIn {
 			t.Fatalf("the big blind posted %d", s.Seats[s.BB].Total)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/room"
 	"golang.org/x/time/rate"
 )
 
@@ -174,12 +175,12 @@ func (s *Server) missedCode(ip string) { s.limits.unknownAddr.allow(ip, s.now())
 
 // lookupRoom is checkCode, then the code's open room: db.ErrNotFound (a
 // miss) when there is none.
-func (s *Server) lookupRoom(ctx context.Context, ip, raw string) (*Room, string, error) {
+func (s *Server) lookupRoom(ctx context.Context, ip, raw string) (*room.Room, string, error) {
 	code, err := s.checkCode(ip, raw)
 	if err != nil {
 		return nil, code, err
 	}
-	r, err := s.room(ctx, code)
+	r, err := s.rt.Get(ctx, code)
 	if errors.Is(err, db.ErrNotFound) {
 		s.missedCode(ip)
 	}

@@ -3,14 +3,19 @@ package handlers
 import (
 	"math/rand/v2"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tablegames/tables/game/lowunique"
+	"github.com/tablegames/tables/room"
 )
 
-func luState(r *Room) *lowunique.State { return &r.t.Match.(*lowunique.Match).State }
+// winnersLine is the final result's line.
+var winnersLine = regexp.MustCompile(`<p><strong>([^<]+)</strong></p>`)
+
+func luState(r *room.Room) *lowunique.State { return &r.Table().Match.(*lowunique.Match).State }
 
 // TestLowUniqueOverWebsockets plays whole games with 2, 3 and 4 people,
 // each with a websocket, through the forms: every client sees the others'
@@ -42,14 +47,18 @@ func TestLowUniqueOverWebsockets(t *testing.T) {
 			for i, c := range clients {
 				humans[i] = c
 			}
-			playRandom(t, e, code, humans, rng, func(r *Room) bool { return luState(r).Phase == lowunique.Over })
+			playRandom(t, e, code, humans, rng, func(r *room.Room) bool { return luState(r).Phase == lowunique.Over })
 			var winners string
-			e.inRoom(code, func(r *Room) {
+			e.inRoom(code, func(r *room.Room) {
 				s := luState(r)
 				if len(s.Results) != 8 {
 					t.Fatalf("%d rounds resolved", len(s.Results))
 				}
-				winners = lowUniqueView(r.view(0, "")).Winners
+				m := winnersLine.FindStringSubmatch(r.GameHTML(0, false))
+				if m == nil {
+					t.Fatal("no winners shown at the end")
+				}
+				winners = m[1]
 			})
 			for i, w := range sockets {
 				last := w.waitFor(t, "the final result", func(m string) bool { return strings.Contains(m, winners) })
@@ -69,8 +78,8 @@ func TestLowUniqueOverWebsockets(t *testing.T) {
 				}
 			}
 			// no socket ever got what its viewer could not see then
-			e.inRoom(code, func(r *Room) {
-				for s := range r.viewers {
+			e.inRoom(code, func(r *room.Room) {
+				for _, s := range r.Conns() {
 					for k, rec := range records(s) {
 						if l := leaks(rec.msg, rec.hidden); len(l) > 0 {
 							t.Fatalf("message %d shows %v", k, l)
@@ -85,14 +94,14 @@ func TestLowUniqueOverWebsockets(t *testing.T) {
 					t.Fatalf("rematch from %d: %d %s", i, status, body)
 				}
 				if i > 0 {
-					e.inRoom(code, func(r *Room) {
-						if s := luState(r); s.Game != 1 || s.Phase != lowunique.Over || len(r.t.Match.Waiting()) > 0 || r.deadlines() != nil {
+					e.inRoom(code, func(r *room.Room) {
+						if s := luState(r); s.Game != 1 || s.Phase != lowunique.Over || len(r.Table().Match.Waiting()) > 0 || r.Deadlines() != nil {
 							t.Fatalf("%d of %d wanted a rematch and the game moved: game %d %v", n-i, n, s.Game, s.Phase)
 						}
 					})
 				}
 			}
-			e.inRoom(code, func(r *Room) {
+			e.inRoom(code, func(r *room.Room) {
 				if s := luState(r); s.Game != 2 || s.Round != 1 || s.Phase != lowunique.Select || len(s.Finals) != 1 {
 					t.Fatalf("after the rematch: game %d round %d %v", s.Game, s.Round, s.Phase)
 				}
@@ -103,20 +112,20 @@ func TestLowUniqueOverWebsockets(t *testing.T) {
 
 // playRandom makes the seated humans play random legal moves whenever the
 // table waits for them, until stop.
-func playRandom(t *testing.T, e *env, code string, humans map[int]*client, rng *rand.Rand, stop func(r *Room) bool) {
+func playRandom(t *testing.T, e *env, code string, humans map[int]*client, rng *rand.Rand, stop func(r *room.Room) bool) {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		seat, done := -1, false
 		var form url.Values
-		e.inRoom(code, func(r *Room) {
+		e.inRoom(code, func(r *room.Room) {
 			if done = stop(r); done {
 				return
 			}
-			for _, w := range r.t.Match.Waiting() {
+			for _, w := range r.Table().Match.Waiting() {
 				if _, ok := humans[w]; ok {
-					if mv, ok := r.t.Match.Bot(w, "random", rng); ok {
-						seat, form = w, r.t.Match.Encode(mv)
+					if mv, ok := r.Table().Match.Bot(w, "random", rng); ok {
+						seat, form = w, r.Table().Match.Encode(mv)
 						return
 					}
 				}
@@ -126,11 +135,11 @@ func playRandom(t *testing.T, e *env, code string, humans map[int]*client, rng *
 			return
 		}
 		if seat < 0 {
-			e.waitRoom(code, "a human's turn or the end", func(r *Room) bool {
+			e.waitRoom(code, "a human's turn or the end", func(r *room.Room) bool {
 				if stop(r) {
 					return true
 				}
-				for _, w := range r.t.Match.Waiting() {
+				for _, w := range r.Table().Match.Waiting() {
 					if _, ok := humans[w]; ok {
 						return true
 					}
@@ -165,8 +174,8 @@ func TestLowUniqueRevealTimer(t *testing.T) {
 		return strings.Contains(m, `data-phase="reveal"`) && strings.Contains(m, "The reveal ends in") && strings.Contains(m, "data-deadline")
 	})
 	start := time.Now()
-	e.waitRoom(code, "the timer", func(r *Room) bool { return luState(r).Phase == lowunique.Choose })
-	e.inRoom(code, func(r *Room) {
+	e.waitRoom(code, "the timer", func(r *room.Room) bool { return luState(r).Phase == lowunique.Choose })
+	e.inRoom(code, func(r *room.Room) {
 		if logCount(r, "Time is up: choose a card of your pair.") != 1 || logCount(r, "is ready") != 0 {
 			t.Fatal("the reveal did not end by its timer")
 		}
@@ -176,7 +185,7 @@ func TestLowUniqueRevealTimer(t *testing.T) {
 	for _, c := range []*client{ann, bob} {
 		c.post("/t/"+code+"/act", url.Values{"kind": {"choose"}, "card": {"2"}})
 	}
-	e.waitRoom(code, "round 2", func(r *Room) bool { return luState(r).Round == 2 })
+	e.waitRoom(code, "round 2", func(r *room.Room) bool { return luState(r).Round == 2 })
 	for _, c := range []*client{ann, bob} {
 		c.post("/t/"+code+"/act", url.Values{"kind": {"select"}, "card": {"1", "7"}})
 	}
@@ -185,7 +194,7 @@ func TestLowUniqueRevealTimer(t *testing.T) {
 			t.Fatalf("ready: %d %s", status, body)
 		}
 	}
-	e.inRoom(code, func(r *Room) {
+	e.inRoom(code, func(r *room.Room) {
 		if luState(r).Phase != lowunique.Choose || logCount(r, "Everyone is ready") != 1 {
 			t.Fatal("ready did not end the reveal")
 		}
@@ -215,8 +224,8 @@ func TestLowUniqueAbsentPlayer(t *testing.T) {
 	ann.lobby(code, "do", "start")
 	ann.dial(code)
 	rng := rand.New(rand.NewPCG(5, 5))
-	playRandom(t, e, code, map[int]*client{0: ann}, rng, func(r *Room) bool { return len(luState(r).Results) >= 1 })
-	e.inRoom(code, func(r *Room) {
+	playRandom(t, e, code, map[int]*client{0: ann}, rng, func(r *room.Room) bool { return len(luState(r).Results) >= 1 })
+	e.inRoom(code, func(r *room.Room) {
 		res := luState(r).Results[0]
 		if res.Pairs[1] != [2]int{1, 2} || res.Chosen[1] != 1 {
 			t.Fatalf("Bob was played %v and %d, want the two lowest and the lower", res.Pairs[1], res.Chosen[1])
@@ -225,10 +234,10 @@ func TestLowUniqueAbsentPlayer(t *testing.T) {
 			t.Fatal("the log does not say Bob was played for")
 		}
 	})
-	playRandom(t, e, code, map[int]*client{0: ann}, rng, func(r *Room) bool { return r.t.Seats[1].Away && len(luState(r).Results) >= 2 })
+	playRandom(t, e, code, map[int]*client{0: ann}, rng, func(r *room.Room) bool { return r.Table().Seats[1].Away && len(luState(r).Results) >= 2 })
 	bob.dial(code)
-	e.waitRoom(code, "Bob back", func(r *Room) bool { return !r.t.Seats[1].Away })
-	e.inRoom(code, func(r *Room) {
+	e.waitRoom(code, "Bob back", func(r *room.Room) bool { return !r.Table().Seats[1].Away })
+	e.inRoom(code, func(r *room.Room) {
 		if logCount(r, "Bob is away: a bot plays for them until they are back.") != 1 || logCount(r, "Bob is back.") != 1 {
 			t.Fatal("no takeover and return in the log")
 		}
@@ -248,14 +257,14 @@ func TestImpetusAbsentSpirit(t *testing.T) {
 	ann.lobby(code, "do", "start")
 	ann.dial(code)
 	rng := rand.New(rand.NewPCG(8, 8))
-	playRandom(t, e, code, map[int]*client{0: ann}, rng, func(r *Room) bool {
-		return r.t.Seats[1].Away || r.t.Match.Over()
+	playRandom(t, e, code, map[int]*client{0: ann}, rng, func(r *room.Room) bool {
+		return r.Table().Seats[1].Away || r.Table().Match.Over()
 	})
-	e.inRoom(code, func(r *Room) {
+	e.inRoom(code, func(r *room.Room) {
 		if logCount(r, "Bob is disconnected: the table plays for them.") == 0 {
 			t.Fatal("Bob was not played for")
 		}
 	})
 	bob.dial(code)
-	e.waitRoom(code, "Bob back", func(r *Room) bool { return !r.t.Seats[1].Away })
+	e.waitRoom(code, "Bob back", func(r *room.Room) bool { return !r.Table().Seats[1].Away })
 }

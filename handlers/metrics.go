@@ -38,15 +38,13 @@ func newMetrics(s *Server) *metrics {
 	m.wsRejected = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tables_ws_rejected_total", Help: "Websocket upgrades or connections refused, by reason."}, []string{"reason"})
 	m.replays = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tables_cluster_requests_total", Help: "Requests for tables another machine serves: replayed to it, or unavailable while a table moves."}, []string{"outcome"})
 	active := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tables_active", Help: "Tables loaded in memory."}, func() float64 {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return float64(len(s.rooms))
+		return float64(len(s.rt.Loaded()))
 	})
 	conns := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tables_websockets", Help: "Open websocket connections."}, func() float64 {
 		return float64(s.hub.Len())
 	})
 	failing := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tables_failing_to_save", Help: "Tables whose last write failed."}, func() float64 {
-		return float64(s.failingCount())
+		return float64(s.rt.Failing())
 	})
 	if b := s.cfg.Backup; b != nil {
 		m.reg.MustRegister(backupCollector(b))
@@ -56,12 +54,17 @@ func newMetrics(s *Server) *metrics {
 	return m
 }
 
-func (m *metrics) move(d time.Duration) {
+// Committed counts a log entry and its time (room.Metrics).
+func (m *metrics) Committed(d time.Duration) {
 	m.moves.Inc()
 	m.latency.Observe(d.Seconds())
 }
 
-func (m *metrics) pushed(n int) { m.pushBytes.Add(float64(n)) }
+// Pushed counts the bytes of a push (room.Metrics).
+func (m *metrics) Pushed(n int) { m.pushBytes.Add(float64(n)) }
+
+// SaveFailed counts a failed log write (room.Metrics).
+func (m *metrics) SaveFailed() { m.saveFailures.Inc() }
 
 // MetricsHandler serves GET /metrics, with token (when not empty) as the
 // bearer token it requires. It belongs on a listener of its own, never on

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"testing"
 	"time"
+
+	"github.com/tablegames/tables/room"
 )
 
 // TestEachGameItsPace: with no -bot-delay flags, bots think as their
@@ -42,9 +44,9 @@ func TestEachGameItsPace(t *testing.T) {
 			var delays []time.Duration
 			deadline := time.Now().Add(5 * time.Second)
 			for len(delays) == 0 && time.Now().Before(deadline) {
-				e.inRoom(code, func(r *Room) {
-					for s, d := range r.botDelay {
-						if r.t.Seats[s].Bot != "" {
+				e.inRoom(code, func(r *room.Room) {
+					for s, d := range r.BotDelays() {
+						if r.Table().Seats[s].Bot != "" {
 							delays = append(delays, d)
 						}
 					}

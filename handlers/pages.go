@@ -1,17 +1,18 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/room"
 	"github.com/tablegames/tables/views"
 )
 
@@ -26,40 +27,6 @@ func render(c echo.Context, status int, comp templ.Component) error {
 	return comp.Render(c.Request().Context(), c.Response())
 }
 
-// games lists the games for the home page, each with the AI kinds its
-// tables may choose (the language model only when one is configured).
-func (s *Server) games() []views.GameInfo {
-	var out []views.GameInfo
-	for _, name := range kindOrder {
-		k := s.kinds[name]
-		info := k.info
-		for _, b := range k.bots {
-			if b.name != "llm" || s.ask != nil {
-				info.Bots = append(info.Bots, views.BotChoice{Name: b.name, Label: b.label})
-			}
-		}
-		out = append(out, info)
-	}
-	return out
-}
-
-// botOption reads the AI kind of a creation form: one the game offers,
-// and the language model only when the server has one.
-func (s *Server) botOption(k *kind, choice string) (string, error) {
-	if choice == "" || choice == k.defaultBot {
-		return "", nil
-	}
-	for _, b := range k.bots {
-		if b.name == choice {
-			if b.name == "llm" && s.ask == nil {
-				return "", game.Errorf(game.CodeInvalidAction, "This server has no language model configured: choose the built-in AI")
-			}
-			return b.name, nil
-		}
-	}
-	return "", game.Errorf(game.CodeInvalidAction, "Choose an AI from the list")
-}
-
 func (s *Server) home(c echo.Context) error {
 	id, err := s.identify(c)
 	if err != nil {
@@ -67,14 +34,14 @@ func (s *Server) home(c echo.Context) error {
 	}
 	return render(c, http.StatusOK, views.HomePage(views.Home{
 		Page: views.Page{Title: "Tables: card and board games with friends", CSRF: csrfToken(c)},
-		Name: id.name, Games: s.games(), // no message from the query string: a link must not put words in our mouth
+		Name: id.name, Games: s.rt.Games(), // no message from the query string: a link must not put words in our mouth
 	}))
 }
 
 func (s *Server) homeError(c echo.Context, status int, msg string) error {
 	id, _ := s.identify(c)
 	return render(c, status, views.HomePage(views.Home{
-		Page: views.Page{Title: "Tables", CSRF: csrfToken(c)}, Name: id.name, Games: s.games(), Error: msg,
+		Page: views.Page{Title: "Tables", CSRF: csrfToken(c)}, Name: id.name, Games: s.rt.Games(), Error: msg,
 	}))
 }
 
@@ -84,7 +51,7 @@ func (s *Server) createTable(c echo.Context) error {
 	if r == nil {
 		return err // the form's error page, or an internal error
 	}
-	return c.Redirect(http.StatusSeeOther, "/t/"+r.code)
+	return c.Redirect(http.StatusSeeOther, "/t/"+r.Code())
 }
 
 // playNow opens a table from the same form with bots in every other seat
@@ -99,27 +66,22 @@ func (s *Server) playNow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var serr error
-	if err := r.do(c.Request().Context(), func() { serr = r.lobbyAction(id.player, id.name, url.Values{"do": {"start"}}) }); err != nil {
-		return err
+	if err := r.Start(c.Request().Context(), id.player, id.name); err != nil {
+		if _, ok := err.(*game.Error); !ok {
+			return err
+		}
+		return s.homeError(c, http.StatusUnprocessableEntity, message(err))
 	}
-	if serr != nil {
-		return s.homeError(c, http.StatusUnprocessableEntity, message(serr))
-	}
-	return c.Redirect(http.StatusSeeOther, "/t/"+r.code)
+	return c.Redirect(http.StatusSeeOther, "/t/"+r.Code())
 }
 
 // openTable creates a table from the home page's form; quick fills the
 // bots in and names a nameless visitor Guest. Without a table it has
 // rendered the form's error page (the error is render's) or failed.
-func (s *Server) openTable(c echo.Context, quick bool) (*Room, error) {
+func (s *Server) openTable(c echo.Context, quick bool) (*room.Room, error) {
 	form, err := c.FormParams()
 	if err != nil {
 		return nil, s.homeError(c, http.StatusBadRequest, "The form could not be read")
-	}
-	k, ok := s.kinds[form.Get("kind")]
-	if !ok {
-		return nil, s.homeError(c, http.StatusUnprocessableEntity, "Choose a game")
 	}
 	if quick {
 		form.Set("bots", "on")
@@ -127,28 +89,16 @@ func (s *Server) openTable(c echo.Context, quick bool) (*Room, error) {
 			form.Set("name", "Guest")
 		}
 	}
-	name, err := checkName(form.Get("name"))
+	kind := form.Get("kind")
+	if _, ok := s.rt.Game(kind); !ok {
+		return nil, s.homeError(c, http.StatusUnprocessableEntity, "Choose a game")
+	}
+	name, err := room.CheckName(form.Get("name"))
 	if err != nil {
 		return nil, s.homeError(c, http.StatusUnprocessableEntity, message(err))
 	}
-	opts, err := k.options(form)
+	opts, err := s.rt.ReadOptions(kind, form)
 	if err != nil {
-		return nil, s.homeError(c, http.StatusUnprocessableEntity, message(err))
-	}
-	clock, ok := formInt(form, "clock", 60, 0, 600)
-	if !ok {
-		return nil, s.homeError(c, http.StatusUnprocessableEntity, "The clock is 0 (none) to 600 seconds per move")
-	}
-	opts.Clock = clock
-	if opts.Unattended, ok = formInt(form, "unattended", 0, 0, 24*60); !ok {
-		return nil, s.homeError(c, http.StatusUnprocessableEntity, "Bots play on alone for 0 (the default) to 1,440 minutes")
-	}
-	opts.OpenSeats = form.Get("open") == "on"
-	opts.ShortCode = form.Get("short") == "on"
-	if form.Get("public") == "on" {
-		opts.Public, opts.OpenSeats = true, true // listed: anyone may sit
-	}
-	if opts.Bot, err = s.botOption(k, form.Get("ai")); err != nil {
 		return nil, s.homeError(c, http.StatusUnprocessableEntity, message(err))
 	}
 	// the limits on opening tables: per address, and per session
@@ -163,7 +113,7 @@ func (s *Server) openTable(c echo.Context, quick bool) (*Room, error) {
 	if !s.limits.tablesSession.allow(id.player, s.now()) {
 		return nil, rateLimited(opened)
 	}
-	r, err := s.createRoom(c.Request().Context(), k, opts, id.player, name)
+	r, err := s.rt.Create(c.Request().Context(), kind, opts, id.player, name)
 	if errors.Is(err, db.ErrFull) {
 		return nil, s.homeError(c, http.StatusServiceUnavailable, "All tables are busy right now: the server has reached its limit of open tables. Please try again later.")
 	}
@@ -191,7 +141,7 @@ func (s *Server) joinByCode(c echo.Context) error {
 }
 
 // tableRoom finds the room of a /t/:code request.
-func (s *Server) tableRoom(c echo.Context) (*Room, error) {
+func (s *Server) tableRoom(c echo.Context) (*room.Room, error) {
 	r, code, err := s.lookupRoom(c.Request().Context(), c.RealIP(), c.Param("code"))
 	switch {
 	case errors.Is(err, errBadCode):
@@ -221,30 +171,15 @@ func (s *Server) tablePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var page views.Table
-	var join *views.Join
-	err = r.do(c.Request().Context(), func() {
-		seat := r.t.seatOf(id.player)
-		free := false
-		for _, st := range r.t.Seats {
-			free = free || st.empty()
-		}
-		if seat < 0 && (id.name == "" || (!r.t.started() && free) || c.QueryParam("name") == "change") {
-			join = &views.Join{Page: views.Page{Title: views.TableTitle(r.kind.info.Title, r.code), CSRF: csrfToken(c)},
-				Code: r.code, GameTitle: r.kind.info.Title, Name: id.name, Full: !free, Started: r.t.started()}
-			return
-		}
-		page = r.page(r.view(seat, id.player), csrfToken(c), s.shareURL(c, r.code))
-		page.ChatName = id.name
-	})
+	v, err := r.Visit(c.Request().Context(), id.player, id.name, c.QueryParam("name") == "change", csrfToken(c), s.shareURL(c, r.Code()))
 	if err != nil {
 		return err
 	}
 	noStore(c)
-	if join != nil {
-		return render(c, http.StatusOK, views.JoinPage(*join))
+	if v.Join != nil {
+		return render(c, http.StatusOK, views.JoinPage(*v.Join))
 	}
-	return render(c, http.StatusOK, views.TablePage(page))
+	return render(c, http.StatusOK, views.TablePage(v.Page))
 }
 
 // joinTable takes the visitor's name and a seat (or a place to watch).
@@ -253,11 +188,11 @@ func (s *Server) joinTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	name, err := checkName(c.FormValue("name"))
+	name, err := room.CheckName(c.FormValue("name"))
 	if err != nil {
 		return render(c, http.StatusUnprocessableEntity, views.JoinPage(views.Join{
-			Page: views.Page{Title: views.TableTitle(r.kind.info.Title, r.code), CSRF: csrfToken(c)},
-			Code: r.code, GameTitle: r.kind.info.Title, Name: c.FormValue("name"), Error: message(err)}))
+			Page: views.Page{Title: views.TableTitle(r.Title(), r.Code()), CSRF: csrfToken(c)},
+			Code: r.Code(), GameTitle: r.Title(), Name: c.FormValue("name"), Error: message(err)}))
 	}
 	if err := s.joinLimit(c); err != nil {
 		return err
@@ -266,14 +201,10 @@ func (s *Server) joinTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var jerr error
-	if err := r.do(c.Request().Context(), func() { _, jerr = r.join(id.player, name) }); err != nil {
+	if _, err := r.Join(c.Request().Context(), id.player, name); err != nil {
 		return err
 	}
-	if jerr != nil {
-		return jerr
-	}
-	return c.Redirect(http.StatusSeeOther, "/t/"+r.code)
+	return c.Redirect(http.StatusSeeOther, "/t/"+r.Code())
 }
 
 // joinLimit counts a join (or a request for a seat) against the address
@@ -291,11 +222,15 @@ func (s *Server) joinLimit(c echo.Context) error {
 // gets the new table over its websocket. A rejected move answers 422 with
 // the message, shown next to the controls.
 func (s *Server) act(c echo.Context) error {
-	return s.roomPost(c, func(r *Room, id identity, form url.Values) error { return r.move(id.player, form) })
+	return s.roomPost(c, func(ctx context.Context, r *room.Room, id identity, form url.Values) error {
+		return r.Move(ctx, id.player, form)
+	})
 }
 
 func (s *Server) lobbyPost(c echo.Context) error {
-	return s.roomPost(c, func(r *Room, id identity, form url.Values) error { return r.lobbyAction(id.player, id.name, form) })
+	return s.roomPost(c, func(ctx context.Context, r *room.Room, id identity, form url.Values) error {
+		return r.Lobby(ctx, id.player, id.name, form)
+	})
 }
 
 func (s *Server) seatPost(c echo.Context) error {
@@ -304,7 +239,9 @@ func (s *Server) seatPost(c echo.Context) error {
 			return err
 		}
 	}
-	return s.roomPost(c, func(r *Room, id identity, form url.Values) error { return r.seatAction(id.player, id.name, form) })
+	return s.roomPost(c, func(ctx context.Context, r *room.Room, id identity, form url.Values) error {
+		return r.Seat(ctx, id.player, id.name, form)
+	})
 }
 
 func (s *Server) chatPost(c echo.Context) error {
@@ -313,10 +250,12 @@ func (s *Server) chatPost(c echo.Context) error {
 	if !s.limits.chatAddr.allow(c.RealIP(), s.now()) {
 		return rateLimited("Slow down: too many messages from your address. Wait a few seconds.")
 	}
-	return s.roomPost(c, func(r *Room, id identity, form url.Values) error { return r.chat(id.player, id.name, form.Get("text")) })
+	return s.roomPost(c, func(ctx context.Context, r *room.Room, id identity, form url.Values) error {
+		return r.Chat(ctx, id.player, id.name, form.Get("text"))
+	})
 }
 
-func (s *Server) roomPost(c echo.Context, fn func(*Room, identity, url.Values) error) error {
+func (s *Server) roomPost(c echo.Context, fn func(context.Context, *room.Room, identity, url.Values) error) error {
 	r, err := s.tableRoom(c)
 	if err != nil {
 		return err
@@ -329,12 +268,8 @@ func (s *Server) roomPost(c echo.Context, fn func(*Room, identity, url.Values) e
 	if err != nil {
 		return moveError(c, game.Errorf(game.CodeInvalidAction, "The form could not be read"))
 	}
-	var merr error
-	if err := r.do(c.Request().Context(), func() { merr = fn(r, id, form) }); err != nil {
-		return err
-	}
-	if merr != nil {
-		return moveError(c, merr)
+	if err := fn(c.Request().Context(), r, id, form); err != nil {
+		return moveError(c, err)
 	}
 	return c.NoContent(http.StatusNoContent)
 }
@@ -350,7 +285,7 @@ func moveError(c echo.Context, err error) error {
 	h.Set("HX-Retarget", "#message")
 	h.Set("HX-Reswap", "innerHTML")
 	h.Set("X-Error-Code", ge.Code)
-	if ge.Code == codeStale {
+	if ge.Code == room.CodeStale {
 		return c.String(http.StatusConflict, ge.Message)
 	}
 	return c.String(http.StatusUnprocessableEntity, ge.Message)
@@ -377,21 +312,13 @@ func (s *Server) hands(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if r.kind.hands == nil {
-		return echo.NewHTTPError(http.StatusNotFound, "This game has no hand history")
-	}
 	id, err := s.identify(c)
 	if err != nil {
 		return err
 	}
-	p := views.Hands{Page: views.Page{Title: "Hand history · " + r.code, CSRF: csrfToken(c)}, Code: r.code}
-	err = r.do(c.Request().Context(), func() {
-		if r.t.Match != nil {
-			p.Hands = r.kind.hands(r.t.Match, r.t.seatOf(id.player), r.t.name)
-		}
-	})
-	if err != nil {
-		return err
+	p := views.Hands{Page: views.Page{Title: "Hand history · " + r.Code(), CSRF: csrfToken(c)}, Code: r.Code()}
+	if p.Hands, err = r.Hands(c.Request().Context(), id.player); err != nil {
+		return pageError(err)
 	}
 	if len(p.Hands) > 0 {
 		p.Selected = p.Hands[len(p.Hands)-1].Hand
@@ -423,31 +350,14 @@ func (s *Server) handsExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var b strings.Builder
-	last := 0
-	err = walkLog(c.Request().Context(), s.db, s.kinds, code, func(st logStep) error {
-		k, t := st.kind, st.t
-		if k.hands == nil {
-			return echo.NewHTTPError(http.StatusNotFound, "This game has no hand history")
-		}
-		if t.Match == nil {
-			return nil
-		}
-		hs := k.hands(t.Match, t.seatOf(id.player), t.name)
-		if n := len(hs); n > 0 && hs[n-1].Hand > last {
-			last = hs[n-1].Hand
-			b.WriteString(hs[n-1].Text)
-			b.WriteString("\n\n")
-		}
-		return nil
-	})
+	text, err := s.rt.HandsText(c.Request().Context(), code, id.player)
 	if err != nil {
-		return s.noTable(c, err, code)
+		return s.noTable(c, pageError(err), code)
 	}
 	noStore(c)
 	h := c.Response().Header()
 	h.Set("Content-Disposition", `attachment; filename="table-`+code+`-hands.txt"`)
-	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(b.String()))
+	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(text))
 }
 
 // fairJSON serves a table's public record of its finished deals.
@@ -456,7 +366,7 @@ func (s *Server) fairJSON(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rec, err := fairRecord(c.Request().Context(), s.db, s.kinds, code)
+	rec, err := s.rt.FairRecord(c.Request().Context(), code)
 	if err != nil {
 		return s.noTable(c, err, code)
 	}
@@ -470,11 +380,11 @@ func (s *Server) verifyPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rec, err := fairRecord(c.Request().Context(), s.db, s.kinds, code)
+	rec, err := s.rt.FairRecord(c.Request().Context(), code)
 	if err != nil {
 		return s.noTable(c, err, code)
 	}
-	v, verr := Verify(rec)
+	v, verr := room.Verify(rec)
 	page := views.Verify{Page: views.Page{Title: "Verify · " + code, CSRF: csrfToken(c)}, Code: code, OK: verr == nil, Lines: v.Lines}
 	if verr != nil {
 		page.Error = verr.Error()
@@ -508,18 +418,11 @@ func (s *Server) noTable(c echo.Context, err error, code string) error {
 // publicTables lists the open public tables for the home page (polled).
 func (s *Server) publicTables(c echo.Context) error {
 	ctx := c.Request().Context()
-	rooms := s.loadedRooms()
 	var list []views.PublicTable
-	for _, r := range rooms {
-		if !r.public {
-			continue // not listed: no need to ask its actor
+	for _, r := range s.rt.Loaded() {
+		if pt, ok := r.Listing(ctx); ok {
+			list = append(list, pt)
 		}
-		var pt views.PublicTable
-		var ok bool
-		if err := r.do(ctx, func() { pt, ok = r.publicSummary() }); err != nil || !ok {
-			continue
-		}
-		list = append(list, pt)
 	}
 	if s.cfg.Cluster != nil {
 		if c.QueryParam("here") != "" {
@@ -531,13 +434,16 @@ func (s *Server) publicTables(c echo.Context) error {
 	return render(c, http.StatusOK, views.PublicList(newestFirst(list)))
 }
 
-// ageWords says how long ago: "just now", "5 min", "2 h".
-func ageWords(d time.Duration) string {
+// pageError turns what the runtime says is missing or hidden into the
+// answer's status.
+func pageError(err error) error {
+	var missing room.Missing
+	var hidden room.Hidden
 	switch {
-	case d < time.Minute:
-		return "just now"
-	case d < time.Hour:
-		return itoa(int(d/time.Minute)) + " min"
+	case errors.As(err, &missing):
+		return echo.NewHTTPError(http.StatusNotFound, missing.Error())
+	case errors.As(err, &hidden):
+		return echo.NewHTTPError(http.StatusForbidden, hidden.Error())
 	}
-	return itoa(int(d/time.Hour)) + " h"
+	return err
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/tablegames/tables/room"
 )
 
 // dialSilent opens the client's websocket and never reads from it, so it
@@ -33,7 +34,7 @@ func connectedSeat(t *testing.T, e *env, code string, seat int, want bool, withi
 	deadline := time.Now().Add(within)
 	for {
 		var got bool
-		e.inRoom(code, func(r *Room) { got = r.seatConnected(seat) })
+		e.inRoom(code, func(r *room.Room) { got = r.SeatConnected(seat) })
 		if got == want {
 			return
 		}
@@ -79,8 +80,8 @@ func TestTwoTabsOnePresence(t *testing.T) {
 	connectedSeat(t, e, code, 0, true, time.Second)
 	one.conn.Close()
 	// the other tab holds the seat: still there, and nobody is told otherwise
-	e.inRoom(code, func(r *Room) {
-		if !r.seatConnected(0) {
+	e.inRoom(code, func(r *room.Room) {
+		if !r.SeatConnected(0) {
 			t.Fatal("closing one of two tabs made the player gone")
 		}
 	})

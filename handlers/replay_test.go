@@ -1,22 +1,18 @@
 package handlers
 
 import (
-	"bytes"
 	"context"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/tablegames/tables/room"
 )
 
 // stageOf renders what a seat sees of the game, without clocks or
 // presence: what a replay shows.
-func stageOf(r *Room, seat int) string {
-	comp, _ := r.kind.render(replayView(r.code, r.t, seat))
-	var b bytes.Buffer
-	comp.Render(context.Background(), &b)
-	return b.String()
-}
+func stageOf(r *room.Room, seat int) string { return r.GameHTML(seat, false) }
 
 var replayStage = regexp.MustCompile(`(?s)<div class="replay-stage" inert>(.*)</div><section class="panel" aria-labelledby="replay-log-h">`)
 
@@ -33,37 +29,35 @@ func TestReplaysReproduceTheGame(t *testing.T) {
 			var mu sync.Mutex
 			live := map[int64]map[int]string{}     // seq → seat → stage
 			hidden := map[int64]map[int][]string{} // seq → seat → what it could not see
-			e.srv.commitHook = func(r *Room) {
-				if r.t.Match == nil {
+			e.srv.rt.CommitHook = func(r *room.Room) {
+				if r.Table().Match == nil {
 					return
 				}
 				views, secrets := map[int]string{}, map[int][]string{}
 				for _, seat := range []int{-1, 0, 1} {
 					views[seat] = stageOf(r, seat)
-					secrets[seat] = hiddenFor[kind](r.t.Match, seat)
+					secrets[seat] = hiddenFor[kind](r.Table().Match, seat)
 				}
 				mu.Lock()
-				live[r.t.Seq], hidden[r.t.Seq] = views, secrets
+				live[r.Table().Seq], hidden[r.Table().Seq] = views, secrets
 				mu.Unlock()
 			}
 			host := e.client()
 			code := host.createTable("Ann", form)
 			host.lobby(code, "do", "start")
 			playHumansUntil(t, e, code, map[int]*client{0: host}, g.done)
-			ix, done, err := e.srv.replayIndex(context.Background(), code)
+			what, spans, err := e.srv.rt.Replays(context.Background(), code)
 			if err != nil {
 				t.Fatal(err)
 			}
-			spans := ix.spans
-			done()
 			if len(spans) == 0 {
 				t.Fatal("no finished deal to replay")
 			}
 			seats := []int{-1, 0, 1}
 			checked := 0
 			for n, sp := range spans {
-				for step := 0; step <= int(sp.to-sp.from); step++ {
-					seq := sp.from + int64(step)
+				for step := 0; step <= int(sp.To-sp.From); step++ {
+					seq := sp.From + int64(step)
 					mu.Lock()
 					want, secrets := live[seq], hidden[seq]
 					mu.Unlock()
@@ -95,13 +89,13 @@ func TestReplaysReproduceTheGame(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("%d finished %ss, %d replay steps and seats match the live views", len(spans), dealWord(e.srv.kinds[kind]), checked)
+			t.Logf("%d finished %ss, %d replay steps and seats match the live views", len(spans), what, checked)
 			// the tables link replay N as deal or hand N
 			for n := 1; n <= len(spans); n++ {
 				_, page := host.get("/t/" + code + "/replay/" + itoa(n))
 				want := map[string]string{"president": "Deal " + itoa(n), "holdem": "Hand " + itoa(n) + ":"}[kind]
 				if !strings.Contains(page, want) {
-					t.Fatalf("replay %d is not %s %d", n, dealWord(e.srv.kinds[kind]), n)
+					t.Fatalf("replay %d is not %s %d", n, what, n)
 				}
 			}
 			// linked from the table

@@ -3,31 +3,23 @@ package handlers
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/president"
+	"github.com/tablegames/tables/room"
 )
 
 // renderAll renders what every seat and a spectator see of a table.
-func renderAll(t *testing.T, r *Room) map[int]string {
+func renderAll(t *testing.T, r *room.Room) map[int]string {
 	t.Helper()
 	out := map[int]string{}
-	for seat := -1; seat < len(r.t.Seats); seat++ {
-		rv := r.view(seat, "")
-		rv.connected, rv.deadlines, rv.nextAt = nil, nil, time.Time{} // clocks restart with the server
-		var b bytes.Buffer
-		_, frags := r.kind.render(rv)
-		for _, f := range frags {
-			f.Component.Render(context.Background(), &b)
-		}
-		for _, l := range r.t.Log {
-			if visible(l, seat) {
-				b.WriteString(l.Text + "\n")
-			}
-		}
-		out[seat] = b.String()
+	for seat := -1; seat < len(r.Table().Seats); seat++ {
+		// the game's fragments without clocks or presence (they restart
+		// with the server), and the log
+		out[seat] = r.GameHTML(seat, true) + strings.Join(r.LogFor(seat), "\n")
 	}
 	return out
 }
@@ -47,25 +39,25 @@ func TestRestartKeepsTables(t *testing.T) {
 		return s.Deal == 2 && s.Phase == president.Playing && s.Version > 60
 	})
 
-	r, _ := e.srv.room(context.Background(), code)
+	r, _ := e.srv.rt.Get(context.Background(), code)
 	e.cfg.BotDelayMin, e.cfg.BotDelayMax = time.Hour, time.Hour // nothing moves after the restart
 	e.stop()
 	// the actor has ended: its table is final
 	before := renderAll(t, r)
-	seq := r.t.Seq
-	state := r.t.Match.(*president.Match).State
+	seq := r.Table().Seq
+	state := r.Table().Match.(*president.Match).State
 
 	e.start()
-	r2, err := e.srv.room(context.Background(), code)
+	r2, err := e.srv.rt.Get(context.Background(), code)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var after map[int]string
-	e.inRoom(code, func(r *Room) { after = renderAll(t, r2) })
+	e.inRoom(code, func(r *room.Room) { after = renderAll(t, r2) })
 	var state2 president.State
-	e.inRoom(code, func(r *Room) { state2 = r.t.Match.(*president.Match).State })
-	if r2.t.Seq != seq || state2.Version != state.Version || state2.Players != state.Players {
-		t.Fatalf("restored seq %d version %d, want %d %d", r2.t.Seq, state2.Version, seq, state.Version)
+	e.inRoom(code, func(r *room.Room) { state2 = r.Table().Match.(*president.Match).State })
+	if r2.Table().Seq != seq || state2.Version != state.Version || state2.Players != state.Players {
+		t.Fatalf("restored seq %d version %d, want %d %d", r2.Table().Seq, state2.Version, seq, state.Version)
 	}
 	for seat, want := range before {
 		if after[seat] != want {

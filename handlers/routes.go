@@ -95,7 +95,7 @@ func (s *Server) readyz(c echo.Context) error {
 	if _, err := s.db.CountOpen(c.Request().Context()); err != nil {
 		return c.String(http.StatusServiceUnavailable, "database unavailable")
 	}
-	if s.failingCount() > 0 {
+	if s.rt.Failing() > 0 {
 		return c.String(http.StatusServiceUnavailable, "saving is failing: tables are retrying")
 	}
 	if b := s.cfg.Backup; b != nil && b().Stalled {

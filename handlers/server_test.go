@@ -8,6 +8,7 @@ import (
 
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/president"
+	"github.com/tablegames/tables/room"
 )
 
 func TestHomeHealthStatic(t *testing.T) {
@@ -76,9 +77,9 @@ func TestCreateJoinLobbyStart(t *testing.T) {
 	if status, _ := host.lobby(code, "do", "start"); status != 204 {
 		t.Fatalf("start: %d", status)
 	}
-	e.inRoom(code, func(r *Room) {
-		if !r.t.started() || len(r.t.Seats) != 4 || r.t.Seats[3].Bot == "" {
-			t.Fatalf("started %v seats %+v", r.t.started(), r.t.Seats)
+	e.inRoom(code, func(r *room.Room) {
+		if !r.Table().Started() || len(r.Table().Seats) != 4 || r.Table().Seats[3].Bot == "" {
+			t.Fatalf("started %v seats %+v", r.Table().Started(), r.Table().Seats)
 		}
 	})
 	// a third visitor can only watch now
@@ -98,7 +99,7 @@ func TestBadInput(t *testing.T) {
 	host := e.client()
 	code := host.createTable("Ann", url.Values{"ruleset": {"house"}, "seats": {"3"}, "bots": {"on"}})
 	host.lobby(code, "do", "start")
-	e.waitRoom(code, "the game", func(r *Room) bool { return r.t.started() })
+	e.waitRoom(code, "the game", func(r *room.Room) bool { return r.Table().Started() })
 
 	countLog := func() int {
 		entries, err := e.db.Log(t.Context(), code, 0)
@@ -110,7 +111,7 @@ func TestBadInput(t *testing.T) {
 	stopBots := func() int {
 		// freeze: no seat is waited for by a bot while we poke
 		n := 0
-		e.inRoom(code, func(r *Room) { r.disarm(); n = int(r.t.Seq) })
+		e.inRoom(code, func(r *room.Room) { r.Freeze(); n = int(r.Table().Seq) })
 		return n
 	}
 	before := stopBots()
@@ -149,10 +150,10 @@ func TestBadInput(t *testing.T) {
 
 	// not your turn: find a seat that is not waited for
 	var notTurn int
-	e.inRoom(code, func(r *Room) {
-		w := r.t.Match.Waiting()
+	e.inRoom(code, func(r *room.Room) {
+		w := r.Table().Match.Waiting()
 		notTurn = (w[0] + 1) % 3
-		if r.t.Seats[notTurn].Player == "" { // a bot: make the host's seat be the one to test
+		if r.Table().Seats[notTurn].Player == "" { // a bot: make the host's seat be the one to test
 			notTurn = -1
 		}
 	})
@@ -200,14 +201,14 @@ func TestRejectedMoveChangesNothing(t *testing.T) {
 	code := host.createTable("Ann", url.Values{"ruleset": {"house"}, "seats": {"3"}, "bots": {"on"}})
 	host.lobby(code, "do", "start")
 	// wait for the host's turn to play
-	e.waitRoom(code, "the host's turn", func(r *Room) bool {
-		m := r.t.Match.(*president.Match)
-		w := r.t.Match.Waiting()
+	e.waitRoom(code, "the host's turn", func(r *room.Room) bool {
+		m := r.Table().Match.(*president.Match)
+		w := r.Table().Match.Waiting()
 		return m.State.Phase == president.Playing && len(w) == 1 && w[0] == 0 && m.State.Pending.Kind == 0
 	})
 	var before president.State
 	var seq int64
-	e.inRoom(code, func(r *Room) { before, seq = r.t.Match.(*president.Match).State, r.t.Seq })
+	e.inRoom(code, func(r *room.Room) { before, seq = r.Table().Match.(*president.Match).State, r.Table().Seq })
 	// a card the host does not hold
 	var foreign string
 	for _, c := range before.Players[1].Hand.Cards() {
@@ -218,8 +219,8 @@ func TestRejectedMoveChangesNothing(t *testing.T) {
 	if status != 422 || hdr.Get("X-Error-Code") != president.CodeOwnership || !strings.Contains(msg, "don't hold") {
 		t.Fatalf("foreign card: %d %s %s", status, hdr.Get("X-Error-Code"), msg)
 	}
-	e.inRoom(code, func(r *Room) {
-		if r.t.Match.(*president.Match).State.Version != before.Version || r.t.Seq != seq {
+	e.inRoom(code, func(r *room.Room) {
+		if r.Table().Match.(*president.Match).State.Version != before.Version || r.Table().Seq != seq {
 			t.Fatal("a rejected move changed the table")
 		}
 	})
@@ -257,9 +258,9 @@ func TestFullTableAndSeatRules(t *testing.T) {
 	if status, body := carl.lobby(code, "do", "sit", "seat", "1"); status != 204 {
 		t.Fatalf("sit on a freed seat: %d %s", status, body)
 	}
-	e.inRoom(code, func(r *Room) {
-		if r.t.Seats[1].Name != "Carl" {
-			t.Fatalf("seat 1 is %+v", r.t.Seats[1])
+	e.inRoom(code, func(r *room.Room) {
+		if r.Table().Seats[1].Name != "Carl" {
+			t.Fatalf("seat 1 is %+v", r.Table().Seats[1])
 		}
 	})
 	// Bob can leave the lobby no more: he has no seat

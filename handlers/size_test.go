@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"testing"
 	"time"
+
+	"github.com/tablegames/tables/room"
 )
 
 // TestTablePageSize: the whole table page of a full 5-player President
@@ -15,7 +17,7 @@ func TestTablePageSize(t *testing.T) {
 	host := e.client()
 	code := host.createTable("Ann", url.Values{"ruleset": {"house"}, "seats": {"5"}, "bots": {"on"}, "clock": {"60"}})
 	host.lobby(code, "do", "start")
-	e.waitRoom(code, "a few moves", func(r *Room) bool { return r.t.Match != nil && r.t.Match.Version() > 20 })
+	e.waitRoom(code, "a few moves", func(r *room.Room) bool { return r.Table().Match != nil && r.Table().Match.Version() > 20 })
 	_, page := host.get("/t/" + code)
 	t.Logf("table page: %d bytes", len(page))
 	if len(page) > 30<<10 {

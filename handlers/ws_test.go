@@ -8,13 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/olahol/melody"
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/cards"
 	"github.com/tablegames/tables/game/holdem"
 	"github.com/tablegames/tables/game/impetus"
 	"github.com/tablegames/tables/game/lowunique"
 	"github.com/tablegames/tables/game/president"
+	"github.com/tablegames/tables/room"
 )
 
 // pushRecord is what the server pushed to one socket and what that viewer
@@ -143,11 +143,11 @@ func cardNeedles(set cards.Set) []string {
 
 // recordPushes installs a push hook noting, for every message, what the
 // viewer may not see right then.
-func recordPushes(e *env, kind string) func(ws *melody.Session) []pushRecord {
+func recordPushes(e *env, kind string) func(ws room.Conn) []pushRecord {
 	var mu sync.Mutex
-	recs := map[*melody.Session][]pushRecord{}
+	recs := map[room.Conn][]pushRecord{}
 	hidden := hiddenFor[kind]
-	e.srv.pushHook = func(ws *melody.Session, seat int, msg []byte, t *table) {
+	e.srv.rt.PushHook = func(ws room.Conn, seat int, msg []byte, t *room.Table) {
 		var h []string
 		if t.Match != nil {
 			h = hidden(t.Match, seat)
@@ -156,7 +156,7 @@ func recordPushes(e *env, kind string) func(ws *melody.Session) []pushRecord {
 		recs[ws] = append(recs[ws], pushRecord{string(msg), h})
 		mu.Unlock()
 	}
-	return func(ws *melody.Session) []pushRecord {
+	return func(ws room.Conn) []pushRecord {
 		mu.Lock()
 		defer mu.Unlock()
 		return recs[ws]
@@ -182,15 +182,15 @@ func leaks(msg string, hidden []string) []string {
 // the table waits for them, until stop says so.
 func playHumans(t *testing.T, e *env, code string, humans map[int]*client, stop func(m game.Match) bool) {
 	t.Helper()
-	playHumansUntil(t, e, code, humans, func(r *Room) bool { return stop(r.t.Match) })
+	playHumansUntil(t, e, code, humans, func(r *room.Room) bool { return stop(r.Table().Match) })
 }
 
 // playHumansUntil is playHumans with a stop that sees the whole room.
-func playHumansUntil(t *testing.T, e *env, code string, humans map[int]*client, stop func(r *Room) bool) {
+func playHumansUntil(t *testing.T, e *env, code string, humans map[int]*client, stop func(r *room.Room) bool) {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
-	waitsForHuman := func(r *Room) int {
-		for _, w := range r.t.Match.Waiting() {
+	waitsForHuman := func(r *room.Room) int {
+		for _, w := range r.Table().Match.Waiting() {
 			if _, ok := humans[w]; ok {
 				return w
 			}
@@ -201,13 +201,13 @@ func playHumansUntil(t *testing.T, e *env, code string, humans map[int]*client, 
 		seat := -1
 		var form url.Values
 		done := false
-		e.inRoom(code, func(r *Room) {
+		e.inRoom(code, func(r *room.Room) {
 			if done = stop(r); done {
 				return
 			}
 			if seat = waitsForHuman(r); seat >= 0 {
-				if mv, ok := r.t.Match.Auto(seat); ok {
-					form = r.t.Match.Encode(mv)
+				if mv, ok := r.Table().Match.Auto(seat); ok {
+					form = r.Table().Match.Encode(mv)
 				} else {
 					seat = -1
 				}
@@ -217,7 +217,7 @@ func playHumansUntil(t *testing.T, e *env, code string, humans map[int]*client, 
 			return
 		}
 		if seat < 0 {
-			e.waitRoom(code, "a human's turn or the end", func(r *Room) bool { return stop(r) || waitsForHuman(r) >= 0 })
+			e.waitRoom(code, "a human's turn or the end", func(r *room.Room) bool { return stop(r) || waitsForHuman(r) >= 0 })
 			continue
 		}
 		status, body, _ := humans[seat].post("/t/"+code+"/act", form)
@@ -241,7 +241,8 @@ var leakTables = map[string]string{
 // watcher, and scans every byte each socket received against what that
 // viewer could not see at the moment it was pushed.
 func TestNoLeakEveryGame(t *testing.T) {
-	for name := range kinds() {
+	for _, g := range room.New(room.Config{}, nil, nil).Games() {
+		name := g.Kind
 		if hiddenFor[name] == nil || leakTables[name] == "" {
 			t.Fatalf("game %s has not joined the no-leak test", name)
 		}
@@ -260,7 +261,7 @@ func noLeak(t *testing.T, kind string) {
 	bob.join(code, "Bob")
 	bob.lobby(code, "do", "ready")
 	seats := 0
-	e.inRoom(code, func(r *Room) { seats = len(r.t.Seats) })
+	e.inRoom(code, func(r *room.Room) { seats = len(r.Table().Seats) })
 	for i := 2; i < seats; i++ {
 		if status, body := host.lobby(code, "do", "bot", "seat", itoa(i)); status != 204 {
 			t.Fatalf("bot at seat %d: %d %s", i, status, body)
@@ -277,12 +278,8 @@ func noLeak(t *testing.T, kind string) {
 	}
 	playHumans(t, e, code, map[int]*client{0: host, 1: bob}, func(m game.Match) bool { return m.Version() >= 250 || atRest(m) })
 
-	var sockets []*melody.Session
-	e.inRoom(code, func(r *Room) {
-		for s := range r.viewers {
-			sockets = append(sockets, s)
-		}
-	})
+	var sockets []room.Conn
+	e.inRoom(code, func(r *room.Room) { sockets = r.Conns() })
 	if len(sockets) != 3 {
 		t.Fatalf("%d viewers", len(sockets))
 	}

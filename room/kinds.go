@@ -1,4 +1,4 @@
-package handlers
+package room
 
 import (
 	"context"
@@ -82,7 +82,7 @@ func kinds() map[string]*kind {
 var kindOrder = []string{"president", "holdem", "lowunique", "impetus"}
 
 // botKind is the AI kind of a table's bot seats.
-func (t *table) botKind(k *kind) string {
+func (t *Table) botKind(k *kind) string {
 	if t.Opts.Bot != "" {
 		return t.Opts.Bot
 	}

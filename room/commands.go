@@ -1,4 +1,4 @@
-package handlers
+package room
 
 import (
 	"encoding/json"
@@ -31,7 +31,7 @@ func (r *Room) join(player, name string) (int, error) {
 	if s := r.t.seatOf(player); s >= 0 {
 		return s, nil
 	}
-	if r.t.started() {
+	if r.t.Started() {
 		return -1, nil
 	}
 	if r.t.nameTaken(name, player) {
@@ -58,7 +58,7 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		return err
 	}
 	do := form.Get("do")
-	if r.t.started() && do != "free" {
+	if r.t.Started() && do != "free" {
 		return game.Errorf("ROOM_IN_GAME", "The game has started")
 	}
 	switch do {
@@ -111,7 +111,7 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		if target < 0 || target == me || r.t.Seats[target].empty() {
 			return errNotAllowed("Choose another player's seat")
 		}
-		if r.t.started() && r.t.Seats[target].Bot != "" {
+		if r.t.Started() && r.t.Seats[target].Bot != "" {
 			return errNotAllowed("A bot already plays that seat")
 		}
 		return r.commit(entry{T: eFree, Seat: target})
@@ -132,7 +132,7 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 // for one (do=ask), the host answers (do=accept or do=decline, who=the
 // request's index), a seated player leaves (do=leave).
 func (r *Room) seatAction(player, name string, form url.Values) error {
-	if !r.t.started() {
+	if !r.t.Started() {
 		return game.Errorf("ROOM_IN_LOBBY", "The game has not started: take a seat in the lobby")
 	}
 	me := r.t.seatOf(player)
@@ -279,7 +279,7 @@ func (r *Room) chat(player, name, raw string) error {
 	if r.t.nameTaken(name, player) {
 		return errNameTaken(name)
 	}
-	now := r.srv.now()
+	now := r.rt.now()
 	recent := r.chatTimes[player][:0]
 	for _, t := range r.chatTimes[player] {
 		if now.Sub(t) < chatWindow {

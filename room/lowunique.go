@@ -1,4 +1,4 @@
-package handlers
+package room
 
 import (
 	"net/url"
@@ -66,7 +66,7 @@ var lowUniqueKind = &kind{
 func lowUniqueView(rv *roomView) views.LowUnique {
 	m := rv.t.Match.(*lowunique.Match)
 	v := m.State.View(rv.seat)
-	name := rv.t.name
+	name := rv.t.Name
 	l := views.LowUnique{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Game: v.Game, Round: v.Round,
 		Rounds: v.Rules.Rounds, Cards: v.Rules.Cards, Phase: v.Phase.String(), ReplayURL: "/t/" + rv.code + "/replay/" + itoa(v.Game)}
 	waiting := map[int]bool{}

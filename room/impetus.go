@@ -1,4 +1,4 @@
-package handlers
+package room
 
 import (
 	"math"
@@ -79,7 +79,7 @@ var idolLetters = map[impetus.IdolType]string{impetus.Battle: "B", impetus.Afflu
 func impetusView(rv *roomView) views.Impetus {
 	mt := rv.t.Match.(*impetus.Match)
 	v := mt.State.View(rv.seat)
-	name := rv.t.name
+	name := rv.t.Name
 	m := views.Impetus{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Turn: v.Turn, MaxTurns: v.Rules.MaxTurns,
 		WinVP: v.Rules.WinVP, Phase: v.Phase.String(), Need: v.Need, ReplayURL: "/t/" + rv.code + "/replay/1"}
 	waiting := map[int]bool{}
@@ -225,7 +225,7 @@ func happenedTo(rv *roomView, v *impetus.View) []string {
 	if v.Seat < 0 {
 		return nil
 	}
-	me := rv.t.name(v.Seat)
+	me := rv.t.Name(v.Seat)
 	faction := ""
 	if g := v.Spirits[v.Seat].Guiding; g >= 0 {
 		faction = impetus.FactionNames[g]

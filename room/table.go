@@ -1,4 +1,4 @@
-package handlers
+package room
 
 import (
 	"crypto/sha256"
@@ -80,7 +80,7 @@ type seatAsk struct {
 }
 
 // seatPlayedBy tells the match whether a person or a bot plays seat now.
-func (t *table) seatPlayedBy(k *kind, seat int) {
+func (t *Table) seatPlayedBy(k *kind, seat int) {
 	if k.onSeat != nil && t.Match != nil {
 		k.onSeat(t.Match, seat, t.Seats[seat].Player != "")
 	}
@@ -88,7 +88,7 @@ func (t *table) seatPlayedBy(k *kind, seat int) {
 
 // nameTaken reports whether someone else at the table goes by name: a
 // seated player or bot, an asker, or a watcher who chatted.
-func (t *table) nameTaken(name, player string) bool {
+func (t *Table) nameTaken(name, player string) bool {
 	other := func(p, n string) bool { return p != player && strings.EqualFold(n, name) }
 	for _, s := range t.Seats {
 		if other(s.Player, s.Name) {
@@ -109,16 +109,16 @@ func (t *table) nameTaken(name, player string) bool {
 }
 
 // removed reports a player the host removed from the table.
-func (t *table) removed(player string) bool { return slices.Contains(t.Removed, player) }
+func (t *Table) removed(player string) bool { return slices.Contains(t.Removed, player) }
 
 // isHost reports whether player (a session's player id) hosts the table.
-func (t *table) isHost(player string) bool { return player != "" && player == t.Host }
+func (t *Table) isHost(player string) bool { return player != "" && player == t.Host }
 
 // offered reports whether the player in seat wants a rematch.
-func (t *table) offered(seat int) bool { return slices.Contains(t.Offers, seat) }
+func (t *Table) offered(seat int) bool { return slices.Contains(t.Offers, seat) }
 
 // rematchReady reports whether every person seated wants a rematch.
-func (t *table) rematchReady() bool {
+func (t *Table) rematchReady() bool {
 	for i, s := range t.Seats {
 		if s.Player != "" && !s.Away && !t.offered(i) {
 			return false
@@ -128,7 +128,7 @@ func (t *table) rematchReady() bool {
 }
 
 // askOf is the index of a player's request, or -1.
-func (t *table) askOf(player string) int {
+func (t *Table) askOf(player string) int {
 	return slices.IndexFunc(t.Asks, func(a seatAsk) bool { return a.Player == player })
 }
 
@@ -160,9 +160,9 @@ type talker struct {
 // maxLog is how many log lines a table keeps in memory and snapshots.
 const maxLog = 200
 
-// table is everything a room's action log determines. It changes only by
+// Table is everything a room's action log determines. It changes only by
 // apply, live and in replay alike, so a replayed table equals the live one.
-type table struct {
+type Table struct {
 	Opts  Options `json:"opts"`
 	Host  string  `json:"host"`
 	Seats []seat  `json:"seats"`
@@ -252,7 +252,7 @@ func seedHash(seed uint64) string {
 
 // checkSeed refuses a seed other than the committed one (tables from
 // before commitments have none and take any).
-func (t *table) checkSeed(k *kind, seed uint64) error {
+func (t *Table) checkSeed(k *kind, seed uint64) error {
 	if k.fair != nil && t.Fair.Next != 0 && seed != t.Fair.Next {
 		return fmt.Errorf("%w: the seed is not the committed one", errEntry)
 	}
@@ -260,7 +260,7 @@ func (t *table) checkSeed(k *kind, seed uint64) error {
 }
 
 // useSeed starts a deal with the committed seed.
-func (t *table) useSeed(k *kind, seed uint64) error {
+func (t *Table) useSeed(k *kind, seed uint64) error {
 	if err := t.checkSeed(k, seed); err != nil {
 		return err
 	}
@@ -271,7 +271,7 @@ func (t *table) useSeed(k *kind, seed uint64) error {
 }
 
 // reveal tells the seed of a deal that just ended.
-func (t *table) reveal(k *kind) []logLine {
+func (t *Table) reveal(k *kind) []logLine {
 	if k.fair == nil || t.Fair.Current == 0 || t.Match == nil || !k.fair.over(t.Match) {
 		return nil
 	}
@@ -280,11 +280,11 @@ func (t *table) reveal(k *kind) []logLine {
 	return t.say("The " + k.fair.what + " is over: its seed was " + strconv.FormatUint(seed, 16) + " (SHA-256 " + seedHash(seed) + ", as committed).")
 }
 
-// started reports whether the match has begun (the lobby is over).
-func (t *table) started() bool { return t.Match != nil }
+// Started reports whether the match has begun (the lobby is over).
+func (t *Table) Started() bool { return t.Match != nil }
 
-func newTable(o Options) *table {
-	return &table{Opts: o, Seats: make([]seat, o.Seats)}
+func newTable(o Options) *Table {
+	return &Table{Opts: o, Seats: make([]seat, o.Seats)}
 }
 
 // errEntry is an entry the table can't take; in replay it means a corrupt
@@ -293,9 +293,9 @@ var errEntry = errors.New("entry does not apply")
 
 // apply changes the table by one entry and returns the log lines it adds.
 // On error nothing changed.
-func (t *table) apply(k *kind, e entry) ([]logLine, error) {
+func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 	inSeat := e.Seat >= 0 && e.Seat < len(t.Seats)
-	lobby := !t.started()
+	lobby := !t.Started()
 	switch e.T {
 	case eCreate:
 		if t.Host != "" || len(t.Seats) == 0 {
@@ -502,12 +502,12 @@ func (t *table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		switch e.By {
 		case byClock:
-			evs = append([]game.Event{{Text: t.name(e.Seat) + "'s time ran out: the table plays for them."}}, evs...)
+			evs = append([]game.Event{{Text: t.Name(e.Seat) + "'s time ran out: the table plays for them."}}, evs...)
 		case byAbsent:
-			evs = append([]game.Event{{Text: t.name(e.Seat) + " is disconnected: the table plays for them."}}, evs...)
+			evs = append([]game.Event{{Text: t.Name(e.Seat) + " is disconnected: the table plays for them."}}, evs...)
 		}
 		if e.Note != "" {
-			evs = append([]game.Event{{Text: t.name(e.Seat) + "'s model failed (" + e.Note + "): the table checks if it can, else folds."}}, evs...)
+			evs = append([]game.Event{{Text: t.Name(e.Seat) + "'s model failed (" + e.Note + "): the table checks if it can, else folds."}}, evs...)
 		}
 		return append(t.events(evs), t.reveal(k)...), nil
 	}
@@ -525,8 +525,8 @@ const (
 
 // start fills empty seats with bots if the table allows them, closes up
 // the seats left empty, and deals.
-func (t *table) start(k *kind, seed uint64) ([]logLine, error) {
-	if t.started() {
+func (t *Table) start(k *kind, seed uint64) ([]logLine, error) {
+	if t.Started() {
 		return nil, errEntry
 	}
 	seats := make([]seat, 0, len(t.Seats))
@@ -548,30 +548,31 @@ func (t *table) start(k *kind, seed uint64) ([]logLine, error) {
 }
 
 // events renders a match's events with the players' names and keeps them.
-func (t *table) events(evs []game.Event) []logLine {
+func (t *Table) events(evs []game.Event) []logLine {
 	out := make([]logLine, 0, len(evs))
 	for _, ev := range evs {
 		if n := len(out); ev.Twin && n > 0 && len(out[n-1].Only) == 0 {
 			out[n-1].Except = ev.Only
 		}
-		out = append(out, logLine{Text: ev.Render(t.name), Only: ev.Only})
+		out = append(out, logLine{Text: ev.Render(t.Name), Only: ev.Only})
 	}
 	t.Log = append(t.Log, out...)
 	t.trimLog()
 	return out
 }
 
-func (t *table) trimLog() {
+func (t *Table) trimLog() {
 	if len(t.Log) > maxLog {
 		t.Log = append(t.Log[:0:0], t.Log[len(t.Log)-maxLog:]...)
 	}
 }
 
-func (t *table) say(text string) []logLine {
+func (t *Table) say(text string) []logLine {
 	return t.events([]game.Event{{Text: text}})
 }
 
-func (t *table) name(seat int) string {
+// Name is what a seat goes by: its player's name, or its bot's.
+func (t *Table) Name(seat int) string {
 	if seat >= 0 && seat < len(t.Seats) && t.Seats[seat].Name != "" {
 		return t.Seats[seat].Name
 	}
@@ -581,7 +582,7 @@ func (t *table) name(seat int) string {
 func botName(seat int) string { return "Bot " + strconv.Itoa(seat+1) }
 
 // seatOf is the seat of a player, or -1.
-func (t *table) seatOf(player string) int {
+func (t *Table) seatOf(player string) int {
 	if player == "" {
 		return -1
 	}
@@ -595,11 +596,11 @@ func (t *table) seatOf(player string) int {
 
 // snapshot is a table's state as stored every few entries.
 type snapshot struct {
-	Table *table          `json:"table"`
+	Table *Table          `json:"table"`
 	Match json.RawMessage `json:"match,omitempty"`
 }
 
-func (t *table) snapshot() ([]byte, error) {
+func (t *Table) Snapshot() ([]byte, error) {
 	s := snapshot{Table: t}
 	if t.Match != nil {
 		m, err := t.Match.Snapshot()
@@ -611,7 +612,7 @@ func (t *table) snapshot() ([]byte, error) {
 	return json.Marshal(s)
 }
 
-func restoreTable(k *kind, data []byte) (*table, error) {
+func restoreTable(k *kind, data []byte) (*Table, error) {
 	var s snapshot
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, err

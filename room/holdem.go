@@ -1,4 +1,4 @@
-package handlers
+package room
 
 import (
 	"context"
@@ -139,7 +139,7 @@ func holdemRules(o Options) holdem.Rules {
 func holdemView(rv *roomView) views.Holdem {
 	st := &rv.t.Match.(*holdem.Match).State
 	v := st.View(rv.seat)
-	name := rv.t.name
+	name := rv.t.Name
 	h := views.Holdem{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Hand: v.Hand,
 		Street: streetWord(v.Street), Blinds: itoa(v.Rules.SmallBlind) + "/" + itoa(v.Rules.BigBlind),
 		Seated: v.Seat >= 0, HandsURL: "/t/" + rv.code + "/hands"}

@@ -1,4 +1,4 @@
-package handlers
+package room
 
 import (
 	"net/url"
@@ -76,7 +76,7 @@ var roleShort = [...]string{president.NoRole: "", president.President: "P", pres
 func presidentView(rv *roomView) views.President {
 	m := rv.t.Match.(*president.Match)
 	v := m.State.View(rv.seat)
-	name := rv.t.name
+	name := rv.t.Name
 	p := views.President{ActURL: rv.actURL, ReplayURL: "/t/" + rv.code + "/replay/" + itoa(v.Deal), Version: v.Version, You: v.Seat, Deal: v.Deal, Ruleset: v.Rules.Name, Inverted: v.Inverted}
 
 	waiting := v.Waiting()

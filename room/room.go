@@ -1,4 +1,4 @@
-package handlers
+package room
 
 import (
 	"bytes"
@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"hash/fnv"
 	mrand "math/rand/v2"
 	"slices"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"github.com/a-h/templ"
-	"github.com/olahol/melody"
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/views"
 )
@@ -26,14 +24,14 @@ import (
 type Room struct {
 	code   string
 	kind   *kind
-	srv    *Server
+	rt     *Runtime
 	public bool // listed on the home page (fixed at creation; read outside the actor)
 	inbox  chan func()
 	done   chan struct{}
 
 	// owned by the actor goroutine
-	t       *table
-	viewers map[*melody.Session]*viewer
+	t       *Table
+	viewers map[Conn]*viewer
 	rng     *mrand.Rand
 	timer   *time.Timer
 	timerN  int // bumps to disarm a timer that already fired
@@ -62,7 +60,7 @@ type Room struct {
 
 // viewer is one websocket connection watching the table.
 type viewer struct {
-	ws     *melody.Session
+	conn   Conn
 	player string
 	seat   int
 	stage  string              // "lobby" or "game": a change resends the stage
@@ -77,7 +75,7 @@ type sentFrag struct{ key, hash uint64 }
 // roomView is what rendering needs for one viewer.
 type roomView struct {
 	code      string
-	t         *table
+	t         *Table
 	seat      int
 	player    string
 	connected []bool
@@ -105,18 +103,18 @@ func unixMilli(t time.Time) int64 {
 	return t.UnixMilli()
 }
 
-func newRoom(srv *Server, code string, k *kind, t *table) *Room {
+func newRoom(rt *Runtime, code string, k *kind, t *Table) *Room {
 	var seed [16]byte
 	rand.Read(seed[:])
 	r := &Room{
-		code: code, kind: k, srv: srv, t: t, public: t.Opts.Public,
+		code: code, kind: k, rt: rt, t: t, public: t.Opts.Public,
 		inbox:        make(chan func(), 64),
 		done:         make(chan struct{}),
-		viewers:      make(map[*melody.Session]*viewer),
+		viewers:      make(map[Conn]*viewer),
 		waitingSince: make(map[int]time.Time), botDelay: make(map[int]time.Duration),
 		gone: make(map[int]time.Time), chatTimes: make(map[string][]time.Time), asking: make(map[int]bool),
 		rng:   mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:]))),
-		alone: srv.now(),
+		alone: rt.now(),
 	}
 	go r.loop()
 	r.send(r.schedule)
@@ -168,7 +166,7 @@ func (r *Room) stop() {
 		r.disarm()
 		r.stopped = true
 		if r.saveFailures > 0 {
-			r.srv.failing(r.code, false)
+			r.rt.failing(r.code, false)
 		}
 	})
 	<-r.done
@@ -185,7 +183,7 @@ func (r *Room) commit(e entry) error {
 	}
 	data, err := json.Marshal(e)
 	if err == nil {
-		err = r.srv.db.Append(context.Background(), r.code, r.t.Seq+1, r.srv.now(), data)
+		err = r.rt.db.Append(context.Background(), r.code, r.t.Seq+1, r.rt.now(), data)
 	}
 	if err != nil {
 		r.saveFailed(err)
@@ -193,17 +191,17 @@ func (r *Room) commit(e entry) error {
 	}
 	r.saved()
 	r.t.Seq++
-	if h := r.srv.commitHook; h != nil {
+	if h := r.rt.CommitHook; h != nil {
 		h(r)
 	}
 	if e.T == eMove {
 		delete(r.waitingSince, e.Seat) // the seat moved: its clock stops
 	}
-	r.srv.metrics.move(time.Since(start))
-	if r.t.Seq%int64(r.srv.cfg.SnapshotEvery) == 0 {
+	r.rt.cfg.Metrics.Committed(time.Since(start))
+	if r.t.Seq%int64(r.rt.cfg.SnapshotEvery) == 0 {
 		r.saveSnapshot()
 	}
-	r.srv.log.Debug("entry", "room", r.code, "seq", r.t.Seq, "t", e.T, "seat", e.Seat, "by", e.By, "duration", time.Since(start))
+	r.rt.log.Debug("entry", "room", r.code, "seq", r.t.Seq, "t", e.T, "seat", e.Seat, "by", e.By, "duration", time.Since(start))
 	r.schedule()
 	r.reseat()
 	r.push(lines)
@@ -217,7 +215,7 @@ func (r *Room) commit(e entry) error {
 // seatAsks seats the first accepted asker in a seat a bot holds, when the
 // game lets a seat change hands now.
 func (r *Room) seatAsks() {
-	if !r.t.started() || r.t.Match.Over() || (r.kind.seatOpen != nil && !r.kind.seatOpen(r.t.Match)) {
+	if !r.t.Started() || r.t.Match.Over() || (r.kind.seatOpen != nil && !r.kind.seatOpen(r.t.Match)) {
 		return
 	}
 	for _, a := range r.t.Asks {
@@ -227,7 +225,7 @@ func (r *Room) seatAsks() {
 		for i, s := range r.t.Seats {
 			if s.Bot != "" {
 				if err := r.commit(entry{T: eTake, Seat: i, Player: a.Player, Name: a.Name}); err != nil {
-					r.srv.log.Error("take seat", "room", r.code, "seat", i, "err", err)
+					r.rt.log.Error("take seat", "room", r.code, "seat", i, "err", err)
 				}
 				return // the commit seats the next one, if any
 			}
@@ -244,8 +242,8 @@ func (r *Room) commitSeed() {
 	if r.kind.fair == nil || f.Next != 0 || f.Current != 0 || r.t.Match != nil && r.t.Match.Over() {
 		return
 	}
-	if err := r.commit(entry{T: eCommit, Seed: r.srv.seed()}); err != nil {
-		r.srv.log.Error("commit seed", "room", r.code, "err", err)
+	if err := r.commit(entry{T: eCommit, Seed: r.rt.Seed()}); err != nil {
+		r.rt.log.Error("commit seed", "room", r.code, "err", err)
 	}
 }
 
@@ -254,16 +252,16 @@ func (r *Room) nextSeed() uint64 {
 	if r.t.Fair.Next != 0 {
 		return r.t.Fair.Next
 	}
-	return r.srv.seed()
+	return r.rt.Seed()
 }
 
 func (r *Room) saveSnapshot() {
-	snap, err := r.t.snapshot()
+	snap, err := r.t.Snapshot()
 	if err == nil {
-		err = r.srv.db.SaveSnapshot(context.Background(), r.code, r.t.Seq, snap)
+		err = r.rt.db.SaveSnapshot(context.Background(), r.code, r.t.Seq, snap)
 	}
 	if err != nil {
-		r.srv.log.Error("snapshot failed", "room", r.code, "err", err)
+		r.rt.log.Error("snapshot failed", "room", r.code, "err", err)
 	}
 }
 
@@ -284,12 +282,12 @@ func (r *Room) saveFailed(err error) {
 	if r.saveFailures < 8 {
 		wait = min(saveRetryFirst<<(r.saveFailures-1), saveRetryMax)
 	}
-	r.retryAt = r.srv.now().Add(wait)
+	r.retryAt = r.rt.now().Add(wait)
 	if r.saveFailures == 1 {
-		r.srv.failing(r.code, true)
+		r.rt.failing(r.code, true)
 	}
-	r.srv.metrics.saveFailures.Inc()
-	r.srv.log.Error("append failed", "room", r.code, "failures", r.saveFailures, "retry_in", wait, "err", err)
+	r.rt.cfg.Metrics.SaveFailed()
+	r.rt.log.Error("append failed", "room", r.code, "failures", r.saveFailures, "retry_in", wait, "err", err)
 	r.reload()
 }
 
@@ -298,16 +296,16 @@ func (r *Room) saved() {
 	if r.saveFailures == 0 {
 		return
 	}
-	r.srv.log.Info("saving works again", "room", r.code, "after_failures", r.saveFailures)
+	r.rt.log.Info("saving works again", "room", r.code, "after_failures", r.saveFailures)
 	r.saveFailures, r.retryAt = 0, time.Time{}
-	r.srv.failing(r.code, false)
+	r.rt.failing(r.code, false)
 }
 
 // reload rebuilds the table from the database after a failed write.
 func (r *Room) reload() {
-	_, t, err := r.srv.loadTable(context.Background(), r.code)
+	_, t, err := r.rt.loadTable(context.Background(), r.code)
 	if err != nil {
-		r.srv.log.Error("reload failed", "room", r.code, "err", err)
+		r.rt.log.Error("reload failed", "room", r.code, "err", err)
 		return
 	}
 	r.t = t
@@ -326,12 +324,12 @@ func (r *Room) schedule() {
 	if r.t.Match == nil || r.t.Match.Over() || r.t.Paused {
 		return // nothing runs on a paused table
 	}
-	now := r.srv.now()
+	now := r.rt.now()
 	if now.Before(r.retryAt) {
 		r.arm(r.retryAt.Sub(now), func() {}) // saving failed: nothing runs before the retry
 		return
 	}
-	cfg := r.srv.cfg
+	cfg := r.rt.cfg
 	// a table nobody is connected to pauses its bots after a while, so
 	// abandoned tables don't play (and write) forever
 	quietAt := time.Time{}
@@ -339,7 +337,7 @@ func (r *Room) schedule() {
 		if quietAt = r.alone.Add(r.unattended()); !now.Before(quietAt) {
 			if !r.dormant {
 				r.dormant = true
-				r.srv.log.Info("bots pause: nobody at the table", "room", r.code)
+				r.rt.log.Info("bots pause: nobody at the table", "room", r.code)
 			}
 			return
 		}
@@ -405,7 +403,7 @@ func (r *Room) schedule() {
 func (r *Room) restartClocks() {
 	clear(r.waitingSince)
 	if !r.phaseSince.IsZero() {
-		r.phaseSince = r.srv.now()
+		r.phaseSince = r.rt.now()
 	}
 	r.idleSince = time.Time{}
 }
@@ -415,7 +413,7 @@ func (r *Room) unattended() time.Duration {
 	if m := r.t.Opts.Unattended; m > 0 {
 		return time.Duration(m) * time.Minute
 	}
-	return r.srv.cfg.Unattended
+	return r.rt.cfg.Unattended
 }
 
 // trackWaiting notes since when each seat has been waited for, and picks
@@ -427,7 +425,7 @@ func (r *Room) trackWaiting(waiting []int, now time.Time) {
 		if _, ok := r.waitingSince[s]; !ok {
 			r.waitingSince[s] = now
 			lo, hi := r.kind.pace[0], r.kind.pace[1]
-			if c := r.srv.cfg; c.BotDelayMin != 0 || c.BotDelayMax != 0 {
+			if c := r.rt.cfg; c.BotDelayMin != 0 || c.BotDelayMax != 0 {
 				lo, hi = c.BotDelayMin, c.BotDelayMax // the flags override every game's pace
 			}
 			d := lo
@@ -448,7 +446,7 @@ func (r *Room) trackWaiting(waiting []int, now time.Time) {
 func (r *Room) trackGone(now time.Time) {
 	for s, st := range r.t.Seats {
 		switch {
-		case !r.t.started() || st.Player == "" || r.seatConnected(s):
+		case !r.t.Started() || st.Player == "" || r.seatConnected(s):
 			delete(r.gone, s)
 		default:
 			if _, ok := r.gone[s]; !ok {
@@ -543,7 +541,7 @@ func (r *Room) botMove(s int) {
 		}
 		kind = r.kind.defaultBot
 	}
-	if kind == "llm" && r.kind.llm != nil && r.srv.ask != nil {
+	if kind == "llm" && r.kind.llm != nil && r.rt.cfg.Ask != nil {
 		r.askModel(s)
 		return
 	}
@@ -559,10 +557,10 @@ func (r *Room) botMove(s int) {
 // chose, with its reason) is played if the table still waits for that
 // seat at the same version.
 func (r *Room) askModel(s int) {
-	question := r.kind.llm(r.t.Match, s, r.t.name)
+	question := r.kind.llm(r.t.Match, s, r.t.Name)
 	version := r.t.Match.Version()
 	r.asking[s] = true
-	ask, timeout := r.srv.ask, r.srv.cfg.LLMTimeout
+	ask, timeout := r.rt.cfg.Ask, r.rt.cfg.LLMTimeout
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		mv, note := question(ctx, ask)
@@ -593,7 +591,7 @@ func (r *Room) autoMove(s int, by string) {
 // takeOver lets a bot play the seat of a player gone past the grace period.
 func (r *Room) takeOver(s int) {
 	if err := r.commit(entry{T: eAway, Seat: s}); err != nil {
-		r.srv.log.Error("take over", "room", r.code, "seat", s, "err", err)
+		r.rt.log.Error("take over", "room", r.code, "seat", s, "err", err)
 	}
 }
 
@@ -611,7 +609,7 @@ func (r *Room) continueMatch() {
 		err = r.commit(entry{T: eMove, Seat: game.System, Move: data, By: bySystem, Seed: seed})
 	}
 	if err != nil {
-		r.srv.log.Error("continue", "room", r.code, "err", err)
+		r.rt.log.Error("continue", "room", r.code, "err", err)
 	}
 }
 
@@ -628,7 +626,7 @@ func (r *Room) commitMoveNote(seat int, mv game.Move, by, note string) bool {
 		err = r.commit(entry{T: eMove, Seat: seat, Move: data, By: by, Note: note})
 	}
 	if err != nil {
-		r.srv.log.Error("table move rejected", "room", r.code, "seat", seat, "by", by, "err", err)
+		r.rt.log.Error("table move rejected", "room", r.code, "seat", seat, "by", by, "err", err)
 		return false
 	}
 	return true
@@ -667,7 +665,7 @@ func (r *Room) shared() roomView {
 	}
 	var next time.Time
 	if !r.idleSince.IsZero() {
-		next = r.idleSince.Add(r.srv.cfg.NextDealDelay)
+		next = r.idleSince.Add(r.rt.cfg.NextDealDelay)
 	}
 	var phaseAt time.Time
 	if r.t.Match != nil && !r.phaseSince.IsZero() {
@@ -687,7 +685,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		ShareURL:  shareURL,
 		You:       t.seatOf(rv.player), // the seat, even while the game shows it a watcher's view
 		Host:      t.isHost(rv.player),
-		Started:   t.started(),
+		Started:   t.Started(),
 		URL:       "/t/" + r.code,
 		Seq:       t.Seq,
 	}
@@ -707,7 +705,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		p.Chat = append(p.Chat, logView(l))
 	}
 	p.State = r.state(rv)
-	if t.started() {
+	if t.Started() {
 		p.Game, _ = r.kind.render(rv)
 		p.Seats = r.seatBar(rv)
 		return p
@@ -779,13 +777,13 @@ func (r *Room) pushTo(v *viewer, sh roomView, lines []logLine, full bool, share 
 	if len(msg) == 0 {
 		return
 	}
-	if h := r.srv.pushHook; h != nil {
-		h(v.ws, r.gameSeat(v.seat), msg, r.t) // what the viewer may see: a fresh seat sees what a watcher does
+	if h := r.rt.PushHook; h != nil {
+		h(v.conn, r.gameSeat(v.seat), msg, r.t) // what the viewer may see: a fresh seat sees what a watcher does
 	}
-	if err := v.ws.Write(msg); err != nil && !errors.Is(err, melody.ErrSessionClosed) {
-		r.srv.log.Warn("push failed", "room", r.code, "err", err)
+	if err := v.conn.Write(msg); err != nil {
+		r.rt.log.Warn("push failed", "room", r.code, "err", err)
 	}
-	r.srv.metrics.pushed(len(msg))
+	r.rt.cfg.Metrics.Pushed(len(msg))
 }
 
 // message renders one push for a viewer, in a fresh buffer (Melody keeps
@@ -843,7 +841,7 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 			case !visible(l, v.seat):
 			case l.Chat:
 				chat = append(chat, logView(l))
-				if l.By > 0 && l.By <= len(r.t.Seats) && r.t.started() && views.IsReaction(l.Said) {
+				if l.By > 0 && l.By <= len(r.t.Seats) && r.t.Started() && views.IsReaction(l.Said) {
 					views.Reaction(l.By-1, views.Place(l.By-1, len(r.t.Seats), v.seat), l.Said).Render(ctx, buf)
 				}
 			default:
@@ -869,7 +867,7 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 // fragments are the parts of the stage a push compares: the lobby panel,
 // or the game's own fragments.
 func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
-	if r.t.started() {
+	if r.t.Started() {
 		_, frags = r.kind.render(rv)
 		return "game", append(frags, r.frame(rv)...)
 	}
@@ -881,7 +879,7 @@ func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
 // fragments with the other watchers (shared is then share; the frame
 // stays its own).
 func (r *Room) fragmentsFor(v *viewer, rv *roomView, full bool, share *watchers) (stage string, frags []views.Fragment, shared *watchers) {
-	if share == nil || rv.seat != game.Spectator || !r.t.started() || full || v.stage != "game" {
+	if share == nil || rv.seat != game.Spectator || !r.t.Started() || full || v.stage != "game" {
 		stage, frags = r.fragments(rv)
 		return stage, frags, nil
 	}
@@ -936,7 +934,7 @@ func (r *Room) writeChanged(ctx context.Context, buf *bytes.Buffer, v *viewer, f
 func (r *Room) frame(rv *roomView) []views.Fragment {
 	st := r.state(rv)
 	state := views.Fragment{ID: "table-state", Component: views.State(st), Frame: true, Key: stateKey(st)}
-	if !r.t.started() {
+	if !r.t.Started() {
 		return []views.Fragment{state}
 	}
 	bar := r.seatBar(rv)
@@ -998,11 +996,11 @@ func fnv64(b []byte) uint64 {
 }
 
 // connect registers a websocket and sends it the whole table.
-func (r *Room) connect(ws *melody.Session, player string) {
+func (r *Room) connect(c Conn, player string) {
 	seat := r.t.seatOf(player)
-	v := &viewer{ws: ws, player: player, seat: seat}
+	v := &viewer{conn: c, player: player, seat: seat}
 	wasConnected := seat >= 0 && r.seatConnected(seat)
-	r.viewers[ws] = v
+	r.viewers[c] = v
 	r.alone = time.Time{}
 	if r.dormant {
 		r.dormant = false // someone is here: the bots play again
@@ -1012,7 +1010,7 @@ func (r *Room) connect(ws *melody.Session, player string) {
 	r.pushTo(v, r.shared(), nil, true, nil)
 	if seat >= 0 && r.t.Seats[seat].Away {
 		if err := r.commit(entry{T: eBack, Seat: seat}); err != nil {
-			r.srv.log.Error("back", "room", r.code, "seat", seat, "err", err)
+			r.rt.log.Error("back", "room", r.code, "seat", seat, "err", err)
 		}
 		return
 	}
@@ -1022,14 +1020,14 @@ func (r *Room) connect(ws *melody.Session, player string) {
 	}
 }
 
-func (r *Room) disconnect(ws *melody.Session) {
-	v, ok := r.viewers[ws]
+func (r *Room) disconnect(c Conn) {
+	v, ok := r.viewers[c]
 	if !ok {
 		return
 	}
-	delete(r.viewers, ws)
+	delete(r.viewers, c)
 	if len(r.viewers) == 0 {
-		r.alone = r.srv.now() // the unattended clock starts
+		r.alone = r.rt.now() // the unattended clock starts
 	}
 	playerGone := v.seat >= 0 && !r.seatConnected(v.seat)
 	if playerGone || len(r.viewers) == 0 {
@@ -1062,8 +1060,8 @@ func (r *Room) reseat() {
 // closeViewers ends every websocket of the room with a reason the browser
 // reconnects after (1012, service restart).
 func (r *Room) closeViewers(code int, reason string) {
-	for ws := range r.viewers {
-		ws.CloseWithMsg(melody.FormatCloseMessage(code, reason))
+	for c := range r.viewers {
+		c.Close(code, reason)
 	}
 }
 
@@ -1104,13 +1102,13 @@ func (r *Room) publicSummary() (views.PublicTable, bool) {
 	if !t.Opts.Public || (t.Match != nil && t.Match.Over()) {
 		return views.PublicTable{}, false
 	}
-	pt := views.PublicTable{Code: r.code, Game: r.kind.info.Title, Options: strings.Join(r.kind.describe(t.Opts), " · "), Started: t.started(),
-		Seats: len(t.Seats), Since: ageWords(r.srv.now().Sub(t.opened)), CreatedAt: t.opened}
+	pt := views.PublicTable{Code: r.code, Game: r.kind.info.Title, Options: strings.Join(r.kind.describe(t.Opts), " · "), Started: t.Started(),
+		Seats: len(t.Seats), Since: ageWords(r.rt.now().Sub(t.opened)), CreatedAt: t.opened}
 	for _, s := range t.Seats {
 		switch {
 		case s.empty():
 			pt.Free++
-		case s.Bot != "" && t.started():
+		case s.Bot != "" && t.Started():
 			pt.Free++ // a late joiner takes a bot's seat
 		}
 	}

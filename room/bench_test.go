@@ -1,11 +1,10 @@
-package handlers
+package room
 
 import (
 	"context"
 	"io"
 	"log/slog"
 	"math/rand/v2"
-	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -41,8 +40,8 @@ func benchRoom(b testing.TB, k *kind, o Options) *Room {
 			b.Fatal(err)
 		}
 	}
-	srv := &Server{cfg: Config{}.withDefaults(), log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	return &Room{code: "ABCD", kind: k, srv: srv, t: t, viewers: nil,
+	rt := New(Config{}, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	return &Room{code: "ABCD", kind: k, rt: rt, t: t, viewers: nil,
 		rng: rand.New(rand.NewPCG(1, 1))}
 }
 
@@ -183,8 +182,8 @@ func TestFragmentKeysStandForContent(t *testing.T) {
 	}
 }
 
-// BenchmarkReplayStep serves one step of a replay (the page, as a browser
-// asks for it) on President tables whose logs hold 1,000 and 10,000
+// BenchmarkReplayStep builds and renders one step of a replay (the page,
+// as a browser asks for it) on President tables whose logs hold 1,000 and 10,000
 // entries: a step costs its deal's entries, not the table's whole log.
 func BenchmarkReplayStep(b *testing.B) {
 	for _, n := range []int64{1000, 10000} {
@@ -196,13 +195,10 @@ func BenchmarkReplayStep(b *testing.B) {
 			}
 			defer d.Close()
 			// the room's own timers stay quiet: the benchmark drives it
-			cfg := Config{BotDelayMin: time.Hour, BotDelayMax: time.Hour, NextDealDelay: time.Hour, Limits: NoLimits()}
-			srv, err := NewServer(ctx, cfg, d, slog.New(slog.NewTextHandler(io.Discard, nil)))
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer srv.Shutdown(ctx)
-			r, err := srv.createRoom(ctx, presidentKind, Options{Seats: 4, Bots: true, Ruleset: "house"}, "p0", "Ann")
+			cfg := Config{BotDelayMin: time.Hour, BotDelayMax: time.Hour, NextDealDelay: time.Hour}
+			rt := New(cfg, d, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			defer rt.Shutdown(ctx)
+			r, err := rt.createRoom(ctx, presidentKind, Options{Seats: 4, Bots: true, Ruleset: "house"}, "p0", "Ann")
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -219,21 +215,20 @@ func BenchmarkReplayStep(b *testing.B) {
 					}
 				}
 			})
-			ix, done, err := srv.replayIndex(ctx, r.code)
+			ix, done, err := rt.replayIndex(ctx, r.code)
 			if err != nil {
 				b.Fatal(err)
 			}
 			deal, sp := len(ix.spans), ix.spans[len(ix.spans)-1]
 			done()
-			u := "/t/" + r.code + "/replay/" + itoa(deal) + "?seat=0&step=" + itoa(int(sp.to-sp.from)/2)
-			h := srv.Handler()
+			step := itoa(int(sp.to-sp.from) / 2)
 			b.ReportAllocs()
 			for b.Loop() {
-				w := httptest.NewRecorder()
-				h.ServeHTTP(w, httptest.NewRequest("GET", u, nil))
-				if w.Code != 200 {
-					b.Fatalf("replay step: %d", w.Code)
+				p, err := rt.ReplayStep(ctx, r.code, deal, step, "", "0")
+				if err != nil {
+					b.Fatal(err)
 				}
+				views.ReplayPage(p).Render(ctx, io.Discard) // the page, as a browser asks for it
 			}
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/step")
 		})

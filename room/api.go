@@ -1,0 +1,330 @@
+package room
+
+import (
+	"context"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/tablegames/tables/views"
+)
+
+// The runtime's door: every command a person (through the HTTP edge) or a
+// program gives a table. Each runs in the room's actor and waits for it;
+// a refused command is a *game.Error with a stable code and a message for
+// the player. A command that can't reach the actor (the room stopped, ctx
+// ended) returns that error instead.
+
+// Missing is something a request names that the table doesn't have (a
+// deal to replay, a step, a hand): the edge answers "not found".
+type Missing string
+
+func (m Missing) Error() string { return string(m) }
+
+// Hidden is something the asker may not see (another seat's cards in a
+// Hold'em replay): the edge answers "forbidden".
+type Hidden string
+
+func (h Hidden) Error() string { return string(h) }
+
+// CodeStale is the code of a move posted from an older version of the
+// seat than the table's (a double click, a retried request).
+const CodeStale = codeStale
+
+// run runs a command in the actor and returns its error.
+func (r *Room) run(ctx context.Context, cmd func() error) error {
+	var cerr error
+	if err := r.do(ctx, func() { cerr = cmd() }); err != nil {
+		return err
+	}
+	return cerr
+}
+
+// Code is the table's code.
+func (r *Room) Code() string { return r.code }
+
+// Title is the table's game, in words ("Texas Hold'em").
+func (r *Room) Title() string { return r.kind.info.Title }
+
+// Public reports a table listed on the home page (fixed at creation).
+func (r *Room) Public() bool { return r.public }
+
+// Join seats a player in the first empty seat of the lobby, or keeps them
+// where they sit. It returns the seat, or -1 when they can only watch.
+func (r *Room) Join(ctx context.Context, player, name string) (int, error) {
+	seat := -1
+	err := r.run(ctx, func() (err error) { seat, err = r.join(player, name); return err })
+	return seat, err
+}
+
+// Lobby is a lobby button (form "do": ready, unready, leave, sit, bot,
+// free, start; "seat" for sit, bot and free).
+func (r *Room) Lobby(ctx context.Context, player, name string, form url.Values) error {
+	return r.run(ctx, func() error { return r.lobbyAction(player, name, form) })
+}
+
+// Start is the host's start button.
+func (r *Room) Start(ctx context.Context, player, name string) error {
+	return r.Lobby(ctx, player, name, url.Values{"do": {"start"}})
+}
+
+// Seat is a request about seats once the game runs (form "do": ask,
+// leave; the host's accept, decline, pause, resume, stakes, host).
+func (r *Room) Seat(ctx context.Context, player, name string, form url.Values) error {
+	return r.run(ctx, func() error { return r.seatAction(player, name, form) })
+}
+
+// Move is a player's move, as the game's form encodes it ("v", when set,
+// is the version of the seat the move was chosen at).
+func (r *Room) Move(ctx context.Context, player string, form url.Values) error {
+	return r.run(ctx, func() error { return r.move(player, form) })
+}
+
+// Chat is a chat line from a player, seated or watching.
+func (r *Room) Chat(ctx context.Context, player, name, text string) error {
+	return r.run(ctx, func() error { return r.chat(player, name, text) })
+}
+
+// Connect registers a viewer's connection for a player ("" for a visitor
+// without a session) and pushes it the whole table; from then on it gets
+// every change it may see, until Disconnect.
+func (r *Room) Connect(ctx context.Context, c Conn, player string) error {
+	return r.do(ctx, func() { r.connect(c, player) })
+}
+
+// Disconnect forgets a connection (it closed); it does not wait.
+func (r *Room) Disconnect(c Conn) { r.send(func() { r.disconnect(c) }) }
+
+// Visit is what a person opening the table's page sees: the page, or,
+// when join is set, the form that asks their name (a visitor with a free
+// seat to take, someone without a name, or one who asked to change it).
+type Visit struct {
+	Page views.Table
+	Join *views.Join
+}
+
+// Visit builds the table's page for a player (csrf and shareURL are the
+// edge's, put in the page as they are).
+func (r *Room) Visit(ctx context.Context, player, name string, changeName bool, csrf, shareURL string) (Visit, error) {
+	var v Visit
+	err := r.do(ctx, func() {
+		seat := r.t.seatOf(player)
+		free := false
+		for _, st := range r.t.Seats {
+			free = free || st.empty()
+		}
+		if seat < 0 && (name == "" || (!r.t.Started() && free) || changeName) {
+			v.Join = &views.Join{Page: views.Page{Title: views.TableTitle(r.kind.info.Title, r.code), CSRF: csrf},
+				Code: r.code, GameTitle: r.kind.info.Title, Name: name, Full: !free, Started: r.t.Started()}
+			return
+		}
+		v.Page = r.page(r.view(seat, player), csrf, shareURL)
+		v.Page.ChatName = name
+	})
+	return v, err
+}
+
+// Hands are the finished hands the table keeps, as player may read them;
+// Missing for a game without a hand history.
+func (r *Room) Hands(ctx context.Context, player string) ([]views.HandText, error) {
+	if r.kind.hands == nil {
+		return nil, Missing("This game has no hand history")
+	}
+	var hs []views.HandText
+	err := r.do(ctx, func() {
+		if r.t.Match != nil {
+			hs = r.kind.hands(r.t.Match, r.t.seatOf(player), r.t.Name)
+		}
+	})
+	return hs, err
+}
+
+// Listing is the table's line in the home page's list, if it is public
+// and has a seat to take.
+func (r *Room) Listing(ctx context.Context) (views.PublicTable, bool) {
+	if !r.public {
+		return views.PublicTable{}, false // not listed: no need to ask the actor
+	}
+	var pt views.PublicTable
+	var ok bool
+	if err := r.do(ctx, func() { pt, ok = r.publicSummary() }); err != nil {
+		return views.PublicTable{}, false
+	}
+	return pt, ok
+}
+
+// Get returns the live room of an open table, loading it from its log if
+// need be; db.ErrNotFound for an unknown or closed code.
+func (rt *Runtime) Get(ctx context.Context, code string) (*Room, error) { return rt.room(ctx, code) }
+
+// Loaded are the rooms in memory (not those still loading).
+func (rt *Runtime) Loaded() []*Room { return rt.loadedRooms() }
+
+// Failing counts the tables whose last write failed.
+func (rt *Runtime) Failing() int { return rt.failingCount() }
+
+// Games lists the games for the home page, in its order, each with the
+// AI kinds its tables may choose.
+func (rt *Runtime) Games() []views.GameInfo { return rt.games() }
+
+// Game is a game's name in words, and whether the runtime has it.
+func (rt *Runtime) Game(name string) (string, bool) {
+	k, ok := rt.kinds[name]
+	if !ok {
+		return "", false
+	}
+	return k.info.Title, true
+}
+
+// ReadOptions reads the home page's form for a new table of a game: the
+// game's own options, then the clock, the unattended minutes, who may sit,
+// the code's length, the listing and the AI. A bad field is a *game.Error
+// for the form.
+func (rt *Runtime) ReadOptions(game string, form url.Values) (Options, error) {
+	k, ok := rt.kinds[game]
+	if !ok {
+		return Options{}, errNotAllowed("Choose a game")
+	}
+	opts, err := k.options(form)
+	if err != nil {
+		return Options{}, err
+	}
+	if opts.Clock, ok = formInt(form, "clock", 60, 0, 600); !ok {
+		return Options{}, errNotAllowed("The clock is 0 (none) to 600 seconds per move")
+	}
+	if opts.Unattended, ok = formInt(form, "unattended", 0, 0, 24*60); !ok {
+		return Options{}, errNotAllowed("Bots play on alone for 0 (the default) to 1,440 minutes")
+	}
+	opts.OpenSeats = form.Get("open") == "on"
+	opts.ShortCode = form.Get("short") == "on"
+	if form.Get("public") == "on" {
+		opts.Public, opts.OpenSeats = true, true // listed: anyone may sit
+	}
+	if opts.Bot, err = rt.botOption(k, form.Get("ai")); err != nil {
+		return Options{}, err
+	}
+	return opts, nil
+}
+
+// Create opens a new table of a game with the host seated. The cap on
+// open tables is the database's (db.ErrFull).
+func (rt *Runtime) Create(ctx context.Context, game string, o Options, player, name string) (*Room, error) {
+	k, ok := rt.kinds[game]
+	if !ok {
+		return nil, errNotAllowed("Choose a game")
+	}
+	return rt.createRoom(ctx, k, o, player, name)
+}
+
+// Deal is a finished deal (hand, game) of a table's log: the sequence
+// numbers of its first and last entries. Replay step k shows the table
+// after entry From+k.
+type Deal struct{ From, To int64 }
+
+// Replays are a table's finished deals (hands, games), oldest first, and
+// what one is called.
+func (rt *Runtime) Replays(ctx context.Context, code string) (what string, deals []Deal, err error) {
+	ix, done, err := rt.replayIndex(ctx, code)
+	if err != nil {
+		return "", nil, err
+	}
+	defer done()
+	for _, sp := range ix.spans {
+		deals = append(deals, Deal{From: sp.from, To: sp.to})
+	}
+	return dealWord(ix.kind), deals, nil
+}
+
+// ReplayStep is finished deal n (from 1) of a table at step (0: its
+// start) as a seat saw it: seat is the asker's choice ("" for their own);
+// in Hold'em only the asker's own seat, since cards never shown stay
+// hidden. Missing for a deal or step the table doesn't have, Hidden for a
+// seat the asker may not see.
+func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step string, player, seat string) (views.Replay, error) {
+	ix, done, err := rt.replayIndex(ctx, code)
+	if err != nil {
+		return views.Replay{}, err
+	}
+	k, nspans := ix.kind, len(ix.spans)
+	if n < 1 || n > nspans {
+		done()
+		return views.Replay{}, Missing("This table has " + plural(nspans, "finished "+dealWord(k), "finished "+dealWord(k)+"s") + " to replay")
+	}
+	sp := ix.spans[n-1]
+	done()
+	steps := int(sp.to - sp.from)
+	at := 0 // a replay opens at its start
+	if step != "" {
+		if at, err = strconv.Atoi(step); err != nil || at < 0 || at > steps {
+			return views.Replay{}, Missing("A step from 0 to " + itoa(steps))
+		}
+	}
+	// the table where the deal starts, then its entries up to the step
+	t, err := restoreTable(k, sp.start)
+	if err != nil {
+		return views.Replay{}, err
+	}
+	entries, err := rt.db.LogRange(ctx, code, sp.from, sp.from+int64(at))
+	if err != nil {
+		return views.Replay{}, err
+	}
+	var lines []logLine
+	for _, e := range entries {
+		out, err := applyLogged(k, t, e)
+		if err != nil {
+			return views.Replay{}, err
+		}
+		lines = append(lines, out...)
+	}
+	me := t.seatOf(player)
+	shown, ok := rt.replaySeat(k, t, me, seat)
+	if !ok {
+		return views.Replay{}, Hidden("In Hold'em a replay shows only your own cards: cards never shown stay hidden")
+	}
+	rv := replayView(code, t, shown)
+	rv.player = player
+	comp, _ := k.render(rv)
+	p := views.Replay{Code: code, What: dealWord(k), Deal: n, Deals: nspans, Step: at, Steps: steps, Seat: shown, Stage: comp,
+		URL: "/t/" + code + "/replay/" + itoa(n)}
+	for _, l := range lines {
+		if visible(l, shown) {
+			p.Log = append(p.Log, logView(l))
+		}
+	}
+	for i := range t.Seats {
+		if k.name != "holdem" || i == me {
+			p.Seats = append(p.Seats, views.Target{Seat: i, Name: t.Name(i)})
+		}
+	}
+	return p, nil
+}
+
+// HandsText is every finished hand of a table (open or closed) as player
+// may read it, in plain text, rebuilt from the action log: Missing for a
+// game without a hand history.
+func (rt *Runtime) HandsText(ctx context.Context, code, player string) (string, error) {
+	var b strings.Builder
+	last := 0
+	err := walkLog(ctx, rt.db, rt.kinds, code, func(st logStep) error {
+		k, t := st.kind, st.t
+		if k.hands == nil {
+			return Missing("This game has no hand history")
+		}
+		if t.Match == nil {
+			return nil
+		}
+		hs := k.hands(t.Match, t.seatOf(player), t.Name)
+		if n := len(hs); n > 0 && hs[n-1].Hand > last {
+			last = hs[n-1].Hand
+			b.WriteString(hs[n-1].Text)
+			b.WriteString("\n\n")
+		}
+		return nil
+	})
+	return b.String(), err
+}
+
+// FairRecord is a table's public record of its finished deals.
+func (rt *Runtime) FairRecord(ctx context.Context, code string) (FairRecord, error) {
+	return fairRecord(ctx, rt.db, rt.kinds, code)
+}

@@ -1,0 +1,152 @@
+package room
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"sync"
+
+	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/game"
+)
+
+// A replay shows a finished deal (President), hand (Hold'em) or game
+// (Lowest Unique, Impetus) step by step, one log entry per step, as one
+// chosen seat saw it. It is rebuilt from the action log: the server keeps,
+// per table, where each finished deal starts (the table's state there,
+// as a snapshot), so a step costs the deal's entries up to it, whatever
+// the length of the table's log.
+// span is a finished deal: the log's sequence numbers of its first and
+// last entries, and the table just before the first.
+type span struct {
+	from, to int64
+	start    []byte // the table's snapshot before entry from
+}
+
+// replayIndex is what replays of one table need, kept between requests
+// and brought up to date with the log's new entries at each request.
+type replayIndex struct {
+	mu    sync.Mutex
+	kind  *kind
+	t     *Table // the table after the entries read so far
+	open  []byte // an unfinished deal's start, while one is under way
+	from  int64
+	spans []span
+}
+
+// maxReplayIndexes bounds the tables whose replay indexes are kept.
+const maxReplayIndexes = 256
+
+// replayIndexes are the kept indexes, by table code.
+type replayIndexes struct {
+	mu sync.Mutex
+	m  map[string]*replayIndex
+}
+
+func (c *replayIndexes) get(code string) *replayIndex {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = make(map[string]*replayIndex)
+	}
+	ix, ok := c.m[code]
+	if !ok {
+		if len(c.m) >= maxReplayIndexes {
+			for k := range c.m { // forget one: it is rebuilt if asked for
+				delete(c.m, k)
+				break
+			}
+		}
+		ix = &replayIndex{}
+		c.m[code] = ix
+	}
+	return ix
+}
+
+// replayIndex returns a table's replay index, up to date with its log;
+// the index stays locked until done is called.
+func (rt *Runtime) replayIndex(ctx context.Context, code string) (ix *replayIndex, done func(), err error) {
+	ix = rt.replayIx.get(code)
+	ix.mu.Lock()
+	if err := ix.update(ctx, rt.db, rt.kinds, code); err != nil {
+		ix.mu.Unlock()
+		return nil, nil, err
+	}
+	return ix, ix.mu.Unlock, nil
+}
+
+// update reads the log's entries past the index's and notes the deals
+// that finished: each from its first move to the moment nothing secret is
+// in play.
+func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*kind, code string) error {
+	if ix.t == nil {
+		k, o, err := roomKind(ctx, d, kinds, code)
+		if err != nil {
+			return err
+		}
+		ix.kind, ix.t = k, newTable(o)
+	}
+	entries, err := d.Log(ctx, code, ix.t.Seq)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		en, err := decodeEntry(e)
+		if err != nil {
+			return fmt.Errorf("room %s: %w", code, err)
+		}
+		if ix.open == nil && (en.T == eMove || en.T == eStart) {
+			// the deal starts with its first move: keep the table before it
+			if ix.open, err = ix.t.Snapshot(); err != nil {
+				return err
+			}
+			ix.from = e.Seq
+		}
+		if _, err := applyEntry(ix.kind, ix.t, en, e.Seq); err != nil {
+			ix.t, ix.open, ix.spans = nil, nil, nil // start afresh next time
+			return fmt.Errorf("room %s: %w", code, err)
+		}
+		if ix.open != nil && ix.t.Fair.Next == 0 && ix.t.Fair.Current == 0 && settled(ix.kind, ix.t.Match) {
+			ix.spans = append(ix.spans, span{from: ix.from, to: e.Seq, start: ix.open})
+			ix.open = nil
+		}
+	}
+	if ix.t.Seq == 0 {
+		return db.ErrNotFound // a table whose creation never reached the log
+	}
+	return nil
+}
+
+// replaySeat is the seat a replay shows: any seat once the deal is over,
+// but in Hold'em only the viewer's own (or none), since cards never shown
+// stay hidden forever.
+func (rt *Runtime) replaySeat(k *kind, t *Table, me int, q string) (int, bool) {
+	if q == "" {
+		return me, true
+	}
+	seat, err := strconv.Atoi(q)
+	if err != nil || seat < game.Spectator || seat >= len(t.Seats) {
+		return 0, false
+	}
+	if k.name == "holdem" && seat != me && seat != game.Spectator {
+		return 0, false
+	}
+	return seat, true
+}
+
+func dealWord(k *kind) string {
+	if k.fair != nil {
+		return k.fair.what
+	}
+	return "game"
+}
+
+// replayView is how a replay renders a seat's view: presence and clocks
+// are not part of a game, so every seat shows as present.
+func replayView(code string, t *Table, seat int) *roomView {
+	conn := make([]bool, len(t.Seats))
+	for i := range conn {
+		conn[i] = true
+	}
+	return &roomView{code: code, t: t, seat: seat, connected: conn, actURL: "/t/" + code + "/act"}
+}

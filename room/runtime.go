@@ -1,0 +1,566 @@
+package room
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/game/holdem"
+	"github.com/tablegames/tables/views"
+)
+
+// Config is the runtime's settings (the server's flags, passed down).
+type Config struct {
+	BotDelayMin   time.Duration
+	BotDelayMax   time.Duration
+	NextDealDelay time.Duration
+	// AbsentAutoplay is how long a disconnected player's move waits before
+	// the table plays it for them; AbsentGrace how long their seat is held
+	// before a bot takes it over (until they come back).
+	AbsentAutoplay time.Duration
+	AbsentGrace    time.Duration
+	// IdleClose closes tables with no log entry, or with nobody
+	// connected, for this long (their logs stay).
+	IdleClose time.Duration
+	// Unattended is how long bots play on at a table nobody is connected
+	// to before they pause (10 min by default; a table's own option,
+	// Options.Unattended, overrides it). They resume when someone opens
+	// the table.
+	Unattended time.Duration
+	// SnapshotEvery is how many log entries pass between snapshots.
+	SnapshotEvery int
+	// MaxOpenTables caps the open tables.
+	MaxOpenTables int
+	// Ask is the language model for LLM bots (nil: none configured);
+	// LLMTimeout bounds each question (5 s by default).
+	Ask        holdem.Ask
+	LLMTimeout time.Duration
+	// Tag, in a cluster, is this machine's tag: the start of its new
+	// tables' codes (nil on one machine).
+	Tag func() string
+	// Metrics counts what the tables do (nil: nothing is counted).
+	Metrics Metrics
+}
+
+// WithDefaults fills unset fields.
+func (c Config) WithDefaults() Config {
+	if c.NextDealDelay == 0 {
+		c.NextDealDelay = 6 * time.Second
+	}
+	if c.SnapshotEvery <= 0 {
+		c.SnapshotEvery = 50
+	}
+	if c.MaxOpenTables <= 0 {
+		c.MaxOpenTables = 1000
+	}
+	if c.AbsentAutoplay <= 0 {
+		c.AbsentAutoplay = 30 * time.Second
+	}
+	if c.AbsentGrace <= 0 {
+		c.AbsentGrace = 90 * time.Second
+	}
+	if c.IdleClose <= 0 {
+		c.IdleClose = 24 * time.Hour
+	}
+	if c.Unattended <= 0 {
+		c.Unattended = 10 * time.Minute
+	}
+	if c.LLMTimeout <= 0 {
+		c.LLMTimeout = 5 * time.Second
+	}
+	if c.Metrics == nil {
+		c.Metrics = noMetrics{}
+	}
+	return c
+}
+
+// Metrics is what the runtime reports to the operator's counters.
+type Metrics interface {
+	// Committed: one log entry applied and written, in d.
+	Committed(d time.Duration)
+	// Pushed: n bytes written to one viewer.
+	Pushed(n int)
+	// SaveFailed: a log write failed.
+	SaveFailed()
+}
+
+type noMetrics struct{}
+
+func (noMetrics) Committed(time.Duration) {}
+func (noMetrics) Pushed(int)              {}
+func (noMetrics) SaveFailed()             {}
+
+// Conn is one viewer's connection (a websocket): the room writes it each
+// push, whole, and closes it with a websocket close code and reason.
+type Conn interface {
+	Write(msg []byte) error
+	Close(code int, reason string)
+}
+
+// Runtime is every live table of the server: it loads a table from its
+// log on first use, creates new ones, and stops them. Create it with New.
+type Runtime struct {
+	cfg   Config
+	db    *db.DB
+	log   *slog.Logger
+	kinds map[string]*kind
+
+	// Now is the clock and Seed draws deals' seeds; tests replace them
+	// before the first table loads.
+	Now  func() time.Time
+	Seed func() uint64
+	// PushHook, set by tests before the first table loads, sees every
+	// push to a viewer with the seat it sees the game from and the table
+	// at that moment.
+	PushHook func(c Conn, seat int, msg []byte, t *Table)
+	// CommitHook, set by tests before the first table loads, sees the
+	// room after every entry it commits.
+	CommitHook func(r *Room)
+
+	mu    sync.Mutex
+	rooms map[string]*roomSlot
+
+	replayIx replayIndexes // where each table's finished deals start
+
+	// the tables whose last write failed (readiness reports them)
+	failMu   sync.Mutex
+	failRoom map[string]bool
+}
+
+// New makes the runtime of a server on an open database.
+func New(cfg Config, d *db.DB, log *slog.Logger) *Runtime {
+	return &Runtime{cfg: cfg.WithDefaults(), db: d, log: log, kinds: kinds(), rooms: make(map[string]*roomSlot),
+		Now: time.Now, Seed: randomSeed}
+}
+
+func (rt *Runtime) now() time.Time { return rt.Now() }
+
+// roomSlot holds a room while it loads, so concurrent requests share one
+// load.
+type roomSlot struct {
+	ready chan struct{}
+	room  *Room
+	err   error
+}
+
+// Warm loads every open table in the background so their bots and timers
+// run again after a restart; requests load tables on demand meanwhile.
+func (rt *Runtime) Warm(ctx context.Context) {
+	codes, err := rt.db.OpenRooms(ctx)
+	if err != nil {
+		rt.log.Error("warm: list rooms", "err", err)
+		return
+	}
+	for _, c := range codes {
+		if ctx.Err() != nil {
+			return
+		}
+		if _, err := rt.room(ctx, c); err != nil && !errors.Is(err, db.ErrNotFound) {
+			rt.log.Error("warm: load room", "room", c, "err", err)
+		}
+	}
+	rt.log.Info("tables loaded", "count", len(codes))
+}
+
+// room returns the live room for a code, loading it from the log if need
+// be; db.ErrNotFound for an unknown or closed code.
+func (rt *Runtime) room(ctx context.Context, code string) (*Room, error) {
+	rt.mu.Lock()
+	slot, ok := rt.rooms[code]
+	if !ok {
+		slot = &roomSlot{ready: make(chan struct{})}
+		rt.rooms[code] = slot
+		rt.mu.Unlock()
+		k, t, err := rt.loadTable(ctx, code)
+		if err == nil {
+			slot.room = newRoom(rt, code, k, t)
+		}
+		slot.err = err
+		close(slot.ready)
+		if err != nil {
+			rt.mu.Lock()
+			delete(rt.rooms, code)
+			rt.mu.Unlock()
+		}
+		return slot.room, err
+	}
+	rt.mu.Unlock()
+	select {
+	case <-slot.ready:
+		return slot.room, slot.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// loadTable rebuilds an open table: its latest snapshot, then every log
+// entry after it, applied exactly as they were live. A snapshot that
+// can't be read or doesn't fit the log after it is only a shortcut: the
+// table is replayed from its first entry instead, and the snapshot is
+// written anew.
+func (rt *Runtime) loadTable(ctx context.Context, code string) (*kind, *Table, error) {
+	k, t, err := replay(ctx, rt.db, rt.kinds, code, true, true)
+	if !errors.Is(err, errBadSnapshot) {
+		return k, t, err
+	}
+	rt.log.Warn("bad snapshot: replaying the log from the start", "room", code, "err", err)
+	if k, t, err = replay(ctx, rt.db, rt.kinds, code, false, true); err != nil {
+		return nil, nil, err
+	}
+	snap, err := t.Snapshot()
+	if err == nil {
+		err = rt.db.SaveSnapshot(ctx, code, t.Seq, snap)
+	}
+	if err != nil {
+		rt.log.Error("rewrite snapshot", "room", code, "err", err)
+	}
+	return k, t, nil
+}
+
+// errBadSnapshot marks a snapshot that can't be used.
+var errBadSnapshot = errors.New("bad snapshot")
+
+// Replay rebuilds a table (open or closed) from its log, from the latest
+// snapshot or, with fromScratch, from the first entry, and returns its
+// last sequence number and its state encoded as a snapshot. Two replays of
+// one log are equal byte for byte; tests compare them.
+func Replay(ctx context.Context, d *db.DB, code string, fromScratch bool) (int64, []byte, error) {
+	_, t, err := replay(ctx, d, kinds(), code, !fromScratch, false)
+	if err != nil {
+		return 0, nil, err
+	}
+	snap, err := t.Snapshot()
+	return t.Seq, snap, err
+}
+
+// logStep is one entry of a table's log as walkLog replays it: the table
+// after the entry, and the log lines the entry added.
+type logStep struct {
+	kind  *kind
+	opts  Options
+	t     *Table
+	index int
+	entry entry
+	lines []logLine
+}
+
+// walkLog rebuilds a table (open or closed) from its first log entry and
+// calls fn after each entry. The history export, the fair record and the
+// replays read the log this way.
+func walkLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, fn func(logStep) error) error {
+	k, o, err := roomKind(ctx, d, kinds, code)
+	if err != nil {
+		return err
+	}
+	entries, err := d.Log(ctx, code, 0)
+	if err != nil {
+		return err
+	}
+	t := newTable(o)
+	for i, e := range entries {
+		en, err := decodeEntry(e)
+		if err != nil {
+			return fmt.Errorf("room %s: %w", code, err)
+		}
+		lines, err := applyEntry(k, t, en, e.Seq)
+		if err != nil {
+			return fmt.Errorf("room %s: %w", code, err)
+		}
+		if err := fn(logStep{kind: k, opts: o, t: t, index: i, entry: en, lines: lines}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// roomKind is a table's game and the options it was created with.
+func roomKind(ctx context.Context, d *db.DB, kinds map[string]*kind, code string) (*kind, Options, error) {
+	row, err := d.RoomInfo(ctx, code)
+	if err != nil {
+		return nil, Options{}, err
+	}
+	return rowKind(kinds, row)
+}
+
+// rowKind is a table row's game and the options it was created with.
+func rowKind(kinds map[string]*kind, row db.Room) (*kind, Options, error) {
+	k, ok := kinds[row.Kind]
+	if !ok {
+		return nil, Options{}, fmt.Errorf("room %s: unknown game %q", row.Code, row.Kind)
+	}
+	var o Options
+	if err := json.Unmarshal(row.Options, &o); err != nil {
+		return nil, Options{}, fmt.Errorf("room %s: options: %w", row.Code, err)
+	}
+	return k, o, nil
+}
+
+// decodeEntry reads one stored log entry.
+func decodeEntry(e db.Entry) (entry, error) {
+	var en entry
+	if err := json.Unmarshal(e.Entry, &en); err != nil {
+		return en, fmt.Errorf("entry %d: %w", e.Seq, err)
+	}
+	return en, nil
+}
+
+// applyEntry applies a decoded log entry, number seq, exactly as it was
+// live, and returns the log lines it added.
+func applyEntry(k *kind, t *Table, en entry, seq int64) ([]logLine, error) {
+	lines, err := t.apply(k, en)
+	if err != nil {
+		return nil, fmt.Errorf("replay entry %d: %w", seq, err)
+	}
+	t.Seq = seq
+	return lines, nil
+}
+
+// applyLogged applies one stored log entry.
+func applyLogged(k *kind, t *Table, e db.Entry) ([]logLine, error) {
+	en, err := decodeEntry(e)
+	if err != nil {
+		return nil, err
+	}
+	return applyEntry(k, t, en, e.Seq)
+}
+
+func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, useSnapshot, openOnly bool) (*kind, *Table, error) {
+	row, snapSeq, snap, entries, err := d.Load(ctx, code)
+	if err != nil {
+		return nil, nil, err
+	}
+	if openOnly && row.Status != db.StatusOpen {
+		return nil, nil, db.ErrNotFound
+	}
+	if !useSnapshot && snap != nil {
+		snap, snapSeq = nil, 0
+		if entries, err = d.Log(ctx, code, 0); err != nil {
+			return nil, nil, err
+		}
+	}
+	k, o, err := rowKind(kinds, row)
+	if err != nil {
+		return nil, nil, err
+	}
+	var t *Table
+	if snap != nil {
+		if t, err = restoreTable(k, snap); err != nil {
+			return nil, nil, fmt.Errorf("room %s: snapshot %d: %w: %v", code, snapSeq, errBadSnapshot, err)
+		}
+		if t.Seq != snapSeq {
+			return nil, nil, fmt.Errorf("room %s: snapshot %d holds entry %d: %w", code, snapSeq, t.Seq, errBadSnapshot)
+		}
+	} else {
+		t = newTable(o)
+	}
+	for _, e := range entries {
+		if _, err := applyLogged(k, t, e); err != nil {
+			if snap != nil {
+				err = fmt.Errorf("%w: %v", errBadSnapshot, err) // the log after it doesn't fit the snapshot
+			}
+			return nil, nil, fmt.Errorf("room %s: %w", code, err)
+		}
+	}
+	t.opened = row.CreatedAt
+	return k, t, nil
+}
+
+// createRoom opens a new table with the host seated. The cap on open
+// tables is checked by the insert itself (db.ErrFull).
+func (rt *Runtime) createRoom(ctx context.Context, k *kind, o Options, player, name string) (*Room, error) {
+	opts, _ := json.Marshal(o)
+	n := LongCode
+	if o.Public || o.ShortCode {
+		n = ShortCode
+	}
+	for attempt := 0; ; attempt++ {
+		code := NewCode(n)
+		if rt.cfg.Tag != nil {
+			code = rt.cfg.Tag() + code // the table lives where its tag does
+		}
+		err := rt.db.CreateRoom(ctx, code, k.name, opts, rt.now(), rt.cfg.MaxOpenTables)
+		if errors.Is(err, db.ErrExists) && attempt < 20 {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		r, err := rt.room(ctx, code)
+		if err != nil {
+			return nil, err
+		}
+		var cerr error
+		if err := r.do(ctx, func() { cerr = r.commit(entry{T: eCreate, Player: player, Name: name}) }); err != nil {
+			return nil, err
+		}
+		return r, cerr
+	}
+}
+
+// CloseIdle closes the open tables with no log entry, or with nobody
+// connected, for cfg.IdleClose: their viewers are told, their actors
+// stop, and their logs stay in the database for replay. It returns how
+// many it closed.
+func (rt *Runtime) CloseIdle(ctx context.Context) (int, error) {
+	cutoff := rt.now().Add(-rt.cfg.IdleClose)
+	codes, err := rt.db.IdleRooms(ctx, cutoff)
+	if err != nil {
+		return 0, err
+	}
+	for _, r := range rt.loadedRooms() {
+		var alone time.Time
+		if err := r.do(ctx, func() { alone = r.alone }); err == nil && !alone.IsZero() && alone.Before(cutoff) && !slices.Contains(codes, r.code) {
+			codes = append(codes, r.code)
+		}
+	}
+	for _, code := range codes {
+		rt.mu.Lock()
+		slot := rt.rooms[code]
+		delete(rt.rooms, code)
+		rt.mu.Unlock()
+		if err := rt.db.SetStatus(ctx, code, db.StatusClosed, rt.now()); err != nil {
+			return 0, err
+		}
+		if slot != nil {
+			<-slot.ready
+			if r := slot.room; r != nil {
+				r.send(func() { r.closeViewers(1000, "table closed after a long pause") })
+				r.stop()
+			}
+		}
+		rt.log.Info("table closed for inactivity", "room", code)
+	}
+	return len(codes), nil
+}
+
+// Shutdown stops the rooms after their queued work and closes every
+// viewer's connection with 1012 (service restart: browsers reconnect),
+// waiting at most until ctx ends.
+func (rt *Runtime) Shutdown(ctx context.Context) {
+	rt.Release(func(string) bool { return true }, 1012, "server restarting", ctx)
+}
+
+// Release stops the rooms whose code match picks, after their queued
+// work: their viewers are closed with the websocket code and reason
+// (1012: browsers reconnect), their actors stop and the runtime forgets
+// them (the next request loads them again, if they are still open). It
+// waits at most until ctx ends.
+func (rt *Runtime) Release(match func(code string) bool, code int, reason string, ctx context.Context) {
+	var wg sync.WaitGroup
+	for _, r := range rt.loadedRooms() {
+		if !match(r.code) {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.send(func() { r.closeViewers(code, reason) })
+			r.stop()
+		}()
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	rt.mu.Lock()
+	for c := range rt.rooms {
+		if match(c) {
+			delete(rt.rooms, c)
+		}
+	}
+	rt.mu.Unlock()
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// failing notes whether a table's writes fail.
+func (rt *Runtime) failing(code string, yes bool) {
+	rt.failMu.Lock()
+	defer rt.failMu.Unlock()
+	if rt.failRoom == nil {
+		rt.failRoom = make(map[string]bool)
+	}
+	if yes {
+		rt.failRoom[code] = true
+	} else {
+		delete(rt.failRoom, code)
+	}
+}
+
+func (rt *Runtime) failingCount() int {
+	rt.failMu.Lock()
+	defer rt.failMu.Unlock()
+	return len(rt.failRoom)
+}
+
+// loadedRooms are the rooms in memory (not those still loading).
+func (rt *Runtime) loadedRooms() []*Room {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	rooms := make([]*Room, 0, len(rt.rooms))
+	for _, slot := range rt.rooms {
+		select {
+		case <-slot.ready:
+			if slot.room != nil {
+				rooms = append(rooms, slot.room)
+			}
+		default:
+		}
+	}
+	return rooms
+}
+
+// games lists the games for the home page, each with the AI kinds its
+// tables may choose (the language model only when one is configured).
+func (rt *Runtime) games() []views.GameInfo {
+	var out []views.GameInfo
+	for _, name := range kindOrder {
+		k := rt.kinds[name]
+		info := k.info
+		for _, b := range k.bots {
+			if b.name != "llm" || rt.cfg.Ask != nil {
+				info.Bots = append(info.Bots, views.BotChoice{Name: b.name, Label: b.label})
+			}
+		}
+		out = append(out, info)
+	}
+	return out
+}
+
+// botOption reads the AI kind of a creation form: one the game offers,
+// and the language model only when the server has one.
+func (rt *Runtime) botOption(k *kind, choice string) (string, error) {
+	if choice == "" || choice == k.defaultBot {
+		return "", nil
+	}
+	for _, b := range k.bots {
+		if b.name == choice {
+			if b.name == "llm" && rt.cfg.Ask == nil {
+				return "", game.Errorf(game.CodeInvalidAction, "This server has no language model configured: choose the built-in AI")
+			}
+			return b.name, nil
+		}
+	}
+	return "", game.Errorf(game.CodeInvalidAction, "Choose an AI from the list")
+}
+
+// ageWords says how long ago: "just now", "5 min", "2 h".
+func ageWords(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return itoa(int(d/time.Minute)) + " min"
+	}
+	return itoa(int(d/time.Hour)) + " h"
+}
