@@ -165,7 +165,7 @@ func (rt *Runtime) Failing() int { return rt.failingCount() }
 
 // Games lists the games for the home page, in its order, each with the
 // AI kinds its tables may choose.
-func (rt *Runtime) Games() []views.GameInfo { return rt.games() }
+func (rt *Runtime) Games() []views.GameInfo { return rt.gameInfos() }
 
 // Game is a game's name in words, and whether the runtime has it.
 func (rt *Runtime) Game(name string) (string, bool) {
@@ -237,8 +237,8 @@ func (rt *Runtime) Replays(ctx context.Context, code string) (what string, deals
 
 // ReplayStep is finished deal n (from 1) of a table at step (0: its
 // start) as a seat saw it: seat is the asker's choice ("" for their own);
-// in Hold'em only the asker's own seat, since cards never shown stay
-// hidden. Missing for a deal or step the table doesn't have, Hidden for a
+// in a game of hidden hands (Hold'em) only the asker's own seat, since
+// cards never shown stay hidden. Missing for a deal or step the table doesn't have, Hidden for a
 // seat the asker may not see.
 func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step string, player, seat string) (views.Replay, error) {
 	ix, done, err := rt.replayIndex(ctx, code)
@@ -292,7 +292,7 @@ func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step stri
 		}
 	}
 	for i := range t.Seats {
-		if k.name != "holdem" || i == me {
+		if !k.hiddenHands || i == me {
 			p.Seats = append(p.Seats, views.Target{Seat: i, Name: t.Name(i)})
 		}
 	}

@@ -42,11 +42,13 @@ var holdemKind = &kind{
 			"No limit: bet or raise any amount from the minimum raise up to all-in.",
 			"Chips that only some players can win make side pots; busted players buy back in.",
 		},
+		Options: views.HoldemOptions(),
 	},
-	defaultBot: "heuristic",
-	pace:       [2]time.Duration{700 * time.Millisecond, 1300 * time.Millisecond},
-	bots:       []botChoice{{"heuristic", "Heuristic AI (built in)"}, {"llm", "Language model (configured endpoint)"}},
-	awayAuto:   true,
+	defaultBot:  "heuristic",
+	pace:        [2]time.Duration{700 * time.Millisecond, 1300 * time.Millisecond},
+	bots:        []botChoice{{"heuristic", "Heuristic AI (built in)"}, {"llm", "Language model (configured endpoint)"}},
+	awayAuto:    true,
+	hiddenHands: true,
 	options: func(f url.Values) (Options, error) {
 		choice := f.Get("blinds")
 		if choice == "" {

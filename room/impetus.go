@@ -24,6 +24,7 @@ var impetusKind = &kind{
 			"Trade, Steal, Expand and Change resolve for all factions at once; low regard starts wars, fought a turn later.",
 			"A faction worships the spirit with the most idols on its land and pays it VP for its wars, gold and land gained: first to 10 VP wins.",
 		},
+		Options: views.ImpetusOptions(),
 	},
 	defaultBot: "heuristic",
 	pace:       [2]time.Duration{500 * time.Millisecond, 1000 * time.Millisecond},

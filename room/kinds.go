@@ -59,6 +59,9 @@ type kind struct {
 	// pace is how long the game's bots think before a move, from–to: the
 	// spec's pace for the game (the -bot-delay flags override it).
 	pace [2]time.Duration
+	// hiddenHands: cards never shown stay hidden for good (Hold'em's
+	// mucked hands), so a replay shows a player only their own seat.
+	hiddenHands bool
 	// fair, for games with hidden randomness, names what one seed deals
 	// and says when that is over (its seed may then be revealed).
 	fair *fairness
@@ -73,13 +76,18 @@ type fairness struct {
 // botChoice is an AI kind offered when creating a table.
 type botChoice struct{ name, label string }
 
-// kinds lists the games by name.
-func kinds() map[string]*kind {
-	return map[string]*kind{presidentKind.name: presidentKind, holdemKind.name: holdemKind, lowUniqueKind.name: lowUniqueKind, impetusKind.name: impetusKind}
-}
+// games are the games the runtime hosts, in the order the home page lists
+// them: a new game's glue file adds its kind here (docs/NEW_GAME.md).
+func games() []*kind { return []*kind{presidentKind, holdemKind, lowUniqueKind, impetusKind} }
 
-// kindOrder is the order the home page lists the games in.
-var kindOrder = []string{"president", "holdem", "lowunique", "impetus"}
+// kinds are the games by name.
+func kinds() map[string]*kind {
+	m := map[string]*kind{}
+	for _, k := range games() {
+		m[k.name] = k
+	}
+	return m
+}
 
 // botKind is the AI kind of a table's bot seats.
 func (t *Table) botKind(k *kind) string {

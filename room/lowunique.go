@@ -21,6 +21,7 @@ var lowUniqueKind = &kind{
 			"Secretly play one card of your pair: the lowest value played by exactly one player scores that many points.",
 			"Played cards go to your bench; with fewer than 2 cards in hand you take the bench back.",
 		},
+		Options: views.LowUniqueOptions(),
 	},
 	defaultBot: "thinking",
 	pace:       [2]time.Duration{400 * time.Millisecond, 900 * time.Millisecond},

@@ -23,6 +23,7 @@ var presidentKind = &kind{
 			"7s: give cards away. 8s: clear the pile and lead again. 10s: discard cards face down. Jacks: the trick inverts, play lower.",
 			"House rules: jokers are wild and the Asshole leads; standard: the 3♦ leads every deal.",
 		},
+		Options: views.PresidentOptions(),
 	},
 	defaultBot: "greedy",
 	pace:       [2]time.Duration{300 * time.Millisecond, 700 * time.Millisecond},

@@ -128,7 +128,7 @@ func (rt *Runtime) replaySeat(k *kind, t *Table, me int, q string) (int, bool) {
 	if err != nil || seat < game.Spectator || seat >= len(t.Seats) {
 		return 0, false
 	}
-	if k.name == "holdem" && seat != me && seat != game.Spectator {
+	if k.hiddenHands && seat != me && seat != game.Spectator {
 		return 0, false
 	}
 	return seat, true

@@ -111,7 +111,8 @@ type Runtime struct {
 	cfg   Config
 	db    *db.DB
 	log   *slog.Logger
-	kinds map[string]*kind
+	kinds map[string]*kind // the games by name
+	order []*kind          // and in the home page's order
 
 	// Now is the clock and Seed draws deals' seeds; tests replace them
 	// before the first table loads.
@@ -137,8 +138,18 @@ type Runtime struct {
 
 // New makes the runtime of a server on an open database.
 func New(cfg Config, d *db.DB, log *slog.Logger) *Runtime {
-	return &Runtime{cfg: cfg.WithDefaults(), db: d, log: log, kinds: kinds(), rooms: make(map[string]*roomSlot),
+	rt := &Runtime{cfg: cfg.WithDefaults(), db: d, log: log, kinds: map[string]*kind{}, rooms: make(map[string]*roomSlot),
 		Now: time.Now, Seed: randomSeed}
+	for _, k := range games() {
+		rt.host(k)
+	}
+	return rt
+}
+
+// host adds a game to the runtime.
+func (rt *Runtime) host(k *kind) {
+	rt.kinds[k.name] = k
+	rt.order = append(rt.order, k)
 }
 
 func (rt *Runtime) now() time.Time { return rt.Now() }
@@ -520,12 +531,11 @@ func (rt *Runtime) loadedRooms() []*Room {
 	return rooms
 }
 
-// games lists the games for the home page, each with the AI kinds its
+// gameInfos lists the games for the home page, each with the AI kinds its
 // tables may choose (the language model only when one is configured).
-func (rt *Runtime) games() []views.GameInfo {
+func (rt *Runtime) gameInfos() []views.GameInfo {
 	var out []views.GameInfo
-	for _, name := range kindOrder {
-		k := rt.kinds[name]
+	for _, k := range rt.order {
 		info := k.info
 		for _, b := range k.bots {
 			if b.name != "llm" || rt.cfg.Ask != nil {

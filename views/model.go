@@ -36,6 +36,8 @@ type GameInfo struct {
 	Blurb string
 	Rules []string
 	Bots  []BotChoice // the AI kinds a table may choose
+	// Options are the game's own fields of the creation form.
+	Options templ.Component
 }
 
 // BotChoice is an AI kind offered when creating a table.

@@ -1,0 +1,36 @@
+// Package room is the table runtime: everything a table is and does
+// between one command and the next, with no HTTP in it.
+//
+// It owns:
+//   - the actor of each table (Room): one goroutine that alone reads and
+//     writes the table; commands, timers and connections are messages
+//     to it (room.go);
+//   - the table's durable state and its action log: seats and the people
+//     or bots in them, asks, the host, pauses, the log lines, and how
+//     each log entry changes them (Table, table.go); a table is rebuilt
+//     from its log exactly as it was played (runtime.go);
+//   - the commands a person or a program gives a table (Join, Lobby, Seat,
+//     Move, Chat, Connect: api.go, checked in commands.go);
+//   - clocks and pace: each game's bot thinking time, a player's clock,
+//     an absent player's autoplay and a bot taking the seat over, the
+//     pause between deals, a table with nobody watching going dormant;
+//   - presence and what each viewer is pushed: the fragments that changed
+//     for that viewer's seat, its log lines and the sequence number,
+//     rendered from the game's View for that seat only (message);
+//   - the per-game glue, one file a game (president.go, holdem.go,
+//     lowunique.go, impetus.go): how the game's options are read, its
+//     match made and its View turned into the views' models, its bots
+//     and auto-moves (kinds.go says what a game provides);
+//   - replays, the hand histories and the fair record (replay.go, fair.go).
+//
+// Runtime holds the live rooms: it loads a table from its log on first
+// use, creates tables, closes idle ones and stops them all.
+//
+// It must never import the HTTP edge (handlers) or Echo, read a request,
+// a cookie or an address, or know a status code: it takes commands from
+// whoever calls it (the handlers, a test, later a bot API) and hands each
+// viewer's connection (Conn) its bytes. A refused command is a
+// *game.Error; what a page needs that is missing or hidden is Missing or
+// Hidden. It must never push a viewer bytes rendered from another seat's
+// view, nor acknowledge (push) an entry before the database has it.
+package room
