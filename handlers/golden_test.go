@@ -7,7 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -57,7 +57,7 @@ func (g *goldenTape) text() string {
 	for n := range g.pushes {
 		names = append(names, n)
 	}
-	slices.Sort(names)
+	sort.Strings(names)
 	var b strings.Builder
 	for _, n := range names {
 		for i, p := range g.pushes[n] {
@@ -165,7 +165,7 @@ func playGolden(t *testing.T, sc goldenScript) string {
 		tape.next = label
 		tape.mu.Unlock()
 		sockets[name] = clients[name].dial(code)
-		waitUntil(t, "the first push to "+label, func() bool { return tape.has(label) })
+		e.waitRoom(code, "the first push to "+label, func(*room.Room) bool { return tape.has(label) })
 	}
 	hangUp := func(name, code string, seat int) {
 		t.Helper()
@@ -213,7 +213,7 @@ func playGolden(t *testing.T, sc goldenScript) string {
 					return
 				}
 				w := r.Table().Match.Waiting()
-				slices.Sort(w)
+				sort.Ints(w)
 				if len(w) == 0 {
 					return
 				}
@@ -251,16 +251,4 @@ func playGolden(t *testing.T, sc goldenScript) string {
 	}
 	e.inRoom(code, func(*room.Room) {}) // every push made
 	return tape.text()
-}
-
-// waitUntil polls cond until it holds, failing after a while.
-func waitUntil(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
 }

@@ -217,12 +217,7 @@ func TestLowUniqueAbsentPlayer(t *testing.T) {
 	cfg := fastConfig()
 	cfg.AbsentAutoplay, cfg.AbsentGrace = 10*time.Millisecond, 60*time.Millisecond
 	e := newEnv(t, cfg)
-	ann, bob := e.client(), e.client()
-	code := ann.createTable("Ann", mustForm("kind=lowunique&seats=2&clock=0"))
-	bob.join(code, "Bob")
-	bob.lobby(code, "do", "ready")
-	ann.lobby(code, "do", "start")
-	ann.dial(code)
+	ann, bob, code := annAndAbsentBob(e, "kind=lowunique&seats=2&clock=0")
 	rng := rand.New(rand.NewPCG(5, 5))
 	playRandom(t, e, code, map[int]*client{0: ann}, rng, func(r *room.Room) bool { return len(luState(r).Results) >= 1 })
 	e.inRoom(code, func(r *room.Room) {
@@ -250,12 +245,7 @@ func TestImpetusAbsentSpirit(t *testing.T) {
 	cfg := fastConfig()
 	cfg.AbsentAutoplay, cfg.AbsentGrace = 10*time.Millisecond, 60*time.Millisecond
 	e := newEnv(t, cfg)
-	ann, bob := e.client(), e.client()
-	code := ann.createTable("Ann", mustForm("kind=impetus&seats=3&bots=on&clock=0"))
-	bob.join(code, "Bob")
-	bob.lobby(code, "do", "ready")
-	ann.lobby(code, "do", "start")
-	ann.dial(code)
+	ann, bob, code := annAndAbsentBob(e, "kind=impetus&seats=3&bots=on&clock=0")
 	rng := rand.New(rand.NewPCG(8, 8))
 	playRandom(t, e, code, map[int]*client{0: ann}, rng, func(r *room.Room) bool {
 		return r.Table().Seats[1].Away || r.Table().Match.Over()
@@ -267,4 +257,16 @@ func TestImpetusAbsentSpirit(t *testing.T) {
 	})
 	bob.dial(code)
 	e.waitRoom(code, "Bob back", func(r *room.Room) bool { return !r.Table().Seats[1].Away })
+}
+
+// annAndAbsentBob starts a table of the form with Ann, who watches it, and
+// Bob, who took a seat and never connects.
+func annAndAbsentBob(e *env, form string) (ann, bob *client, code string) {
+	ann, bob = e.client(), e.client()
+	code = ann.createTable("Ann", mustForm(form))
+	bob.join(code, "Bob")
+	bob.lobby(code, "do", "ready")
+	ann.lobby(code, "do", "start")
+	ann.dial(code)
+	return ann, bob, code
 }

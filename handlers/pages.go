@@ -152,6 +152,16 @@ func (s *Server) tableRoom(c echo.Context) (*room.Room, error) {
 	return r, err
 }
 
+// roomAndPlayer is the room of a /t/:code request and who asks.
+func (s *Server) roomAndPlayer(c echo.Context) (*room.Room, identity, error) {
+	r, err := s.tableRoom(c)
+	if err != nil {
+		return nil, identity{}, err
+	}
+	id, err := s.identify(c)
+	return r, id, err
+}
+
 func (s *Server) shareURL(c echo.Context, code string) string {
 	if s.cfg.PublicURL != "" {
 		return strings.TrimRight(s.cfg.PublicURL, "/") + "/t/" + code
@@ -163,11 +173,7 @@ func (s *Server) shareURL(c echo.Context, code string) string {
 // tablePage shows the table: to a seated player or a watcher; a visitor
 // with a free seat to take is asked for a name first.
 func (s *Server) tablePage(c echo.Context) error {
-	r, err := s.tableRoom(c)
-	if err != nil {
-		return err
-	}
-	id, err := s.identify(c) // a visitor without a session sees the join page: no row for a look
+	r, id, err := s.roomAndPlayer(c) // a visitor without a session sees the join page: no row for a look
 	if err != nil {
 		return err
 	}
@@ -256,11 +262,7 @@ func (s *Server) chatPost(c echo.Context) error {
 }
 
 func (s *Server) roomPost(c echo.Context, fn func(context.Context, *room.Room, identity, url.Values) error) error {
-	r, err := s.tableRoom(c)
-	if err != nil {
-		return err
-	}
-	id, err := s.identify(c)
+	r, id, err := s.roomAndPlayer(c)
 	if err != nil {
 		return err
 	}
@@ -308,11 +310,7 @@ func message(err error) string {
 // hands shows the viewer's histories of the hands the table keeps, one at
 // a time (?hand=N, the latest by default).
 func (s *Server) hands(c echo.Context) error {
-	r, err := s.tableRoom(c)
-	if err != nil {
-		return err
-	}
-	id, err := s.identify(c)
+	r, id, err := s.roomAndPlayer(c)
 	if err != nil {
 		return err
 	}
@@ -342,11 +340,7 @@ func (s *Server) hands(c echo.Context) error {
 // read it, in plain text. The table's action log is the record: it is
 // replayed from the first entry, collecting each hand as it ends.
 func (s *Server) handsExport(c echo.Context) error {
-	code, err := s.tableCode(c)
-	if err != nil {
-		return err
-	}
-	id, err := s.identify(c)
+	code, id, err := s.codeAndPlayer(c)
 	if err != nil {
 		return err
 	}
@@ -362,27 +356,32 @@ func (s *Server) handsExport(c echo.Context) error {
 
 // fairJSON serves a table's public record of its finished deals.
 func (s *Server) fairJSON(c echo.Context) error {
-	code, err := s.tableCode(c)
+	code, rec, err := s.fairRecord(c)
 	if err != nil {
 		return err
-	}
-	rec, err := s.rt.FairRecord(c.Request().Context(), code)
-	if err != nil {
-		return s.noTable(c, err, code)
 	}
 	c.Response().Header().Set("Content-Disposition", `attachment; filename="table-`+code+`-fair.json"`)
 	return c.JSONPretty(http.StatusOK, rec, "  ")
 }
 
-// verifyPage checks a table's finished deals and shows the result.
-func (s *Server) verifyPage(c echo.Context) error {
+// fairRecord is the public record of a /t/:code/... request's table.
+func (s *Server) fairRecord(c echo.Context) (string, room.FairRecord, error) {
 	code, err := s.tableCode(c)
 	if err != nil {
-		return err
+		return "", room.FairRecord{}, err
 	}
 	rec, err := s.rt.FairRecord(c.Request().Context(), code)
 	if err != nil {
-		return s.noTable(c, err, code)
+		return code, rec, s.noTable(c, err, code)
+	}
+	return code, rec, nil
+}
+
+// verifyPage checks a table's finished deals and shows the result.
+func (s *Server) verifyPage(c echo.Context) error {
+	code, rec, err := s.fairRecord(c)
+	if err != nil {
+		return err
 	}
 	v, verr := room.Verify(rec)
 	page := views.Verify{Page: views.Page{Title: "Verify · " + code, CSRF: csrfToken(c)}, Code: code, OK: verr == nil, Lines: v.Lines}
@@ -393,6 +392,17 @@ func (s *Server) verifyPage(c echo.Context) error {
 		page.Deals = append(page.Deals, [2]string{d.Commitment, d.Seed})
 	}
 	return render(c, http.StatusOK, views.VerifyPage(page))
+}
+
+// codeAndPlayer reads the table code of a /t/:code/... request and who
+// asks.
+func (s *Server) codeAndPlayer(c echo.Context) (string, identity, error) {
+	code, err := s.tableCode(c)
+	if err != nil {
+		return "", identity{}, err
+	}
+	id, err := s.identify(c)
+	return code, id, err
 }
 
 // tableCode reads the table code of a /t/:code/... request (see

@@ -11,11 +11,7 @@ import (
 // replay serves /t/:code/replay/:deal?seat=S&step=K: a finished deal
 // step by step, as one seat saw it (room.Runtime.ReplayStep).
 func (s *Server) replay(c echo.Context) error {
-	code, err := s.tableCode(c)
-	if err != nil {
-		return err
-	}
-	id, err := s.identify(c)
+	code, id, err := s.codeAndPlayer(c)
 	if err != nil {
 		return err
 	}

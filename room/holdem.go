@@ -67,18 +67,20 @@ var holdemKind = &kind{
 		if !ok {
 			return Options{}, game.Errorf(game.CodeInvalidAction, "A table has 2 to 9 seats")
 		}
-		return Options{Seats: n, Bots: f.Get("bots") == "on", SmallBlind: sb, BigBlind: bb, Stack: stack}, nil
+		return Options{Seats: n, SmallBlind: sb, BigBlind: bb, Stack: stack}, nil
 	},
 	minPlayers: func(Options) int { return 2 },
 	describe: func(o Options) []string {
-		out := []string{"blinds " + itoa(o.SmallBlind) + "/" + itoa(o.BigBlind), "stacks of " + itoa(o.Stack), itoa(o.Seats) + " seats", clockWords(o.Clock)}
-		if !o.Bots {
-			return append(out, "no AI players")
+		return []string{"blinds " + itoa(o.SmallBlind) + "/" + itoa(o.BigBlind), "stacks of " + itoa(o.Stack), itoa(o.Seats) + " seats"}
+	},
+	botWords: func(o Options) string {
+		switch {
+		case !o.Bots:
+			return "no AI players"
+		case o.Bot == "llm":
+			return "language-model AI fills empty seats"
 		}
-		if o.Bot == "llm" {
-			return append(out, "language-model AI fills empty seats")
-		}
-		return append(out, "AI fills empty seats")
+		return "AI fills empty seats"
 	},
 	newMatch: func(o Options, n int, seed uint64) (game.Match, []game.Event, error) {
 		return holdem.NewMatch(holdemRules(o), n, seed)

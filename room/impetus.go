@@ -34,15 +34,11 @@ var impetusKind = &kind{
 		if !ok {
 			return Options{}, game.Errorf(game.CodeInvalidAction, "Impetus is played by 2 to 6 spirits")
 		}
-		return Options{Seats: n, Bots: f.Get("bots") == "on"}, nil
+		return Options{Seats: n}, nil
 	},
 	minPlayers: func(Options) int { return 2 },
 	describe: func(o Options) []string {
-		out := []string{itoa(o.Seats) + " spirits", "first to 10 VP", clockWords(o.Clock)}
-		if o.Bots {
-			return append(out, "bots fill empty seats")
-		}
-		return append(out, "no bots")
+		return []string{itoa(o.Seats) + " spirits", "first to 10 VP"}
 	},
 	newMatch: func(o Options, n int, seed uint64) (game.Match, []game.Event, error) {
 		return impetus.NewMatch(impetus.DefaultRules, n, seed)

@@ -22,8 +22,12 @@ type kind struct {
 	options func(form url.Values) (Options, error)
 	// minPlayers is the fewest players a match of these options needs.
 	minPlayers func(o Options) int
-	// describe lists the options in words for the lobby.
-	describe   func(o Options) []string
+	// describe lists the game's own options in words, for the lobby and
+	// the public list (the clock and the bots follow: see words).
+	describe func(o Options) []string
+	// botWords says who fills empty seats, when the game words it its own
+	// way (nil: "bots fill empty seats" or "no bots").
+	botWords   func(o Options) string
 	newMatch   func(o Options, players int, seed uint64) (game.Match, []game.Event, error)
 	emptyMatch func() game.Match
 	// render builds the viewer's game component and its fragments.
@@ -71,6 +75,19 @@ type kind struct {
 type fairness struct {
 	what string // "deal", "hand", "game"
 	over func(m game.Match) bool
+}
+
+// words are a table's options in words: the game's own, its clock, and
+// who fills empty seats.
+func (k *kind) words(o Options) []string {
+	bots := "no bots"
+	switch {
+	case k.botWords != nil:
+		bots = k.botWords(o)
+	case o.Bots:
+		bots = "bots fill empty seats"
+	}
+	return append(k.describe(o), clockWords(o.Clock), bots)
 }
 
 // botChoice is an AI kind offered when creating a table.

@@ -38,15 +38,11 @@ var lowUniqueKind = &kind{
 		if !ok1 || !ok2 || !ok3 {
 			return Options{}, (lowunique.Rules{Cards: cards, Rounds: rounds, Reveal: reveal}).Check()
 		}
-		return Options{Seats: n, Bots: f.Get("bots") == "on", Rounds: rounds, Cards: cards, Reveal: reveal}, nil
+		return Options{Seats: n, Rounds: rounds, Cards: cards, Reveal: reveal}, nil
 	},
 	minPlayers: func(Options) int { return 2 },
 	describe: func(o Options) []string {
-		out := []string{plural(o.Rounds, "round", "rounds"), "cards 1 to " + itoa(o.Cards), itoa(o.Reveal) + " s to look at the pairs", itoa(o.Seats) + " seats", clockWords(o.Clock)}
-		if o.Bots {
-			return append(out, "bots fill empty seats")
-		}
-		return append(out, "no bots")
+		return []string{plural(o.Rounds, "round", "rounds"), "cards 1 to " + itoa(o.Cards), itoa(o.Reveal) + " s to look at the pairs", itoa(o.Seats) + " seats"}
 	},
 	newMatch: func(o Options, n int, _ uint64) (game.Match, []game.Event, error) {
 		return lowunique.NewMatch(lowUniqueRules(o), n)

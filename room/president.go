@@ -36,18 +36,14 @@ var presidentKind = &kind{
 		if !ok || n < rules.MinPlayers || n > rules.MaxPlayers {
 			return Options{}, game.Errorf(game.CodeInvalidAction, rulesetSeats(rules))
 		}
-		return Options{Seats: n, Bots: f.Get("bots") == "on", Ruleset: rules.Name}, nil
+		return Options{Seats: n, Ruleset: rules.Name}, nil
 	},
 	minPlayers: func(o Options) int {
 		r, _ := president.RulesNamed(o.Ruleset)
 		return r.MinPlayers
 	},
 	describe: func(o Options) []string {
-		out := []string{o.Ruleset + " rules", itoa(o.Seats) + " seats", clockWords(o.Clock)}
-		if o.Bots {
-			return append(out, "bots fill empty seats")
-		}
-		return append(out, "no bots")
+		return []string{o.Ruleset + " rules", itoa(o.Seats) + " seats"}
 	},
 	newMatch: func(o Options, n int, seed uint64) (game.Match, []game.Event, error) {
 		r, _ := president.RulesNamed(o.Ruleset)

@@ -725,7 +725,7 @@ func visible(l logLine, seat int) bool {
 // lobby builds the lobby for a viewer.
 func (r *Room) lobby(rv *roomView) views.Lobby {
 	t := rv.t
-	l := views.Lobby{BotsAllowed: t.Opts.Bots, Options: r.kind.describe(t.Opts)}
+	l := views.Lobby{BotsAllowed: t.Opts.Bots, Options: r.kind.words(t.Opts)}
 	if t.Opts.OpenSeats {
 		l.Options = append(l.Options, "anyone may sit later")
 	}
@@ -1102,7 +1102,7 @@ func (r *Room) publicSummary() (views.PublicTable, bool) {
 	if !t.Opts.Public || (t.Match != nil && t.Match.Over()) {
 		return views.PublicTable{}, false
 	}
-	pt := views.PublicTable{Code: r.code, Game: r.kind.info.Title, Options: strings.Join(r.kind.describe(t.Opts), " · "), Started: t.Started(),
+	pt := views.PublicTable{Code: r.code, Game: r.kind.info.Title, Options: strings.Join(r.kind.words(t.Opts), " · "), Started: t.Started(),
 		Seats: len(t.Seats), Since: ageWords(r.rt.now().Sub(t.opened)), CreatedAt: t.opened}
 	for _, s := range t.Seats {
 		switch {
