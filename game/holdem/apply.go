@@ -130,7 +130,7 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		return game.Errorf(CodeNotYourTurn, "It is not your turn")
 	}
 	p := &s.Seats[seat]
-	toCall := s.CurrentBet - p.Bet
+	toCall := s.toCall(p)
 	switch a.Kind {
 	case Fold:
 		p.Folded = true
@@ -190,9 +190,11 @@ func (s *State) raiseTo(seat, to int, allIn bool, ev *[]game.Event) error {
 		return errDetails(CodeBetTooSmall, "Raise to at least "+itoa(minTo)+" (or go all-in)", details)
 	}
 	if to <= s.CurrentBet { // an all-in that only calls (or calls short)
-		s.put(seat, to-p.Bet)
+		// no more than the others' bets when they are all all-in: the
+		// rest could not be called
+		s.put(seat, min(to-p.Bet, s.toCall(p)))
 		p.Acted, p.ActedAt = true, s.CurrentBet
-		s.record(seat, Call, p.Bet, ev, " calls "+itoa(p.Bet)+" and is all-in.")
+		s.record(seat, Call, p.Bet, ev, " calls "+itoa(p.Bet)+allInWord(p)+".")
 		return nil
 	}
 	increment := to - s.CurrentBet
@@ -241,7 +243,7 @@ func (s *State) advance(from int, ev *[]game.Event) {
 		s.finish(ev)
 		return
 	}
-	if next := s.next(from, func(p *Seat) bool { return canAct(p) && (!p.Acted || p.Bet < s.CurrentBet) }); next >= 0 {
+	if next := s.next(from, s.mustAct); next >= 0 {
 		s.Turn = next
 		return
 	}
@@ -249,7 +251,8 @@ func (s *State) advance(from int, ev *[]game.Event) {
 }
 
 // endStreet deals the next street, or runs the board out when at most one
-// player can still act, or goes to the showdown after the river.
+// player can still act (nobody bets alone), or goes to the showdown after
+// the river.
 func (s *State) endStreet(ev *[]game.Event) {
 	for {
 		if s.Street == River {
@@ -271,12 +274,10 @@ func (s *State) endStreet(ev *[]game.Event) {
 			s.DeckPos++
 		}
 		*ev = append(*ev, game.Event{Text: streetTitle(s.Street) + ": " + faces(s.Board[:s.BoardN]) + "."})
-		if s.count(canAct) >= 2 {
-			s.Turn = s.next(s.Button, canAct)
+		if s.Turn = s.next(s.Button, s.mustAct); s.Turn >= 0 {
 			return
 		}
 		// at most one player can act: nobody bets against an all-in; run out
-		s.Turn = -1
 	}
 }
 
@@ -437,10 +438,11 @@ func (s *State) deal(seed uint64, ev *[]game.Event) {
 			}
 		}
 	}
-	s.Turn = s.next(s.BB, canAct)
-	if s.Turn < 0 || s.count(canAct) < 2 && s.Seats[s.Turn].Bet >= s.CurrentBet {
-		s.Turn = -1
-		s.endStreet(ev) // blinds put everyone all-in: run it out
+	s.Turn = s.next(s.BB, s.mustAct)
+	if s.Turn < 0 {
+		// the blinds left at most one player with chips, and it covers
+		// them: nobody is asked to act alone, run it out
+		s.endStreet(ev)
 	}
 }
 

@@ -5,8 +5,8 @@
 // larger of the big blind and the last full raise on the street; short
 // all-ins reopen the betting to a player who already acted only when,
 // added up since it acted, they make at least a full raise (TDA rule 47);
-// nobody may raise when no opponent left could call it; the
-// board runs out when at most one player can act; side pots for any
+// nobody may raise when no opponent left could call it; nobody is asked
+// to act alone (below); side pots for any
 // number of all-ins, the uncalled bet returned, split pots with the odd
 // chip to the first winner left of the button; showdown order; rebuy and
 // sitting out between hands. Hands are ranked by package eval.
@@ -14,9 +14,17 @@
 // Choices the spec leaves open, made the way card rooms play them:
 //   - Amounts are totals: "raise to 300" means the seat's bet on this
 //     street becomes 300.
-//   - A big blind short of chips posts what it has; the others still owe
-//     the full big blind to call, and the minimum raise is still to twice
-//     the big blind.
+//   - A big blind short of chips posts what it has; while two or more
+//     players can still bet, the others still owe the full big blind to
+//     call, and the minimum raise is still to twice the big blind.
+//   - Nobody is asked to act alone (the spec's Betting: "When at most one
+//     player can still act, the remaining board is dealt out"; and "An
+//     uncalled bet is returned"). When every other player still in is
+//     all-in, a player is asked to call only up to the largest of their
+//     bets, never the full big blind over a short one (what is beyond
+//     could not be called); and when at most one player can still act and
+//     it has matched or covered every bet, the street ends and the board
+//     runs out, with no decision, not even the big blind's option.
 //   - Folding is allowed when checking is free (as in card rooms and on
 //     the big sites); the table asks "Checking is free. Fold anyway?"
 //     first.

@@ -16,7 +16,7 @@ func Legal(s *State, seat int) Options {
 		return Options{}
 	}
 	p := &s.Seats[seat]
-	toCall := s.CurrentBet - p.Bet
+	toCall := s.toCall(p)
 	o := Options{Fold: true, Check: toCall == 0, Call: toCall > 0, CallAmount: min(toCall, p.Stack)}
 	most := p.Bet + p.Stack
 	if most > s.CurrentBet && s.mayRaise(seat) {

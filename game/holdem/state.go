@@ -154,6 +154,38 @@ func (s *State) next(from int, ok func(*Seat) bool) int {
 func inHand(p *Seat) bool  { return p.Dealt && !p.Folded }
 func canAct(p *Seat) bool  { return p.Dealt && !p.Folded && !p.AllIn }
 func playing(p *Seat) bool { return !p.SitOut && p.Stack > 0 }
+
+// toMatch is the bet p must match to stay in: the street's bet, or, when
+// every other player still in the hand is all-in, the largest of their
+// bets (nobody could call more; the rest would come back uncalled). So a
+// short all-in big blind is owed in full only while two or more players
+// can still bet.
+func (s *State) toMatch(p *Seat) int {
+	most := 0
+	for i := 0; i < s.N; i++ {
+		o := &s.Seats[i]
+		if o == p || !inHand(o) {
+			continue
+		}
+		if !o.AllIn {
+			return s.CurrentBet
+		}
+		most = max(most, o.Bet)
+	}
+	return most
+}
+
+// toCall is what p must add to match (0 when it has matched or covered).
+func (s *State) toCall(p *Seat) int { return max(0, s.toMatch(p)-p.Bet) }
+
+// mustAct reports whether p has a decision to make on this street: it can
+// act and faces a bet it has not matched, or it has not acted yet and
+// another player could still bet. Nobody is asked to act alone: the last
+// player with chips who has matched or covered every bet is not asked.
+func (s *State) mustAct(p *Seat) bool {
+	return canAct(p) && (p.Bet < s.toMatch(p) || !p.Acted && s.count(canAct) >= 2)
+}
+
 func (s *State) count(ok func(*Seat) bool) int {
 	n := 0
 	for i := 0; i < s.N; i++ {
