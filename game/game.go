@@ -17,12 +17,18 @@ const Spectator = -1
 const System = -2
 
 // Error is a rejected action: a stable machine-readable Code, a Message a
-// player understands, and optional Details (for example the minimum raise).
-// An engine returning an Error has not changed its state.
+// player understands, and optional Details. An engine returning an Error
+// has not changed its state.
+//
+// Details are the numbers behind the message, by name (snake_case), for a
+// client that reads them rather than the words: for example Hold'em's
+// too-small raise carries "min_raise" and "current_bet". Each game
+// documents its names; nil when there are none. The JSON tags are the
+// shape a response or a push that carries an Error uses.
 type Error struct {
-	Code    string
-	Message string
-	Details map[string]int
+	Code    string         `json:"code"`
+	Message string         `json:"message"`
+	Details map[string]int `json:"details,omitempty"`
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }

@@ -1,6 +1,9 @@
 package game
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+)
 
 func TestEventRender(t *testing.T) {
 	names := func(seat int) string { return []string{"Ann", "Bob", "<Cy>"}[seat] }
@@ -23,5 +26,20 @@ func TestEventVisibleTo(t *testing.T) {
 	priv := Event{Text: "y", Only: []int{1, 3}}
 	if !pub.VisibleTo(Spectator) || !priv.VisibleTo(3) || priv.VisibleTo(0) || priv.VisibleTo(Spectator) {
 		t.Fatal("visibility wrong")
+	}
+}
+
+func TestErrorJSON(t *testing.T) {
+	e := &Error{Code: "BET_TOO_SMALL", Message: "Raise to at least 80: the bet is 40", Details: map[string]int{"min_raise": 80, "current_bet": 40}}
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"code":"BET_TOO_SMALL","message":"Raise to at least 80: the bet is 40","details":{"current_bet":40,"min_raise":80}}`
+	if string(b) != want {
+		t.Fatalf("got %s, want %s", b, want)
+	}
+	if b, _ := json.Marshal(Errorf("X", "y")); string(b) != `{"code":"X","message":"y"}` {
+		t.Fatalf("no details: got %s", b)
 	}
 }

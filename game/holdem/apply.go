@@ -54,6 +54,26 @@ func errDetails(code, msg string, d map[string]int) error {
 	return &game.Error{Code: code, Message: msg, Details: d}
 }
 
+// betDetails are the numbers behind a refused check, call, bet or raise
+// (see the package doc): always current_bet, player_bet and to_call;
+// min_raise and max_raise when the seat may raise.
+func (s *State) betDetails(seat int) map[string]int {
+	p := &s.Seats[seat]
+	d := map[string]int{"current_bet": s.CurrentBet, "player_bet": p.Bet, "to_call": min(s.toCall(p), p.Stack)}
+	if o := Legal(s, seat); o.Raise {
+		d["min_raise"], d["max_raise"] = o.MinTo, o.MaxTo
+	}
+	return d
+}
+
+// callOrFold says what a seat that may not raise can do.
+func callOrFold(d map[string]int) string {
+	if d["to_call"] == 0 {
+		return "check or fold"
+	}
+	return "call " + itoa(d["to_call"]) + " or fold"
+}
+
 // Apply makes seat's move and returns the new state and the public events,
 // or the unchanged state and a *game.Error.
 func Apply(s State, seat int, a Action) (State, []game.Event, error) {
@@ -137,7 +157,12 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		s.record(seat, Fold, 0, ev, " folds.")
 	case Check:
 		if toCall > 0 {
-			return errDetails(CodeNotAllowed, "You can't check: call "+itoa(min(toCall, p.Stack))+", raise or fold", map[string]int{"current_bet": s.CurrentBet, "to_call": toCall})
+			d := s.betDetails(seat)
+			what := "call " + itoa(d["to_call"]) + " or fold"
+			if _, ok := d["min_raise"]; ok {
+				what = "call " + itoa(d["to_call"]) + ", raise or fold"
+			}
+			return errDetails(CodeNotAllowed, "You can't check: the bet is "+itoa(s.CurrentBet)+"; "+what, d)
 		}
 		p.Acted, p.ActedAt = true, s.CurrentBet
 		s.record(seat, Check, 0, ev, " checks.")
@@ -174,20 +199,19 @@ func (s *State) raiseTo(seat, to int, allIn bool, ev *[]game.Event) error {
 	p := &s.Seats[seat]
 	most := p.Bet + p.Stack
 	minTo := s.CurrentBet + max(s.MinRaise, s.Rules.BigBlind)
-	details := map[string]int{"current_bet": s.CurrentBet, "min_raise": minTo, "max_raise": most}
 	switch {
-	case to > most:
-		return errDetails(CodeBetTooLarge, "You have "+itoa(most)+" in all: bet at most that", details)
-	case to <= s.CurrentBet && !allIn:
-		return errDetails(CodeBetTooSmall, "Raise to at least "+itoa(min(minTo, most)), details)
-	case to > s.CurrentBet && !s.mayRaise(seat):
+	case (to > s.CurrentBet || !allIn) && !s.mayRaise(seat):
+		// a bet or raise (not an all-in that only calls) where none is open
+		d := s.betDetails(seat)
 		if p.Acted && s.CurrentBet > 0 && s.CurrentBet-p.ActedAt < max(s.MinRaise, s.Rules.BigBlind) {
 			// facing less than a full raise since it acted: call or fold
-			return errDetails(CodeNotAllowed, "The short all-in does not reopen the betting: call or fold", details)
+			return errDetails(CodeNotAllowed, "The short all-in does not reopen the betting: "+callOrFold(d), d)
 		}
-		return errDetails(CodeNotAllowed, "Nobody left can call a raise: call or fold", details)
-	case to < minTo && to < most:
-		return errDetails(CodeBetTooSmall, "Raise to at least "+itoa(minTo)+" (or go all-in)", details)
+		return errDetails(CodeNotAllowed, "Nobody left can call a raise: "+callOrFold(d), d)
+	case to > most:
+		return errDetails(CodeBetTooLarge, s.tooLarge(most), s.betDetails(seat))
+	case to <= s.CurrentBet && !allIn, to < minTo && to < most:
+		return errDetails(CodeBetTooSmall, s.tooSmall(minTo, most), s.betDetails(seat))
 	}
 	if to <= s.CurrentBet { // an all-in that only calls (or calls short)
 		// no more than the others' bets when they are all all-in: the
@@ -219,6 +243,26 @@ func (s *State) raiseTo(seat, to int, allIn bool, ev *[]game.Event) error {
 	}
 	s.record(seat, kind, to, ev, verb+itoa(to)+allInWord(p)+".")
 	return nil
+}
+
+// tooSmall names the smallest bet or raise and the bet it raises.
+func (s *State) tooSmall(minTo, most int) string {
+	m := "Raise to at least " + itoa(minTo) + ": the bet is " + itoa(s.CurrentBet)
+	if s.CurrentBet == 0 {
+		m = "Bet at least " + itoa(minTo) + ", the big blind"
+	}
+	if most < minTo {
+		m += "; with " + itoa(most) + " in all you can only go all-in"
+	}
+	return m
+}
+
+// tooLarge names the most a seat can bet or raise to.
+func (s *State) tooLarge(most int) string {
+	if s.CurrentBet == 0 {
+		return "You have " + itoa(most) + " in all: bet at most " + itoa(most)
+	}
+	return "You have " + itoa(most) + " in all: raise to at most " + itoa(most) + " (the bet is " + itoa(s.CurrentBet) + ")"
 }
 
 // put moves chips from a seat's stack in front of it.

@@ -42,7 +42,19 @@
 //     fold are never shown, and an uncontested pot shows nothing.
 //
 // The engine is pure: State is a value; Apply returns a new State or a
-// *game.Error with details (min_raise, current_bet, max_raise) and the
-// state unchanged. View gives exactly what one seat may see; History the
-// hand history for one viewer.
+// *game.Error and the state unchanged. View gives exactly what one seat
+// may see; History the hand history for one viewer.
+//
+// A refused check, bet or raise names its numbers in the message ("Raise
+// to at least 100: the bet is 60") and carries them in the error's
+// Details (the spec's protocol notes: details such as min_raise and
+// current_bet), all amounts in chips:
+//   - current_bet: the bet on this street (the full big blind preflop,
+//     even over a short one), as View.CurrentBet;
+//   - player_bet: the seat's own bet on this street;
+//   - to_call: the chips a call would put in now (all the stack if
+//     short), as Options.CallAmount;
+//   - min_raise, max_raise: only when the seat may raise, the smallest and
+//     the largest total it may bet or raise to, as Options.MinTo and MaxTo
+//     (min_raise is the all-in when the stack is short of a full raise).
 package holdem
