@@ -11,6 +11,14 @@ type Kind uint8
 // spirit plays a card of its hand, then names its Expand target or the
 // modifier of its Change; an ejected spirit swaps a card type of its
 // faction's pool.
+//
+// NoGuide and Pass are a vagrant spirit's skips. The rule leaves nothing
+// to skip: a vagrant spirit must guide when a faction is free for it and
+// must place its idol when it has one and a cell is free, so NoGuide is
+// accepted only from a spirit that can guide no faction this turn, and
+// Pass only from one that can neither guide nor place (see decline). An
+// accepted skip changes nothing: the game never waits for what a spirit
+// cannot do.
 const (
 	GuideFaction Kind = iota + 1
 	PlaceIdol
@@ -18,14 +26,11 @@ const (
 	PickTarget
 	PickChange
 	SwapCard
-	NoGuide // a vagrant spirit declines to guide this turn (its idol, if any, still stands)
-	Pass    // a vagrant spirit declines both: no guide, no idol this turn
+	NoGuide // "I guide no faction": legal only when no faction is free for the spirit
+	Pass    // "I do nothing": legal only when the spirit can neither guide nor place
 )
 
 var kindNames = [...]string{"", "guide", "idol", "play", "target", "change", "swap", "noguide", "pass"}
-
-// declined marks a vagrant choice the spirit chose not to make.
-const declined = -2
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -46,6 +51,8 @@ type Action struct {
 const (
 	CodeNotYourTurn   = game.CodeNotYourTurn   // nothing of that kind to decide now
 	CodeInvalidAction = game.CodeInvalidAction // a faction, cell or card that can't be chosen
+	CodeMustGuide     = "MUST_GUIDE"           // a vagrant skip while a faction is free for it to guide
+	CodeMustPlaceIdol = "MUST_PLACE_IDOL"      // a vagrant pass while it has an idol and a free cell
 )
 
 // New sets up a game for n spirits from a seed: the factions on the six
@@ -103,6 +110,10 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 	if s.Phase == Over {
 		return errf(CodeNotYourTurn, "The game is over")
 	}
+	if a.Kind == NoGuide || a.Kind == Pass {
+		// a legal skip skips what the spirit cannot do: nothing changes
+		return s.decline(seat, a.Kind)
+	}
 	i, ok := s.open(seat)
 	if !ok {
 		return errf(CodeNotYourTurn, "You have nothing to choose now")
@@ -117,21 +128,6 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 			return errf(CodeInvalidAction, "You can't guide that faction: it is guided, gone, or worships you")
 		}
 		c.Guide = a.Faction
-	case NoGuide:
-		if c.Kind != ChooseVagrant || !c.NeedGuide || c.Guide != -1 {
-			return errf(CodeNotYourTurn, "You have no faction to choose now")
-		}
-		c.Guide = declined
-	case Pass:
-		if c.Kind != ChooseVagrant || (c.Guide != -1 && c.IdolCell != -1) {
-			return errf(CodeNotYourTurn, "You have nothing to pass on now")
-		}
-		if c.NeedGuide && c.Guide == -1 {
-			c.Guide = declined
-		}
-		if c.NeedIdol && c.IdolCell == -1 {
-			c.IdolCell = declined
-		}
 	case PlaceIdol:
 		if c.Kind != ChooseVagrant || !c.NeedIdol || c.IdolCell != -1 {
 			return errf(CodeNotYourTurn, "You have no idol to place now")
@@ -181,6 +177,47 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 	if len(s.Waiting()) == 0 {
 		s.finishPhase(ev)
 	}
+	return nil
+}
+
+// decline says whether vagrant spirit seat may skip now: NoGuide (guide
+// no faction) or Pass (guide none, place no idol). The design note's rule
+// is that a vagrant spirit guides a faction and/or places an idol, and
+// must do both if both are available: it does one alone only when the
+// other is impossible, and nothing only when both are. So a skip is legal
+// only when what it skips is impossible, and then it changes nothing.
+// nil means legal; otherwise the error says what the spirit must do.
+func (s *State) decline(seat int, k Kind) error {
+	if s.Phase != Vagrant || s.Spirits[seat].Guiding >= 0 {
+		return errf(CodeNotYourTurn, "You have nothing to pass on now")
+	}
+	var c *Choice
+	for i := range s.Choices {
+		if s.Choices[i].Spirit == seat {
+			c = &s.Choices[i]
+		}
+	}
+	if c == nil {
+		// the vagrant phase opened no choice for it: it can neither guide
+		// nor place, so it passes, and the phase does not wait for it
+		return nil
+	}
+	guide := c.NeedGuide && c.Guide == -1
+	idol := c.NeedIdol && c.IdolCell == -1
+	switch {
+	case guide && idol:
+		return errf(CodeMustGuide, "You can guide a faction and place your idol, so you must do both: choose a faction to guide")
+	case guide:
+		return errf(CodeMustGuide, "A faction is free for you to guide, so you must guide one")
+	case k == NoGuide && c.NeedGuide:
+		return errf(CodeNotYourTurn, "You have chosen your faction already")
+	case idol && k == Pass:
+		return errf(CodeMustPlaceIdol, "You have an idol and a cell is free for it, so you must place it")
+	case !idol:
+		return errf(CodeNotYourTurn, "Your choice is made: it stands until the reveal")
+	}
+	// NoGuide with no faction to guide and the idol still to place: there
+	// is no guide to decline
 	return nil
 }
 

@@ -2,7 +2,10 @@ package impetus
 
 import "math/rand/v2"
 
-// Bot picks a move for the view's spirit, if it has a choice to make.
+// Bot picks a move for the view's spirit, if it has a choice to make. In
+// the vagrant phase a bot does what Need asks, guide then idol, so it
+// does all it can as the rule requires (View.CanGuide, View.CanPlace);
+// it never skips: a legal skip changes nothing.
 type Bot func(v *View, rng *rand.Rand) (Action, bool)
 
 // Bots are the bot kinds by name.

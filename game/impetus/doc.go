@@ -1,24 +1,34 @@
 // Package impetus implements Impetus as specified in
 // shared/specs/impetus.md: spirits (the players) guide six factions on a
-// side-5 hex map. A turn is Vagrant (secret: guide a faction, place an
-// idol), Agenda (secret: each guide plays one of 1 + influence cards drawn
-// from its faction's pool, with an Expand target or a Change pick;
-// unguided factions play at random; all resolve together by type: Trade,
-// Steal, Expand, Change; wars erupt on low regard; guides lose influence
-// and at 0 are ejected and swap a card type of the pool), War (ripe wars
-// resolve together from the territory counts before any of them; winners'
-// spoils are chosen together and resolve together; this turn's wars
-// ripen; landless factions are eliminated), Scoring (worship, then VP from
-// idols) and Cleanup. First to 10 VP wins, or the most VP after 40 turns.
-// Every number in italics in the spec is a field of Rules.
+// side-5 hex map. A turn is Vagrant (secret: guide a faction and place an
+// idol, each when possible), Agenda (secret: each guide plays one of
+// 1 + influence cards drawn from its faction's pool, with an Expand
+// target or a Change pick; unguided factions play at random; all resolve
+// together by type: Trade, Steal, Expand, Change; wars erupt on low
+// regard; guides lose influence and at 0 are ejected and swap a card type
+// of the pool), War (ripe wars resolve together from the territory counts
+// before any of them; winners' spoils are chosen together and resolve
+// together; this turn's wars ripen; landless factions are eliminated),
+// Scoring (worship, then VP from idols) and Cleanup. First to 10 VP wins,
+// or the most VP after 40 turns. Every number in italics in the spec is a
+// field of Rules.
 //
 // Choices the spec leaves open, made the way players expect:
-//   - Guiding in the vagrant phase is optional, as the spec's "may" says: a
-//     vagrant spirit may guide and place its idol, place its idol only
-//     (NoGuide), guide only when it has no idol to place, or pass on both
-//     (Pass). The spec's "if both are possible the spirit must do both" is
-//     read as: a spirit that chose both gets both (neither replaces the
-//     other). A choice, once made, stands until the reveal.
+//   - The vagrant phase follows the design note the spec comes from
+//     (seeds/impetus-architecture.md): vagrant spirits "guide a faction
+//     AND/OR place an idol (must do both if both available)"; the spec's
+//     "may … and may …" is that and/or, bounded by its "if both are
+//     possible the spirit must do both". So a vagrant spirit with a faction
+//     free for it (not eliminated, not guided, not worshipping it) must
+//     guide one, and one with an idol left in this stint and a cell
+//     without an idol must place it: it does both when both are possible,
+//     one alone only when the other is impossible, and passes only when
+//     neither is. A skip of what is possible is refused (MUST_GUIDE,
+//     MUST_PLACE_IDOL). A spirit that can do neither is not waited for;
+//     its Pass (and its NoGuide, whenever no faction is free for it) is
+//     accepted and changes nothing. The View's CanGuide, CanPlace,
+//     CanNoGuide and CanPass say which case the viewer is in. A choice,
+//     once made, stands until the reveal.
 //   - A spirit whose idol is placed but whose guidance failed stays
 //     vagrant without a second idol until it guides (a new stint).
 //   - The three change cards of a Change are drawn with the hand and are

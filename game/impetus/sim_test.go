@@ -54,6 +54,12 @@ func invariants(t *testing.T, s *State) {
 			t.Fatalf("war %+v", w)
 		}
 	}
+	// a finished vagrant choice did all its spirit could: both when both
+	for _, c := range s.Choices {
+		if c.Kind == ChooseVagrant && c.done(s) && (c.NeedGuide && c.Guide < 0 || c.NeedIdol && c.IdolCell < 0) {
+			t.Fatalf("spirit %d's vagrant choice skips what it can do: %+v", c.Spirit, c)
+		}
+	}
 }
 
 // playGame plays one game with the given bots, checking the invariants

@@ -150,7 +150,8 @@ type Choice struct {
 	Pick    int
 	Target  int // cell for an Expand
 	Change  int // index into Changes
-	// vagrant
+	// vagrant: NeedGuide and NeedIdol say what the spirit can do this
+	// turn, and so must (a faction free for it; an idol and a free cell)
 	NeedGuide, NeedIdol bool
 	Guide               int // faction, -1
 	IdolType            IdolType
@@ -339,6 +340,8 @@ func (s *State) open(sp int) (int, bool) {
 func (c *Choice) done(s *State) bool {
 	switch c.Kind {
 	case ChooseVagrant:
+		// -1 is "not chosen yet"; a snapshot from before the vagrant rule
+		// was restored may hold -2 ("declined"), which counts as chosen
 		return (!c.NeedGuide || c.Guide != -1) && (!c.NeedIdol || c.IdolCell != -1)
 	case ChooseEject:
 		return c.Remove >= 0 && c.Add >= 0

@@ -64,7 +64,9 @@ func compass(h Hex) string {
 }
 
 // startTurn opens the vagrant phase for the vagrant spirits that have
-// something to do, or goes on to the agenda.
+// something to do, or goes on to the agenda. A spirit's choice needs all
+// it can do: the guide when a faction is free for it, the idol when it
+// has one and a cell is free (both when both: see decline).
 func (s *State) startTurn(ev *[]game.Event) {
 	s.Choices = s.Choices[:0]
 	s.Changed = s.Changed[:0]

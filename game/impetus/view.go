@@ -28,6 +28,18 @@ type View struct {
 	Guidable []int  // factions the viewer may guide
 	Winners  []int
 	Changed  []int // cells whose land or idol the last turn changed
+
+	// The vagrant phase, for a vagrant viewer. A vagrant spirit must do
+	// all it can: guide a faction if one is free for it, place its idol
+	// if it has one and a cell is free. CanGuide: it has still to choose
+	// a faction (from Guidable); CanPlace: it has still to place its idol
+	// (both can hold: it must do both; Need asks for the guide first).
+	// CanNoGuide and CanPass say whether the engine accepts those skips
+	// now: NoGuide only when no faction is free for it, Pass only when it
+	// can neither guide nor place (then Need is "" and the phase does not
+	// wait for it). A button for a skip shows only when its field is true.
+	CanGuide, CanPlace  bool
+	CanNoGuide, CanPass bool
 }
 
 // View returns what seat may see.
@@ -42,6 +54,8 @@ func (s *State) View(seat int) View {
 	if seat < 0 || seat >= s.N {
 		return v
 	}
+	v.CanNoGuide = s.decline(seat, NoGuide) == nil
+	v.CanPass = s.decline(seat, Pass) == nil
 	open, _ := s.open(seat)
 	for i, c := range s.Choices {
 		if c.Spirit != seat {
@@ -60,7 +74,9 @@ func (s *State) View(seat int) View {
 	c := &s.Choices[open]
 	switch c.Kind {
 	case ChooseVagrant:
-		if c.NeedGuide && c.Guide == -1 {
+		v.CanGuide = c.NeedGuide && c.Guide == -1
+		v.CanPlace = c.NeedIdol && c.IdolCell == -1
+		if v.CanGuide {
 			v.Need = "guide"
 			for f := range s.Factions {
 				if s.canGuide(seat, f) {
