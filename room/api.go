@@ -190,6 +190,7 @@ func (rt *Runtime) ReadOptions(game string, form url.Values) (Options, error) {
 		return Options{}, err
 	}
 	opts.Bots = form.Get("bots") == "on"
+	opts.Revision = Revision
 	if opts.Clock, ok = formInt(form, "clock", 60, 0, 600); !ok {
 		return Options{}, errNotAllowed("The clock is 0 (none) to 600 seconds per move")
 	}

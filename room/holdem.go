@@ -135,7 +135,7 @@ var holdemKind = &kind{
 }
 
 func holdemRules(o Options) holdem.Rules {
-	return holdem.Rules{SmallBlind: o.SmallBlind, BigBlind: o.BigBlind, Stack: o.Stack, Rebuy: true}
+	return holdem.Rules{SmallBlind: o.SmallBlind, BigBlind: o.BigBlind, Stack: o.Stack, Rebuy: true, NobodyAlone: o.Revision >= 1}
 }
 
 // holdemView builds what one viewer sees from the engine's View for that

@@ -41,7 +41,9 @@ var impetusKind = &kind{
 		return []string{itoa(o.Seats) + " spirits", "first to 10 VP"}
 	},
 	newMatch: func(o Options, n int, seed uint64) (game.Match, []game.Event, error) {
-		return impetus.NewMatch(impetus.DefaultRules, n, seed)
+		r := impetus.DefaultRules
+		r.MustDoBoth = o.Revision >= 1 // tables from before replay the skips they took
+		return impetus.NewMatch(r, n, seed)
 	},
 	emptyMatch: func() game.Match { return impetus.EmptyMatch() },
 	fair:       &fairness{what: "game", over: func(m game.Match) bool { return m.Over() }},
@@ -302,10 +304,11 @@ func impetusChoice(m *views.Impetus, v *impetus.View) {
 		for _, f := range v.Guidable {
 			m.Options = append(m.Options, views.IMOption{Value: itoa(f), Label: "Guide " + impetus.FactionNames[f]})
 		}
-		m.CanNoGuide = c.NeedIdol && c.IdolCell == -1
-		m.CanPass = true
+		// a vagrant does all it can: a skip shows only when the engine
+		// takes it (never while both a guide and the idol are possible)
+		m.CanNoGuide, m.CanPass = v.CanNoGuide, v.CanPass
 	case "idol":
-		m.CanPass = true
+		m.CanPass = v.CanPass
 	case "card":
 		for i, h := range c.Hand {
 			m.Options = append(m.Options, views.IMOption{Value: itoa(i), Label: "Play " + h.String()})

@@ -44,7 +44,17 @@ type Options struct {
 	// ShortCode: the host chose a 4-character code, easy to say aloud but
 	// findable by guessing (public tables have one too).
 	ShortCode bool `json:"short,omitempty"`
+	// Revision is the rules revision the table was created under, so a
+	// table replays its log by the rules it was played by: 0 for tables
+	// from before revisions were kept (Hold'em then asked a player to act
+	// alone, Impetus took a vagrant's skips of what it could do), and
+	// Revision for tables created now.
+	Revision int `json:"rev,omitempty"`
 }
+
+// Revision is the rules revision of new tables (Options.Revision): 1 since
+// nobody acts alone in Hold'em and an Impetus vagrant does all it can.
+const Revision = 1
 
 // seat is one seat of a table: a human (Player, the session's player id),
 // a bot (Bot, its kind), or empty.

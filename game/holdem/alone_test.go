@@ -264,3 +264,21 @@ func TestAllInCallCappedAlone(t *testing.T) {
 		t.Fatal("the small blind was put all-in for chips nobody could call")
 	}
 }
+
+// TestTablesBegunBeforeTheRuleReplay: a table begun before NobodyAlone
+// (its options or snapshot say so) is dealt as it was then, so its log
+// replays: in the heads-up hand of TestBigBlindNotAskedAloneHeadsUp the
+// big blind is asked (and checks); the board then runs out as before.
+func TestTablesBegunBeforeTheRuleReplay(t *testing.T) {
+	old := DefaultRules
+	old.NobodyAlone = false
+	s := start(t, old, 15, 2000)
+	rig(t, &s, map[int][2]string{0: {"AS", "AH"}, 1: {"8D", "3S"}}, dryBoard)
+	act(t, &s, 0, Call, 0)
+	if s.Turn != 1 {
+		t.Fatalf("a table begun before the rule: turn %d, want the big blind asked", s.Turn)
+	}
+	act(t, &s, 1, Check, 0)
+	wantRunOut(t, &s)
+	wantStacks(t, &s, 30, 1985)
+}

@@ -318,7 +318,7 @@ func (s *State) endStreet(ev *[]game.Event) {
 			s.DeckPos++
 		}
 		*ev = append(*ev, game.Event{Text: streetTitle(s.Street) + ": " + faces(s.Board[:s.BoardN]) + "."})
-		if s.Turn = s.next(s.Button, s.mustAct); s.Turn >= 0 {
+		if s.Turn = s.firstToAct(s.Button); s.Turn >= 0 {
 			return
 		}
 		// at most one player can act: nobody bets against an all-in; run out
@@ -483,6 +483,9 @@ func (s *State) deal(seed uint64, ev *[]game.Event) {
 		}
 	}
 	s.Turn = s.next(s.BB, s.mustAct)
+	if !s.Rules.NobodyAlone && s.Turn >= 0 && s.count(canAct) < 2 && s.Seats[s.Turn].Bet >= s.CurrentBet {
+		s.Turn = -1 // as tables begun before NobodyAlone dealt it
+	}
 	if s.Turn < 0 {
 		// the blinds left at most one player with chips, and it covers
 		// them: nobody is asked to act alone, run it out

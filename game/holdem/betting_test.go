@@ -204,7 +204,7 @@ func TestThreeAllInsSidePots(t *testing.T) {
 }
 
 func TestSplitPotOddChip(t *testing.T) {
-	r := Rules{SmallBlind: 5, BigBlind: 10, Stack: 1000, Rebuy: true}
+	r := Rules{SmallBlind: 5, BigBlind: 10, Stack: 1000, Rebuy: true, NobodyAlone: true}
 	s := start(t, r, 1000, 1000, 1000) // button 0, sb 1, bb 2
 	act(t, &s, 0, Call, 0)
 	act(t, &s, 1, Fold, 0) // 5 dead: the pot is 25
@@ -236,7 +236,7 @@ func TestRandomPlayConservesChips(t *testing.T) {
 		for i := range stacks {
 			stacks[i] = 20 + rng.IntN(3000)
 		}
-		s, _ := New(Rules{SmallBlind: 10, BigBlind: 20, Stack: 1000, Rebuy: rng.IntN(2) == 0}, n)
+		s, _ := New(Rules{SmallBlind: 10, BigBlind: 20, Stack: 1000, Rebuy: rng.IntN(2) == 0, NobodyAlone: true}, n)
 		for i, st := range stacks {
 			s.Seats[i].Stack = st
 		}

@@ -13,6 +13,10 @@ type Rules struct {
 	SmallBlind, BigBlind int
 	Stack                int  // starting stack and rebuy amount
 	Rebuy                bool // a busted seat buys back in before the next hand
+	// NobodyAlone: nobody is asked to act alone (the package doc). False
+	// only for tables begun before the rule, whose logs hold the decisions
+	// the engine asked for then: they replay as they were played.
+	NobodyAlone bool `json:"alone,omitempty"`
 }
 
 // SetNextBlinds sets the blinds from the next hand on (the host changes
@@ -26,7 +30,7 @@ func (s *State) SetNextBlinds(sb, bb int) error {
 }
 
 // DefaultRules are the spec's defaults.
-var DefaultRules = Rules{SmallBlind: 10, BigBlind: 20, Stack: 2000, Rebuy: true}
+var DefaultRules = Rules{SmallBlind: 10, BigBlind: 20, Stack: 2000, Rebuy: true, NobodyAlone: true}
 
 // Street of a hand.
 type Street uint8
@@ -161,6 +165,9 @@ func playing(p *Seat) bool { return !p.SitOut && p.Stack > 0 }
 // short all-in big blind is owed in full only while two or more players
 // can still bet.
 func (s *State) toMatch(p *Seat) int {
+	if !s.Rules.NobodyAlone {
+		return s.CurrentBet
+	}
 	most := 0
 	for i := 0; i < s.N; i++ {
 		o := &s.Seats[i]
@@ -183,7 +190,23 @@ func (s *State) toCall(p *Seat) int { return max(0, s.toMatch(p)-p.Bet) }
 // another player could still bet. Nobody is asked to act alone: the last
 // player with chips who has matched or covered every bet is not asked.
 func (s *State) mustAct(p *Seat) bool {
+	if !s.Rules.NobodyAlone {
+		return canAct(p) && (!p.Acted || p.Bet < s.CurrentBet)
+	}
 	return canAct(p) && (p.Bet < s.toMatch(p) || !p.Acted && s.count(canAct) >= 2)
+}
+
+// firstToAct is the seat that opens a betting round after seat from, or
+// -1 when nobody has a decision (the board runs out). Tables begun
+// before NobodyAlone open it as they did: when two or more can act.
+func (s *State) firstToAct(from int) int {
+	if !s.Rules.NobodyAlone {
+		if s.count(canAct) < 2 {
+			return -1
+		}
+		return s.next(from, canAct)
+	}
+	return s.next(from, s.mustAct)
 }
 
 func (s *State) count(ok func(*Seat) bool) int {

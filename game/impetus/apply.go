@@ -110,6 +110,15 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 	if s.Phase == Over {
 		return errf(CodeNotYourTurn, "The game is over")
 	}
+	if (a.Kind == NoGuide || a.Kind == Pass) && !s.Rules.MustDoBoth {
+		if err := s.skipAsBefore(seat, a.Kind); err != nil {
+			return err
+		}
+		if len(s.Waiting()) == 0 {
+			s.finishPhase(ev)
+		}
+		return nil
+	}
 	if a.Kind == NoGuide || a.Kind == Pass {
 		// a legal skip skips what the spirit cannot do: nothing changes
 		return s.decline(seat, a.Kind)
@@ -176,6 +185,33 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 	}
 	if len(s.Waiting()) == 0 {
 		s.finishPhase(ev)
+	}
+	return nil
+}
+
+// declined marks a vagrant choice skipped under the old reading.
+const declined = -2
+
+// skipAsBefore is a skip as the old reading took it (guiding optional):
+// only games begun before the design note's rule was restored play it, so
+// their logs replay as they were played.
+func (s *State) skipAsBefore(seat int, k Kind) error {
+	i, ok := s.open(seat)
+	if !ok {
+		return errf(CodeNotYourTurn, "You have nothing to choose now")
+	}
+	c := &s.Choices[i]
+	switch {
+	case k == NoGuide && (c.Kind != ChooseVagrant || !c.NeedGuide || c.Guide != -1):
+		return errf(CodeNotYourTurn, "You have no faction to choose now")
+	case k == Pass && (c.Kind != ChooseVagrant || (c.Guide != -1 && c.IdolCell != -1)):
+		return errf(CodeNotYourTurn, "You have nothing to pass on now")
+	}
+	if c.NeedGuide && c.Guide == -1 {
+		c.Guide = declined
+	}
+	if k == Pass && c.NeedIdol && c.IdolCell == -1 {
+		c.IdolCell = declined
 	}
 	return nil
 }

@@ -65,10 +65,15 @@ type Rules struct {
 	WarGold        int // gold the winner takes and the loser loses
 	WinVP          int // victory points that end the game
 	MaxTurns       int
+	// MustDoBoth: a vagrant spirit does all it can, guide and idol (the
+	// design note). False only for games begun before that rule was
+	// restored, whose logs hold skips the old reading allowed: they are
+	// replayed as they were played (see skipAsBefore).
+	MustDoBoth bool `json:"both,omitempty"`
 }
 
 // DefaultRules are the spec's numbers.
-var DefaultRules = Rules{GuideInfluence: 3, ChangeDraw: 3, TradeGold: 1, ExpandFail: 1, WarRegard: -2, WarGold: 2, WinVP: 10, MaxTurns: 40}
+var DefaultRules = Rules{GuideInfluence: 3, ChangeDraw: 3, TradeGold: 1, ExpandFail: 1, WarRegard: -2, WarGold: 2, WinVP: 10, MaxTurns: 40, MustDoBoth: true}
 
 // Faction is one faction's state.
 type Faction struct {

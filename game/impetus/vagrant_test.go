@@ -338,3 +338,27 @@ func TestBotsKeepTheVagrantRule(t *testing.T) {
 		}
 	}
 }
+
+// TestVagrantSkipsOfOldGamesReplay: a game begun before the rule was
+// restored (Rules.MustDoBoth false: its snapshot or its table's options
+// say so) takes the skips the old reading allowed, so its log replays as
+// it was played: declining to guide while a faction is free, then placing
+// the idol, completes the choice; a pass completes it at once.
+func TestVagrantSkipsOfOldGamesReplay(t *testing.T) {
+	old := blank(2)
+	old.Rules.MustDoBoth = false
+	s := vagrantStart(old)
+	s, _ = accepts(t, "decline to guide (old reading)", s, 0, Action{Kind: NoGuide})
+	if !slices.Contains(s.Waiting(), 0) {
+		t.Fatal("spirit 0 still has its idol to place")
+	}
+	s, _ = accepts(t, "then place the idol", s, 0, Action{Kind: PlaceIdol, Idol: Spread, Cell: 20})
+	if slices.Contains(s.Waiting(), 0) {
+		t.Fatal("spirit 0's choice is not complete after declining and placing")
+	}
+	s, _ = accepts(t, "pass (old reading)", s, 1, Action{Kind: Pass})
+	// every spirit has chosen: the choices are revealed (the idol stands)
+	if s.Factions[0].Guide >= 0 || s.Idols[20].Type != Spread || s.Idols[20].Owner != 0 {
+		t.Fatalf("after the reveal: Mountain guided by %d, cell 20 %+v", s.Factions[0].Guide, s.Idols[20])
+	}
+}
