@@ -1,7 +1,9 @@
 package handlers
 
 import (
+	"encoding/json"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -335,4 +337,53 @@ func TestHoldemClock(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestMoveErrorsCarryTheirDetails: a raise below the minimum is refused
+// with a message naming the minimum and the bet, and the same as fields:
+// in X-Error-Details for the page, and as the JSON body for a client that
+// asks for JSON. Heads-up at 10/20, the first to act faces the big blind's
+// 20: the smallest raise is to 40.
+func TestMoveErrorsCarryTheirDetails(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	ann, bob := e.client(), e.client()
+	code := ann.createTable("Ann", url.Values{"kind": {"holdem"}, "seats": {"2"}, "blinds": {"10/20"}, "clock": {"0"}})
+	bob.join(code, "Bob")
+	bob.lobby(code, "do", "ready")
+	ann.lobby(code, "do", "start")
+	var first *client
+	e.waitRoom(code, "the first decision", func(r *room.Room) bool {
+		w := r.Table().Match.Waiting()
+		if len(w) == 1 {
+			first = map[int]*client{0: ann, 1: bob}[w[0]]
+		}
+		return first != nil
+	})
+	status, msg, hdr := first.post("/t/"+code+"/act", url.Values{"kind": {"raise"}, "amount": {"30"}})
+	if status != http.StatusUnprocessableEntity || !strings.Contains(msg, "40") || !strings.Contains(msg, "20") {
+		t.Fatalf("a raise to 30: %d %q", status, msg)
+	}
+	var details map[string]int
+	if err := json.Unmarshal([]byte(hdr.Get("X-Error-Details")), &details); err != nil || details["min_raise"] != 40 || details["current_bet"] != 20 {
+		t.Fatalf("details %q: %v", hdr.Get("X-Error-Details"), err)
+	}
+	// a client that reads JSON gets the error as fields
+	req, _ := http.NewRequest("POST", e.http.URL+"/t/"+code+"/act", strings.NewReader("kind=raise&amount=30"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-CSRF-Token", first.csrf)
+	req.Header.Set("Accept", "application/json")
+	resp, err := first.http.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var body struct {
+		Code    string         `json:"code"`
+		Message string         `json:"message"`
+		Details map[string]int `json:"details"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil || resp.StatusCode != http.StatusUnprocessableEntity ||
+		body.Code == "" || body.Message != msg || body.Details["min_raise"] != 40 || body.Details["current_bet"] != 20 {
+		t.Fatalf("JSON error: %d %+v %v", resp.StatusCode, body, err)
+	}
 }

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
@@ -276,21 +277,32 @@ func (s *Server) roomPost(c echo.Context, fn func(context.Context, *room.Room, i
 	return c.NoContent(http.StatusNoContent)
 }
 
-// moveError answers a rejected move: 422 with the message for the message
-// line (htmx swaps 422 there, see the layout's htmx-config).
+// moveError answers a rejected move: 422 (409 for a stale one) with the
+// message for the message line (htmx swaps 422 there, see the layout's
+// htmx-config). The error's code and details (a too-small raise's minimum
+// and the bet, say) are in X-Error-Code and X-Error-Details (JSON); a
+// client that accepts JSON gets them all as the body instead.
 func moveError(c echo.Context, err error) error {
 	var ge *game.Error
 	if !errors.As(err, &ge) {
 		return err
 	}
+	status := http.StatusUnprocessableEntity
+	if ge.Code == room.CodeStale {
+		status = http.StatusConflict
+	}
 	h := c.Response().Header()
+	h.Set("X-Error-Code", ge.Code)
+	if len(ge.Details) > 0 {
+		d, _ := json.Marshal(ge.Details)
+		h.Set("X-Error-Details", string(d))
+	}
+	if strings.Contains(c.Request().Header.Get("Accept"), "application/json") {
+		return c.JSON(status, ge)
+	}
 	h.Set("HX-Retarget", "#message")
 	h.Set("HX-Reswap", "innerHTML")
-	h.Set("X-Error-Code", ge.Code)
-	if ge.Code == room.CodeStale {
-		return c.String(http.StatusConflict, ge.Message)
-	}
-	return c.String(http.StatusUnprocessableEntity, ge.Message)
+	return c.String(status, ge.Message)
 }
 
 // noStore keeps a page that shows the viewer's own cards out of every
