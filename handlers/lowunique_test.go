@@ -210,14 +210,14 @@ func TestLowUniqueRevealTimer(t *testing.T) {
 	}
 }
 
-// TestLowUniqueAbsentPlayer: a player who never connects is played for
-// with the two lowest cards and the lower one, then a bot takes the seat
-// until the player comes back.
+// TestLowUniqueAbsentPlayer: at a table with bots, a player who never
+// connects is played for with the two lowest cards and the lower one,
+// then a bot takes the seat until the player comes back.
 func TestLowUniqueAbsentPlayer(t *testing.T) {
 	cfg := fastConfig()
 	cfg.AbsentAutoplay, cfg.AbsentGrace = 10*time.Millisecond, 60*time.Millisecond
 	e := newEnv(t, cfg)
-	ann, bob, code := annAndAbsentBob(e, "kind=lowunique&seats=2&clock=0")
+	ann, bob, code := annAndAbsentBob(e, "kind=lowunique&seats=2&bots=on&clock=0")
 	rng := rand.New(rand.NewPCG(5, 5))
 	playRandom(t, e, code, map[int]*client{0: ann}, rng, func(r *room.Room) bool { return len(luState(r).Results) >= 1 })
 	e.inRoom(code, func(r *room.Room) {
@@ -235,6 +235,28 @@ func TestLowUniqueAbsentPlayer(t *testing.T) {
 	e.inRoom(code, func(r *room.Room) {
 		if logCount(r, "Bob is away: a bot plays for them until they are back.") != 1 || logCount(r, "Bob is back.") != 1 {
 			t.Fatal("no takeover and return in the log")
+		}
+	})
+}
+
+// TestLowUniqueEndsWhenAlone: at a table without bots, when fewer than
+// two people are left past the absent grace, the game ends with the
+// standings (the design note, §5.4) instead of a bot taking the seat.
+func TestLowUniqueEndsWhenAlone(t *testing.T) {
+	cfg := fastConfig()
+	cfg.AbsentAutoplay, cfg.AbsentGrace = 10*time.Millisecond, 60*time.Millisecond
+	e := newEnv(t, cfg)
+	_, _, code := annAndAbsentBob(e, "kind=lowunique&seats=2&clock=0")
+	e.waitRoom(code, "the game's end", func(r *room.Room) bool { return luState(r).Phase == lowunique.Over })
+	e.inRoom(code, func(r *room.Room) {
+		if r.Table().Seats[1].Away || logCount(r, "Fewer than two players are left: the game ends after") != 1 || logCount(r, "Game over:") != 1 {
+			t.Fatalf("no early end with the standings; Bob away: %v", r.Table().Seats[1].Away)
+		}
+		if len(luState(r).Results) >= 8 {
+			t.Fatal("the game played all its rounds")
+		}
+		if r.Armed() {
+			t.Fatal("a timer is armed at a finished table nobody plays")
 		}
 	})
 }

@@ -57,6 +57,11 @@ type kind struct {
 	// games where that changes a rule (in Hold'em, a person out of chips
 	// is asked whether to buy back in; a bot buys in by itself).
 	onSeat func(m game.Match, seat int, person bool)
+	// endAlone, for games that end when fewer than two people are left at
+	// a table without bots (past the absent grace), is the move that ends
+	// the match (false: it is over already). Tables with bots let a bot
+	// take the seat instead.
+	endAlone func(m game.Match) (game.Move, bool)
 	// seatOpen says whether a seat may change hands now (a late joiner
 	// taking a bot's seat): nil, at any moment.
 	seatOpen func(m game.Match) bool

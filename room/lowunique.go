@@ -48,6 +48,9 @@ var lowUniqueKind = &kind{
 		return lowunique.NewMatch(lowUniqueRules(o), n)
 	},
 	emptyMatch: func() game.Match { return lowunique.EmptyMatch() },
+	endAlone: func(m game.Match) (game.Move, bool) {
+		return lowunique.Action{Kind: lowunique.End}, m.(*lowunique.Match).State.Phase != lowunique.Over
+	},
 	rematch: func(m game.Match, mv game.Move) (bool, bool) {
 		a, ok := mv.(lowunique.Action)
 		return ok && a.Kind == lowunique.Rematch, m.(*lowunique.Match).State.Phase == lowunique.Over

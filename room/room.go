@@ -372,9 +372,13 @@ func (r *Room) schedule() {
 		}
 	}
 	for s, g := range r.gone {
-		if !r.t.Seats[s].Away {
-			consider(g.Add(cfg.AbsentGrace), func() { r.takeOver(s) })
+		if r.t.Seats[s].Away {
+			continue
 		}
+		if _, ok := r.endAlone(); r.kind.endAlone != nil && !r.t.Opts.Bots && !ok {
+			continue // a table without bots: its absent players are played for until the game ends
+		}
+		consider(g.Add(cfg.AbsentGrace), func() { r.takeOver(s) })
 	}
 	if at, ok := r.phaseDeadline(now); ok {
 		consider(at, r.expire)
@@ -588,8 +592,17 @@ func (r *Room) autoMove(s int, by string) {
 	r.commitMove(s, mv, by)
 }
 
-// takeOver lets a bot play the seat of a player gone past the grace period.
+// takeOver lets a bot play the seat of a player gone past the grace period;
+// at a table without bots whose game ends when fewer than two people are
+// left (endAlone), it ends the match instead when that is so.
 func (r *Room) takeOver(s int) {
+	if mv, ok := r.endAlone(); ok {
+		r.commitMove(game.System, mv, bySystem)
+		return
+	}
+	if r.kind.endAlone != nil && !r.t.Opts.Bots {
+		return // no bot sits at this table
+	}
 	if err := r.commit(entry{T: eAway, Seat: s}); err != nil {
 		r.rt.log.Error("take over", "room", r.code, "seat", s, "err", err)
 	}
@@ -1036,6 +1049,27 @@ func (r *Room) disconnect(c Conn) {
 	if playerGone {
 		r.push(nil) // others see the player offline
 	}
+}
+
+// endAlone is the move that ends the match now, at a table without bots
+// of a game that ends when fewer than two people are left (kind.endAlone)
+// and has fewer than two left connected.
+func (r *Room) endAlone() (game.Move, bool) {
+	if r.kind.endAlone == nil || r.t.Opts.Bots || r.peopleHere() >= 2 {
+		return nil, false
+	}
+	return r.kind.endAlone(r.t.Match)
+}
+
+// peopleHere counts the seated players with a connection open.
+func (r *Room) peopleHere() int {
+	n := 0
+	for i, s := range r.t.Seats {
+		if s.Player != "" && r.seatConnected(i) {
+			n++
+		}
+	}
+	return n
 }
 
 func (r *Room) seatConnected(seat int) bool {

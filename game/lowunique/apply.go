@@ -7,8 +7,11 @@ import (
 // Kind of action.
 type Kind uint8
 
-// Kinds. Expire and Next are the table's own (seat game.System): the
-// Reveal timer ran out; the pause after a resolution is over.
+// Kinds. Expire, Next and End are the table's own (seat game.System): the
+// Reveal timer ran out; the pause after a resolution is over; fewer than
+// two players remain (the design note, §5.4: "If <2 connected players
+// remain after grace period: end game early"), so the game ends with the
+// standings as they are.
 const (
 	SelectPair Kind = iota + 1
 	Ready
@@ -16,9 +19,10 @@ const (
 	Expire
 	Next
 	Rematch
+	End
 )
 
-var kindNames = [...]string{"", "select", "ready", "choose", "expire", "next", "rematch"}
+var kindNames = [...]string{"", "select", "ready", "choose", "expire", "next", "rematch", "end"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -49,9 +53,17 @@ func Apply(s State, seat int, a Action) (State, []game.Event, error) {
 
 func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 	switch a.Kind {
-	case Expire, Next:
+	case Expire, Next, End:
 		if seat != game.System {
 			return game.Errorf(CodeNotYourTurn, "Only the table moves the game on")
+		}
+		if a.Kind == End {
+			if s.Phase == Over {
+				return game.Errorf(CodeNotYourTurn, "The game is over")
+			}
+			*ev = append(*ev, game.Event{Text: "Fewer than two players are left: the game ends after " + itoa(len(s.Results)) + " of " + itoa(s.Rules.Rounds) + " rounds."})
+			s.gameOver(ev)
+			return nil
 		}
 		if a.Kind == Expire {
 			if s.Phase != Reveal {
@@ -192,6 +204,11 @@ func (s *State) resolve(ev *[]game.Event) {
 		s.Phase = Resolved
 		return
 	}
+	s.gameOver(ev)
+}
+
+// gameOver ends the game and says who won.
+func (s *State) gameOver(ev *[]game.Event) {
 	s.Phase = Over
 	w := s.Winners()
 	pts := " with " + itoa(s.Players[w[0]].Score) + " points."

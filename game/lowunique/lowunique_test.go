@@ -446,3 +446,36 @@ func TestAutoPlaysTheLowest(t *testing.T) {
 		t.Fatal("a watcher has a move")
 	}
 }
+
+// TestEndWhenFewerThanTwoRemain: the design note (§5.4) ends the game
+// early when fewer than two connected players remain. Three players; round
+// 1: seat 0 plays 1, seat 1 plays 1, seat 2 plays 2, so 2 is the lowest
+// unique card and seat 2 scores 2. The table then ends the game: it is
+// over after 1 of 8 rounds, seat 2 wins with 2 points, and a rematch may
+// follow. Only the table ends a game, and only one not over.
+func TestEndWhenFewerThanTwoRemain(t *testing.T) {
+	s := newState(t, 3)
+	round(t, &s, [][2]int{{1, 2}, {1, 3}, {2, 4}}, []int{1, 1, 2})
+	if _, _, err := Apply(s, 0, Action{Kind: End}); err == nil {
+		t.Fatal("a player ended the game")
+	}
+	ev := play(t, &s, game.System, Action{Kind: End})
+	if s.Phase != Over || len(s.Waiting()) != 0 {
+		t.Fatalf("after End: phase %v, waiting %v", s.Phase, s.Waiting())
+	}
+	var text []string
+	for _, e := range ev {
+		text = append(text, e.Text)
+	}
+	want := "Fewer than two players are left: the game ends after 1 of 8 rounds.\nGame over: {2} wins with 2 points."
+	if got := strings.Join(text, "\n"); got != want {
+		t.Fatalf("events:\n%s\nwant:\n%s", got, want)
+	}
+	if _, _, err := Apply(s, game.System, Action{Kind: End}); err == nil {
+		t.Fatal("a game over was ended again")
+	}
+	play(t, &s, 0, Action{Kind: Rematch})
+	if s.Phase != Select || s.Game != 2 || len(s.Finals) != 1 || s.Finals[0][2] != 2 {
+		t.Fatalf("the rematch after an early end: phase %v game %d finals %v", s.Phase, s.Game, s.Finals)
+	}
+}
