@@ -7,6 +7,9 @@
 // version untouched. View gives exactly what one seat may see and Legal the
 // moves open to it. Randomness comes only from the seed of each deal.
 //
+// Jokers are a table option, the design note's use_jokers, on by default in
+// both rulesets: Rules.WithJokers(false) plays with the 52 cards alone.
+//
 // Choices the spec leaves open, settled here the way players expect:
 //   - The leader of a trick must play; passing is only for following.
 //   - A single joker, or any set made only of jokers, has rank JOKER.
@@ -32,7 +35,12 @@ type Rules struct {
 	Name       string
 	MinPlayers int
 	MaxPlayers int
-	Jokers     int
+	// Jokers is how many jokers the deck holds besides its 52 cards: 2 with
+	// the design note's table option use_jokers on (the default of both
+	// rulesets), 0 with it off. Every stored state has carried this field
+	// since the first snapshot, so the option needs no field of its own:
+	// see UseJokers and WithJokers.
+	Jokers int
 	// WildJokers lets a joker stand for any rank in a set (house); without
 	// it jokers play only as a pure joker set (standard).
 	WildJokers bool
@@ -62,6 +70,38 @@ func RulesNamed(name string) (Rules, bool) {
 	}
 	return Rules{}, false
 }
+
+// UseJokers reports whether the deck holds jokers (the design note's
+// use_jokers).
+func (r Rules) UseJokers() bool { return r.Jokers > 0 }
+
+// WithJokers returns the rules with the table option use_jokers set: on, the
+// deck has its two jokers; off, it has 52 cards and no joker, so no rule
+// about jokers (wild jokers, joker sets, a joker as the best card of the
+// exchange) ever comes into play. The ruleset keeps its Name.
+func (r Rules) WithJokers(on bool) Rules {
+	r.Jokers = 0
+	if on {
+		r.Jokers = 2
+	}
+	return r
+}
+
+// JokersText says in a few words how the rules play jokers: "jokers wild",
+// "jokers only as a joker set", or "no jokers".
+func (r Rules) JokersText() string {
+	switch {
+	case !r.UseJokers():
+		return "no jokers"
+	case r.WildJokers:
+		return "jokers wild"
+	}
+	return "jokers only as a joker set"
+}
+
+// Describe names the ruleset and its jokers for a table's description:
+// "house rules, jokers wild", "standard rules, no jokers".
+func (r Rules) Describe() string { return r.Name + " rules, " + r.JokersText() }
 
 // Role is the title a finishing place earns for the next deal.
 type Role uint8
