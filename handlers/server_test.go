@@ -5,8 +5,10 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/game/cards"
 	"github.com/tablegames/tables/game/president"
 	"github.com/tablegames/tables/room"
 )
@@ -286,5 +288,39 @@ func TestUnknownTablePage(t *testing.T) {
 	// a code that is not a code at all gets the same page
 	if status, page := c.get("/t/!!"); status != http.StatusNotFound || !strings.Contains(page, `action="/join"`) {
 		t.Fatalf("status %d:\n%.300s", status, page)
+	}
+}
+
+// TestPresidentJokersOption: the host may play President without its two
+// jokers (the design note's use_jokers, on by default): the deal then has
+// no joker in any hand, and the lobby and the table say so.
+func TestPresidentJokersOption(t *testing.T) {
+	cfg := fastConfig()
+	cfg.BotDelayMin, cfg.BotDelayMax = time.Hour, time.Hour // the deal stays as dealt
+	e := newEnv(t, cfg)
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"ruleset": {"house"}, "seats": {"4"}, "bots": {"on"}, "jokers": {"off"}, "clock": {"0"}})
+	if _, page := host.get("/t/" + code); !strings.Contains(page, "house rules, no jokers") {
+		t.Fatal("the lobby does not say the table plays without jokers")
+	}
+	host.lobby(code, "do", "start")
+	e.inRoom(code, func(r *room.Room) {
+		s := r.Table().Match.(*president.Match).State
+		dealt := 0
+		for i := 0; i < s.N; i++ {
+			dealt += s.Players[i].Hand.Len()
+			if s.Players[i].Hand.Has(cards.RedJoker) || s.Players[i].Hand.Has(cards.BlackJoker) {
+				t.Fatalf("seat %d holds a joker", i)
+			}
+		}
+		if dealt != 52 {
+			t.Fatalf("%d cards dealt", dealt)
+		}
+	})
+	if _, page := host.get("/t/" + code); !strings.Contains(page, "Deal 1 · house rules, no jokers") {
+		t.Fatal("the table does not say it plays without jokers")
+	}
+	if status, _, _ := host.post("/tables", url.Values{"kind": {"president"}, "name": {"Ann"}, "ruleset": {"house"}, "jokers": {"maybe"}}); status != http.StatusUnprocessableEntity {
+		t.Fatalf("jokers=maybe: %d", status)
 	}
 }

@@ -36,18 +36,21 @@ var presidentKind = &kind{
 		if !ok || n < rules.MinPlayers || n > rules.MaxPlayers {
 			return Options{}, game.Errorf(game.CodeInvalidAction, rulesetSeats(rules))
 		}
-		return Options{Seats: n, Ruleset: rules.Name}, nil
+		jokers := f.Get("jokers")
+		if jokers != "" && jokers != "on" && jokers != "off" {
+			return Options{}, game.Errorf(game.CodeInvalidAction, "Play with jokers or without")
+		}
+		return Options{Seats: n, Ruleset: rules.Name, NoJokers: jokers == "off"}, nil
 	},
 	minPlayers: func(o Options) int {
 		r, _ := president.RulesNamed(o.Ruleset)
 		return r.MinPlayers
 	},
 	describe: func(o Options) []string {
-		return []string{o.Ruleset + " rules", itoa(o.Seats) + " seats"}
+		return []string{presidentRules(o).Describe(), itoa(o.Seats) + " seats"}
 	},
 	newMatch: func(o Options, n int, seed uint64) (game.Match, []game.Event, error) {
-		r, _ := president.RulesNamed(o.Ruleset)
-		return president.NewMatch(r, n, seed)
+		return president.NewMatch(presidentRules(o), n, seed)
 	},
 	emptyMatch: func() game.Match { return president.EmptyMatch() },
 	// a seat changes hands between deals
@@ -59,6 +62,13 @@ var presidentKind = &kind{
 		p := presidentView(rv)
 		return views.PresidentGame(p), p.Fragments()
 	},
+}
+
+// presidentRules are a table's rules: its ruleset, with or without jokers
+// (the design note's use_jokers, on unless the host turned it off).
+func presidentRules(o Options) president.Rules {
+	r, _ := president.RulesNamed(o.Ruleset)
+	return r.WithJokers(!o.NoJokers)
 }
 
 func rulesetSeats(r president.Rules) string {
@@ -74,7 +84,7 @@ func presidentView(rv *roomView) views.President {
 	m := rv.t.Match.(*president.Match)
 	v := m.State.View(rv.seat)
 	name := rv.t.Name
-	p := views.President{ActURL: rv.actURL, ReplayURL: "/t/" + rv.code + "/replay/" + itoa(v.Deal), Version: v.Version, You: v.Seat, Deal: v.Deal, Ruleset: v.Rules.Name, Inverted: v.Inverted}
+	p := views.President{ActURL: rv.actURL, ReplayURL: "/t/" + rv.code + "/replay/" + itoa(v.Deal), Version: v.Version, You: v.Seat, Deal: v.Deal, Ruleset: v.Rules.Describe(), Inverted: v.Inverted}
 
 	waiting := v.Waiting()
 	isWaiting := func(s int) bool {

@@ -25,6 +25,9 @@ type Options struct {
 	// Bot is the AI kind of the bot seats; "" is the game's default.
 	Bot     string `json:"bot,omitempty"`
 	Ruleset string `json:"ruleset,omitempty"` // President
+	// NoJokers: President without its two jokers (the design note's
+	// use_jokers off; on by default).
+	NoJokers bool `json:"nojokers,omitempty"`
 	// Hold'em
 	SmallBlind int `json:"sb,omitempty"`
 	BigBlind   int `json:"bb,omitempty"`

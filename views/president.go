@@ -51,7 +51,7 @@ type President struct {
 	You       int
 	Seats     []PSeat
 	Deal      int
-	Ruleset   string
+	Ruleset   string // the rules in words: "house rules, jokers wild"
 	Status    string
 	YourTurn  bool
 	Inverted  bool
