@@ -21,6 +21,12 @@
 //     games' scores are kept). The platform makes it an offer: it starts
 //     when every person seated wants it (bots always do), and no clock
 //     runs before.
+//   - The design note (../shared/seeds/lowest-unique-server.md, §5.4)
+//     ends the game early when fewer than two connected players remain
+//     after the absent grace: the table plays End, and the game is Over
+//     with the standings as they are (a rematch may follow). The platform
+//     does so only at a table without bots; at one with bots a bot takes
+//     the absent player's seat instead.
 //   - Hands are never shown to others, even though they could be worked out
 //     from the chosen cards that were revealed; the bench shows as a count.
 //
