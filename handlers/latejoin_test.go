@@ -429,3 +429,34 @@ func TestHostChangesBlinds(t *testing.T) {
 		}
 	})
 }
+
+// TestPausedTableOutlivesItsHost: a paused table whose host is gone past
+// the absent grace hands the host role to the next person there, who can
+// resume it (it was frozen for good before).
+func TestPausedTableOutlivesItsHost(t *testing.T) {
+	cfg := fastConfig()
+	cfg.AbsentAutoplay, cfg.AbsentGrace = time.Hour, 80*time.Millisecond
+	e := newEnv(t, cfg)
+	ann, bob := e.client(), e.client()
+	code := ann.createTable("Ann", url.Values{"kind": {"president"}, "ruleset": {"house"}, "seats": {"3"}, "bots": {"on"}, "clock": {"0"}})
+	bob.join(code, "Bob")
+	bob.lobby(code, "do", "ready")
+	ann.lobby(code, "do", "start")
+	annWS, _ := ann.dial(code), bob.dial(code)
+	if status, body, _ := ann.post("/t/"+code+"/seat", url.Values{"do": {"pause"}}); status != http.StatusNoContent {
+		t.Fatalf("pause: %d %s", status, body)
+	}
+	if status, _, _ := bob.post("/t/"+code+"/seat", url.Values{"do": {"resume"}}); status != http.StatusForbidden && status != http.StatusUnprocessableEntity {
+		t.Fatalf("Bob resumed while Ann hosts: %d", status)
+	}
+	annWS.conn.Close() // Ann's phone dies
+	e.waitRoom(code, "Bob the host", func(r *room.Room) bool { return r.Table().Host == r.Table().Seats[1].Player })
+	e.inRoom(code, func(r *room.Room) {
+		if !r.Table().Paused || logCount(r, "Ann has been away too long: Bob is now the host.") != 1 {
+			t.Fatal("the table did not stay paused, or the log does not say why Bob hosts")
+		}
+	})
+	if status, body, _ := bob.post("/t/"+code+"/seat", url.Values{"do": {"resume"}}); status != http.StatusNoContent {
+		t.Fatalf("the new host resumes: %d %s", status, body)
+	}
+}

@@ -321,10 +321,19 @@ func (r *Room) reload() {
 // gone past the grace period, and the next deal after a pause.
 func (r *Room) schedule() {
 	r.disarm()
-	if r.t.Match == nil || r.t.Match.Over() || r.t.Paused {
-		return // nothing runs on a paused table
+	if r.t.Match == nil || r.t.Match.Over() {
+		return
 	}
 	now := r.rt.now()
+	if r.t.Paused {
+		// nothing runs on a paused table, but a host gone for good hands
+		// the role on, so someone can resume it
+		r.trackGone(now)
+		if at, ok := r.hostGoneUntil(); ok {
+			r.arm(at.Sub(now), r.passHost)
+		}
+		return
+	}
 	if now.Before(r.retryAt) {
 		r.arm(r.retryAt.Sub(now), func() {}) // saving failed: nothing runs before the retry
 		return
@@ -382,6 +391,9 @@ func (r *Room) schedule() {
 	}
 	if at, ok := r.phaseDeadline(now); ok {
 		consider(at, r.expire)
+	}
+	if at, ok := r.hostGoneUntil(); ok {
+		consider(at, r.passHost)
 	}
 	// the table moves on by itself after a pause when nobody is awaited
 	// and the match has a next step (a deal, a round)
@@ -1048,6 +1060,42 @@ func (r *Room) disconnect(c Conn) {
 	}
 	if playerGone {
 		r.push(nil) // others see the player offline
+	}
+}
+
+// hostGoneUntil is when the host, gone from a started table, has been
+// away past the absent grace and hands the role on (false: the host is
+// here, or nobody connected could take it).
+func (r *Room) hostGoneUntil() (time.Time, bool) {
+	host := r.t.seatOf(r.t.Host)
+	g, gone := r.gone[host]
+	if host < 0 || !gone || r.nextHost(host) < 0 {
+		return time.Time{}, false
+	}
+	return g.Add(r.rt.cfg.AbsentGrace), true
+}
+
+// nextHost is the first person seated after seat from with a connection
+// open, or -1.
+func (r *Room) nextHost(from int) int {
+	for j := 1; j < len(r.t.Seats); j++ {
+		i := (from + j) % len(r.t.Seats)
+		if s := r.t.Seats[i]; s.Player != "" && s.Player != r.t.Host && r.seatConnected(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// passHost hands the host role of a host gone past the absent grace to the
+// next person here (as a host who leaves does).
+func (r *Room) passHost() {
+	host := r.t.seatOf(r.t.Host)
+	if at, ok := r.hostGoneUntil(); !ok || r.rt.now().Before(at) {
+		return
+	}
+	if err := r.commit(entry{T: eHost, Seat: r.nextHost(host), By: "absent"}); err != nil {
+		r.rt.log.Error("pass host", "room", r.code, "err", err)
 	}
 }
 

@@ -246,7 +246,7 @@ const (
 	eQuit    = "quit"    // a seated player leaves a started game: a bot plays the seat
 	ePause   = "pause"   // the host stops the table
 	eResume  = "resume"  // the host starts it again
-	eHost    = "host"    // the host hands the role to the player in Seat
+	eHost    = "host"    // the host hands the role to the player in Seat (By "absent": the host was gone too long)
 	eOffer   = "offer"   // the player in Seat wants a rematch
 	eStakes  = "stakes"  // the host sets the stakes (By) from the next hand
 )
@@ -430,7 +430,11 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		if !inSeat || t.Seats[e.Seat].Player == "" || t.Seats[e.Seat].Player == t.Host {
 			return nil, errEntry
 		}
+		old := t.Name(t.seatOf(t.Host))
 		t.Host = t.Seats[e.Seat].Player
+		if e.By == "absent" {
+			return t.say(old + " has been away too long: " + t.Seats[e.Seat].Name + " is now the host."), nil
+		}
 		return t.say(t.Seats[e.Seat].Name + " is now the host."), nil
 	case eReady, eUnready:
 		if !lobby || !inSeat || t.Seats[e.Seat].Player == "" {
