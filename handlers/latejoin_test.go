@@ -359,6 +359,56 @@ func TestHostRemovesAPlayer(t *testing.T) {
 	}
 }
 
+// TestRemovedPlayerCantWalkBackIn: at a table where anyone may sit, a
+// removed player who comes back with a fresh cookie (a new name, a
+// private window) must not be seated at once: removing someone makes the
+// table ask the host before seating newcomers; the host may let anyone
+// sit again.
+func TestRemovedPlayerCantWalkBackIn(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"kind": {"lowunique"}, "seats": {"3"}, "bots": {"on"}, "open": {"on"}})
+	bob := e.client()
+	bob.join(code, "Bob")
+	bob.lobby(code, "do", "ready")
+	host.lobby(code, "do", "start")
+	if status, _ := host.lobby(code, "do", "free", "seat", "1"); status != http.StatusNoContent {
+		t.Fatalf("remove Bob: %d", status)
+	}
+	again := e.client() // Bob, with a fresh cookie
+	again.join(code, "Bobby")
+	if status, body, _ := again.post("/t/"+code+"/seat", url.Values{"do": {"ask"}}); status != http.StatusNoContent {
+		t.Fatalf("asking: %d %s", status, body)
+	}
+	e.inRoom(code, func(r *room.Room) {
+		tb := r.Table()
+		if tb.Opts.OpenSeats || len(tb.Asks) != 1 || tb.Asks[0].Accepted || r.Table().Seats[1].Name != "Bot 2" {
+			t.Fatalf("after a removal: open %v, asks %+v, seat 1 %q", tb.Opts.OpenSeats, tb.Asks, r.Table().Seats[1].Name)
+		}
+	})
+	if status, body, _ := again.post("/t/"+code+"/seat", url.Values{"do": {"open"}}); status != http.StatusForbidden && status != http.StatusUnprocessableEntity {
+		t.Fatalf("a watcher opening the seats: %d %s", status, body)
+	}
+	if _, page := host.get("/t/" + code); !strings.Contains(page, "Let anyone sit") {
+		t.Fatal("the host is not offered to open the seats again")
+	}
+	if status, body, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"open"}}); status != http.StatusNoContent {
+		t.Fatalf("the host opens the seats: %d %s", status, body)
+	}
+	carl := e.client()
+	carl.join(code, "Carl")
+	carl.post("/t/"+code+"/seat", url.Values{"do": {"ask"}})
+	e.inRoom(code, func(r *room.Room) {
+		carlIn := seatNamed(r, "Carl") >= 0 // seated at once, or waiting for a bot's seat
+		for _, a := range r.Table().Asks {
+			carlIn = carlIn || a.Name == "Carl" && a.Accepted
+		}
+		if !carlIn {
+			t.Fatalf("with the seats open again Carl waits: %+v", r.Table().Asks)
+		}
+	})
+}
+
 // TestPublicTables: a table created public is listed on the home page
 // with its free seats; a private one never is. A public table lets anyone
 // sit without asking.

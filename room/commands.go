@@ -130,7 +130,9 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 
 // seatAction is a request about seats once the game runs: a watcher asks
 // for one (do=ask), the host answers (do=accept or do=decline, who=the
-// request's index), a seated player leaves (do=leave).
+// request's index), a seated player leaves (do=leave); the host pauses,
+// resumes, sets the stakes, hands the role on, and lets anyone sit
+// (do=open) or asks first (do=close).
 func (r *Room) seatAction(player, name string, form url.Values) error {
 	if !r.t.Started() {
 		return game.Errorf("ROOM_IN_LOBBY", "The game has not started: take a seat in the lobby")
@@ -158,7 +160,7 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 		return r.commit(entry{T: eQuit, Seat: me})
 	}
 	// the rest is the host's
-	if !slices.Contains([]string{"accept", "decline", "pause", "resume", "stakes", "host"}, form.Get("do")) {
+	if !slices.Contains([]string{"accept", "decline", "pause", "resume", "stakes", "host", "open", "close"}, form.Get("do")) {
 		return errNotAllowed("Unknown seat action")
 	}
 	if !r.t.isHost(player) {
@@ -195,6 +197,15 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 			return errNotAllowed("Those are the stakes already")
 		}
 		return r.commit(entry{T: eStakes, By: choice})
+	case "open", "close":
+		if open := form.Get("do") == "open"; open == r.t.Opts.OpenSeats {
+			return errNotAllowed("That is how the seats are already")
+		}
+		by := "off"
+		if form.Get("do") == "open" {
+			by = "on"
+		}
+		return r.commit(entry{T: eOpen, By: by})
 	case "host":
 		to, err := strconv.Atoi(form.Get("seat"))
 		if err != nil || to < 0 || to >= len(r.t.Seats) || r.t.Seats[to].Player == "" || to == me {

@@ -249,6 +249,7 @@ const (
 	eHost    = "host"    // the host hands the role to the player in Seat (By "absent": the host was gone too long)
 	eOffer   = "offer"   // the player in Seat wants a rematch
 	eStakes  = "stakes"  // the host sets the stakes (By) from the next hand
+	eOpen    = "open"    // the host lets anyone sit (By "on") or asks first ("off")
 )
 
 // maxChat is the longest chat line, in characters.
@@ -348,10 +349,26 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		if old.Bot != "" {
 			return nil, errEntry
 		}
-		t.Seats[e.Seat] = seat{Bot: t.botKind(k), Name: old.Name}
+		t.Seats[e.Seat] = seat{Bot: t.botKind(k), Name: botName(e.Seat)}
 		t.seatPlayedBy(k, e.Seat)
 		t.Removed = append(t.Removed, old.Player)
-		return t.say("The host removes " + old.Name + ": a bot plays the seat from now on."), nil
+		lines := t.say("The host removes " + old.Name + ": " + botName(e.Seat) + " plays the seat from now on.")
+		if t.Opts.OpenSeats {
+			// a removed player must not walk back in with a fresh cookie:
+			// newcomers now wait for the host (who may open the seats again)
+			t.Opts.OpenSeats = false
+			lines = append(lines, t.say("Newcomers now wait for the host to let them sit.")...)
+		}
+		return lines, nil
+	case eOpen:
+		if lobby || t.Opts.OpenSeats == (e.By == "on") {
+			return nil, errEntry
+		}
+		t.Opts.OpenSeats = e.By == "on"
+		if t.Opts.OpenSeats {
+			return t.say("Anyone may take a seat a bot holds again."), nil
+		}
+		return t.say("Newcomers now wait for the host to let them sit."), nil
 	case eAsk:
 		if lobby || e.Player == "" || t.seatOf(e.Player) >= 0 || t.askOf(e.Player) >= 0 || t.removed(e.Player) {
 			return nil, errEntry
