@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/game/cards"
 )
 
 var strengthDeals = flag.Int("strength-deals", 4000, "deals the bot strength test plays")
@@ -80,7 +81,7 @@ func TestGreedyChoices(t *testing.T) {
 		t.Fatalf("follow %v", a.Cards)
 	}
 	// early in the deal, only a 2 would win: pass
-	s = table(t, House, 0, "AC", "2C 4D 5D 6D 8D 9D", "6C")
+	s = table(t, House, 0, "AC", "2C 4D 5D 6D 8D 9D TH QS", "6C")
 	play(t, &s, 0, "AC")
 	if a := choose(s, 1); a.Kind != Pass {
 		t.Fatalf("spent a 2 early: %v", a)
@@ -90,6 +91,58 @@ func TestGreedyChoices(t *testing.T) {
 	play(t, &s, 0, "7C")
 	if a := choose(s, 0); a.Kind != Gift || a.Cards[0].Rank() != 3 || a.To[0] != 2 {
 		t.Fatalf("gift %+v", a)
+	}
+}
+
+// TestGreedyHints: the design note's hints at work.
+func TestGreedyHints(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	choose := func(s State, seat int) Action {
+		t.Helper()
+		v := s.View(seat)
+		a, ok := Greedy(&v, rng)
+		if !ok {
+			t.Fatal("greedy had nothing to do")
+		}
+		if _, _, err := Apply(s, seat, a); err != nil {
+			t.Fatalf("illegal %v %v: %v", a.Kind, a.Cards, err)
+		}
+		return a
+	}
+	isPlay := func(a Action, cs string) bool {
+		return a.Kind == PlayCards && cards.SetOf(a.Cards...) == set(t, cs)
+	}
+	// control: 8s are held and not led while low cards remain
+	s := table(t, House, 0, "4C 8D 8H KD 9S", "5C 6D QH JS", "6C 7D TS")
+	if a := choose(s, 0); isPlay(a, "8D 8H") || a.Kind != PlayCards {
+		t.Fatalf("led %v", a.Cards)
+	}
+	// …and spent when the lead they win lets the hand go out: an 8 resets
+	// the pile, the other 8 resets it again, the 10 sheds the rest; the 10
+	// first would give the lead away with an 8 still held
+	s = table(t, House, 0, "6C 4S", "8D 8H TC", "4C 9D KH")
+	play(t, &s, 0, "6C")
+	if a := choose(s, 1); a.Kind != PlayCards || a.Cards[0].Rank() != cards.Eight || len(a.Cards) != 1 {
+		t.Fatalf("followed with %v, want a single 8", a.Cards)
+	}
+	// a 10's discard keeps the strong part of the hand and the pairs: it
+	// throws away the lone 4, not a 3 of the pair or the 2
+	s = table(t, House, 0, "TC 3C 3D 4H 2S KS QS JS", "5C 6D", "6C 7D")
+	play(t, &s, 0, "TC")
+	if a := choose(s, 0); a.Kind != Discard || !isPlay(Action{Kind: PlayCards, Cards: a.Cards}, "4H") {
+		t.Fatalf("discarded %v", a.Cards)
+	}
+	// a 3 takes an inverted trick and the lead
+	s = table(t, House, 0, "JC", "3S 9D KH QS", "4C 5D")
+	play(t, &s, 0, "JC")
+	if a := choose(s, 1); !isPlay(a, "3S") {
+		t.Fatalf("inverted trick: %v", a.Cards)
+	}
+	// an opponent holding a single card: lead a pair rather than a low
+	// single they could beat to go out
+	s = table(t, House, 0, "4C 9D 9H KS", "AC", "5C 6D 7H QD")
+	if a := choose(s, 0); a.Kind != PlayCards || len(a.Cards) == 1 {
+		t.Fatalf("led %v against a single card", a.Cards)
 	}
 }
 
