@@ -274,3 +274,47 @@ func waitSockets(t *testing.T, e *env, n int) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// TestNeighboursCantShutTheDoor: people at a player's address (an office,
+// a phone carrier's NAT) can't keep them from their own table: not by
+// guessing codes until the address is limited, nor by holding every socket
+// the address may open. Guessers and the other sockets stay limited.
+func TestNeighboursCantShutTheDoor(t *testing.T) {
+	cfg := fastConfig()
+	cfg.Limits = DefaultLimits()
+	cfg.MaxSocketsPerIP = 5
+	e := newEnv(t, cfg)
+	ann, bob := e.client(), e.client()
+	code := ann.createTable("Ann", url.Values{"ruleset": {"house"}, "seats": {"3"}, "bots": {"on"}})
+	bob.join(code, "Bob")
+	bob.lobby(code, "do", "ready")
+	ann.lobby(code, "do", "start")
+
+	// a watcher at the address holds every socket the address may open
+	watcher := e.client()
+	watcher.join(code, "Wes")
+	for i := 0; i < cfg.MaxSocketsPerIP; i++ {
+		watcher.dial(code)
+	}
+	waitSockets(t, e, cfg.MaxSocketsPerIP)
+	if _, resp, err := watcher.dialRaw(code); err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("a socket beyond the address's cap: %v", err)
+	}
+	// and a guesser at the address runs out of tries
+	guesser := e.client()
+	for i := 0; i < 25; i++ {
+		guesser.get("/t/ZZZZ" + string(room.CodeAlphabet[i]) + "XYZ")
+	}
+	if status, _ := guesser.get("/t/" + code); status != http.StatusTooManyRequests {
+		t.Fatalf("the guesser after 25 misses: %d", status)
+	}
+	// Bob's page, his moves and his socket still work
+	if status, page := bob.get("/t/" + code); status != http.StatusOK || !strings.Contains(page, "You are Bob") {
+		t.Fatalf("Bob's own table after the guessing: %d", status)
+	}
+	if status, _, _ := bob.post("/t/"+code+"/chat", url.Values{"text": {"still here"}}); status != http.StatusNoContent {
+		t.Fatalf("Bob's chat after the guessing: %d", status)
+	}
+	bob.dial(code) // fails the test if refused
+	e.waitRoom(code, "Bob connected", func(r *room.Room) bool { return r.SeatConnected(1) })
+}

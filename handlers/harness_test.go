@@ -174,13 +174,7 @@ type ws struct {
 
 func (c *client) dial(code string) *ws {
 	c.t.Helper()
-	u, _ := url.Parse(c.e.http.URL)
-	hdr := http.Header{}
-	for _, ck := range c.http.Jar.Cookies(u) {
-		hdr.Add("Cookie", ck.Name+"="+ck.Value)
-	}
-	hdr.Set("Origin", c.e.http.URL)
-	conn, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(c.e.http.URL, "http")+"/t/"+code+"/ws", hdr)
+	conn, _, err := c.dialRaw(code)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -203,6 +197,18 @@ func (c *client) dial(code string) *ws {
 	}()
 	c.t.Cleanup(func() { conn.Close() })
 	return w
+}
+
+// dialRaw opens the client's websocket to a table as its page does (its
+// cookies, the site's origin) and returns what the dial gave.
+func (c *client) dialRaw(code string) (*websocket.Conn, *http.Response, error) {
+	u, _ := url.Parse(c.e.http.URL)
+	hdr := http.Header{}
+	for _, ck := range c.http.Jar.Cookies(u) {
+		hdr.Add("Cookie", ck.Name+"="+ck.Value)
+	}
+	hdr.Set("Origin", c.e.http.URL)
+	return websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(c.e.http.URL, "http")+"/t/"+code+"/ws", hdr)
 }
 
 // waitFor blocks until some message satisfies ok, or fails after a while.

@@ -146,7 +146,11 @@ func (s *Server) checkOrigin(r *http.Request) bool {
 // shallow stack keeps each idle socket small.
 func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
 	ip := s.clientIP(req)
-	r, code, err := s.lookupRoom(req.Context(), ip, req.PathValue("code"))
+	var player string
+	if sess, err := s.store.Get(req, sessionName); err == nil {
+		player, _ = sess.Values["player"].(string)
+	}
+	r, code, err := s.lookupRoom(req.Context(), ip, req.PathValue("code"), player)
 	var rl errRateLimited
 	switch {
 	case errors.As(err, &rl):
@@ -160,11 +164,16 @@ func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
 		http.Error(w, "INTERNAL", http.StatusInternalServerError)
 		return
 	}
-	var player string
-	if sess, err := s.store.Get(req, sessionName); err == nil {
-		player, _ = sess.Values["player"].(string)
+	// the address's sockets are capped; a player seated at this table
+	// has sockets of their own beyond it (a few tabs and devices), so
+	// others at their address can't keep them away from their seat
+	key := ip
+	ok := s.sockets.acquire(key, s.cfg.MaxSocketsPerIP)
+	if !ok && player != "" && r.Seated(req.Context(), player) {
+		key = "player " + player
+		ok = s.sockets.acquire(key, maxOwnSockets)
 	}
-	if !s.sockets.acquire(ip, s.cfg.MaxSocketsPerIP) {
+	if !ok {
 		s.metrics.wsRejected.WithLabelValues("per_ip").Inc()
 		http.Error(w, "Too many connections from your address", http.StatusTooManyRequests)
 		return
@@ -173,7 +182,7 @@ func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
 	keys := map[string]any{"room": r, "player": player, "conn": rec}
 	up := upgradeOnly(req)
 	go func() {
-		defer s.sockets.release(ip)
+		defer s.sockets.release(key)
 		defer rec.upgradeDone() // a refused upgrade: its answer is written
 		if err := s.hub.HandleRequestWithKeys(rec, up, keys); err != nil && !errors.Is(err, melody.ErrClosed) {
 			s.log.Debug("websocket", "room", code, "err", err)
@@ -247,7 +256,12 @@ func (f *floodGuard) violation(now time.Time) bool {
 	return len(f.violations) >= 3
 }
 
-// socketCounts counts open websockets per client address.
+// maxOwnSockets is how many sockets a seated player may hold at their
+// table beyond their address's cap.
+const maxOwnSockets = 8
+
+// socketCounts counts open websockets per client address (and, beyond an
+// address's cap, per seated player).
 type socketCounts struct {
 	mu sync.Mutex
 	n  map[string]int

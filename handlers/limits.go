@@ -156,13 +156,19 @@ const msgGuessing = "Too many table codes that don't exist were tried from your 
 // errBadCode is a code that can't be one (wrong length or letters).
 var errBadCode = errors.New("not a table code")
 
-// checkCode reads a code as typed or linked, for an address: the code, or
-// rateLimited(msgGuessing), or errBadCode (a miss).
-func (s *Server) checkCode(ip, raw string) (string, error) {
-	if s.limits.unknownAddr.empty(ip, s.now()) {
+// checkCode reads a code as typed or linked, for an address and the
+// asker's player id (empty without a session): the code, or
+// rateLimited(msgGuessing), or errBadCode (a miss). An address that tried
+// too many unknown codes is refused every code but those of the live
+// tables where the asker sits, asks or talks: guessers at a shared address
+// (an office, a phone carrier's NAT) never lock a player out of their own
+// table. That check reads only tables in memory, so guessing costs no
+// database read.
+func (s *Server) checkCode(ip, raw, player string) (string, error) {
+	code, ok := normalCode(raw)
+	if s.limits.unknownAddr.empty(ip, s.now()) && !(ok && player != "" && s.rt.Knows(code, player)) {
 		return "", rateLimited(msgGuessing)
 	}
-	code, ok := normalCode(raw)
 	if !ok {
 		s.missedCode(ip)
 		return raw, errBadCode
@@ -175,8 +181,8 @@ func (s *Server) missedCode(ip string) { s.limits.unknownAddr.allow(ip, s.now())
 
 // lookupRoom is checkCode, then the code's open room: db.ErrNotFound (a
 // miss) when there is none.
-func (s *Server) lookupRoom(ctx context.Context, ip, raw string) (*room.Room, string, error) {
-	code, err := s.checkCode(ip, raw)
+func (s *Server) lookupRoom(ctx context.Context, ip, raw, player string) (*room.Room, string, error) {
+	code, err := s.checkCode(ip, raw, player)
 	if err != nil {
 		return nil, code, err
 	}

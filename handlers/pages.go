@@ -129,7 +129,8 @@ func (s *Server) joinByCode(c echo.Context) error {
 	if code, ok := normalCode(c.FormValue("code")); ok && !s.servedHere(c.Request().Context(), code) {
 		return c.Redirect(http.StatusSeeOther, "/t/"+code) // its machine answers
 	}
-	_, code, err := s.lookupRoom(c.Request().Context(), c.RealIP(), c.FormValue("code"))
+	id, _ := s.identify(c)
+	_, code, err := s.lookupRoom(c.Request().Context(), c.RealIP(), c.FormValue("code"), id.player)
 	switch {
 	case errors.Is(err, errBadCode):
 		return s.homeError(c, http.StatusUnprocessableEntity, "A table code is letters and digits, like KX7P or KX7P-M4QA")
@@ -143,7 +144,8 @@ func (s *Server) joinByCode(c echo.Context) error {
 
 // tableRoom finds the room of a /t/:code request.
 func (s *Server) tableRoom(c echo.Context) (*room.Room, error) {
-	r, code, err := s.lookupRoom(c.Request().Context(), c.RealIP(), c.Param("code"))
+	id, _ := s.identify(c)
+	r, code, err := s.lookupRoom(c.Request().Context(), c.RealIP(), c.Param("code"), id.player)
 	switch {
 	case errors.Is(err, errBadCode):
 		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
@@ -420,7 +422,8 @@ func (s *Server) codeAndPlayer(c echo.Context) (string, identity, error) {
 // tableCode reads the table code of a /t/:code/... request (see
 // checkCode).
 func (s *Server) tableCode(c echo.Context) (string, error) {
-	code, err := s.checkCode(c.RealIP(), c.Param("code"))
+	id, _ := s.identify(c)
+	code, err := s.checkCode(c.RealIP(), c.Param("code"), id.player)
 	if errors.Is(err, errBadCode) {
 		return "", echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
 	}

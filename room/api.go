@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tablegames/tables/views"
 )
@@ -95,6 +96,13 @@ func (r *Room) Connect(ctx context.Context, c Conn, player string) error {
 // Disconnect forgets a connection (it closed); it does not wait.
 func (r *Room) Disconnect(c Conn) { r.send(func() { r.disconnect(c) }) }
 
+// Seated reports whether player has a seat at the table.
+func (r *Room) Seated(ctx context.Context, player string) bool {
+	seated := false
+	r.do(ctx, func() { seated = r.t.seatOf(player) >= 0 })
+	return seated
+}
+
 // Visit is what a person opening the table's page sees: the page, or,
 // when join is set, the form that asks their name (a visitor with a free
 // seat to take, someone without a name, or one who asked to change it).
@@ -156,6 +164,32 @@ func (r *Room) Listing(ctx context.Context) (views.PublicTable, bool) {
 // Get returns the live room of an open table, loading it from its log if
 // need be; db.ErrNotFound for an unknown or closed code.
 func (rt *Runtime) Get(ctx context.Context, code string) (*Room, error) { return rt.room(ctx, code) }
+
+// Knows reports whether player sits, asks or has talked at the live table
+// code. It reads only tables in memory (no database), so it is cheap
+// enough to ask for any code.
+func (rt *Runtime) Knows(code, player string) bool {
+	rt.mu.Lock()
+	slot, ok := rt.rooms[code]
+	rt.mu.Unlock()
+	if !ok {
+		return false
+	}
+	select {
+	case <-slot.ready:
+	default:
+		return false // still loading
+	}
+	r := slot.room
+	if r == nil {
+		return false
+	}
+	known := false
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	r.do(ctx, func() { known = r.t.knows(player) })
+	return known
+}
 
 // Loaded are the rooms in memory (not those still loading).
 func (rt *Runtime) Loaded() []*Room { return rt.loadedRooms() }

@@ -121,6 +121,12 @@ func (t *Table) nameTaken(name, player string) bool {
 	return false
 }
 
+// knows reports whether player sits, asks or has talked at the table.
+func (t *Table) knows(player string) bool {
+	return player != "" && (t.seatOf(player) >= 0 || t.askOf(player) >= 0 || t.isHost(player) ||
+		slices.ContainsFunc(t.Talkers, func(k talker) bool { return k.Player == player }))
+}
+
 // removed reports a player the host removed from the table.
 func (t *Table) removed(player string) bool { return slices.Contains(t.Removed, player) }
 
