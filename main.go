@@ -60,6 +60,23 @@ func main() {
 // run starts the server and blocks until ctx is done, then shuts down
 // gracefully: stop accepting, finish in-flight moves, close websockets
 // with 1012 so browsers reconnect to the next process.
+// checkMetricsAddr refuses a metrics listener beyond loopback without a
+// token: on a private network (Fly's 6PN) every machine of the
+// organisation could read the counters.
+func checkMetricsAddr(addr, token string) error {
+	if addr == "" || token != "" {
+		return nil
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("metrics address %q: %w", addr, err)
+	}
+	if ip := net.ParseIP(host); host == "localhost" || ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return fmt.Errorf("metrics address %q is not loopback: set METRICS_TOKEN (or -metrics-token) so only your scraper reads /metrics", addr)
+}
+
 func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	env := func(name, def string) string {
 		if v := getenv(name); v != "" {
@@ -110,6 +127,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	fs.StringVar(&cfg.LLM.APIKey, "llm-api-key", env("LLM_API_KEY", ""), "API key for LLM bots (prefer the LLM_API_KEY environment variable)")
 	fs.DurationVar(&cfg.LLMTimeout, "llm-timeout", 5*time.Second, "an LLM bot that has not answered by then checks or folds")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := checkMetricsAddr(*metricsAddr, *metricsToken); err != nil {
 		return err
 	}
 

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -75,4 +76,25 @@ func TestDrainFinishesRequestsBeforeStoppingTables(t *testing.T) {
 		t.Fatal("the tables were stopped before the request finished")
 	}
 	<-done
+}
+
+// TestMetricsBeyondLoopbackNeedAToken: a metrics listener on any address
+// but loopback refuses to start without a token.
+func TestMetricsBeyondLoopbackNeedAToken(t *testing.T) {
+	for _, tc := range []struct {
+		addr, token string
+		ok          bool
+	}{
+		{"127.0.0.1:9091", "", true}, {"localhost:9091", "", true}, {"[::1]:9091", "", true}, {"", "", true},
+		{":9091", "", false}, {"0.0.0.0:9091", "", false}, {"[fdaa::3]:9091", "", false},
+		{":9091", "s3cret", true},
+	} {
+		if err := checkMetricsAddr(tc.addr, tc.token); (err == nil) != tc.ok {
+			t.Errorf("%q with token %q: %v", tc.addr, tc.token, err)
+		}
+	}
+	err := run(context.Background(), []string{"-data", t.TempDir(), "-metrics-addr", ":0"}, func(string) string { return "" }, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "METRICS_TOKEN") {
+		t.Fatalf("the server started with open metrics: %v", err)
+	}
 }

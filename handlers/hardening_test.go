@@ -79,6 +79,23 @@ func TestMetricsAreNotPublic(t *testing.T) {
 	if status, body := get("Bearer s3cret"); status != 200 || !strings.Contains(body, "tables_push_bytes_total") {
 		t.Fatalf("metrics with the token: %d", status)
 	}
+	// the bytes pushed move in whole MiB only: a hand's pushes, whatever
+	// its cards, don't show in them
+	pushed := regexp.MustCompile(`(?m)^tables_push_bytes_total (\S+)$`)
+	value := func() string {
+		_, body := get("Bearer s3cret")
+		return pushed.FindStringSubmatch(body)[1]
+	}
+	before := value()
+	e.srv.metrics.Pushed(1234)
+	e.srv.metrics.Pushed(777)
+	if after := value(); after != before || before != "0" {
+		t.Fatalf("two pushes moved the bytes counter: %s, then %s", before, after)
+	}
+	e.srv.metrics.Pushed(pushBytesUnit)
+	if after := value(); after != "1.048576e+06" {
+		t.Fatalf("a MiB pushed shows as %s", after)
+	}
 	// the public readiness says ready or not, and no number
 	if status, body := c.get("/readyz"); status != 200 || body != "ready" {
 		t.Fatalf("readyz: %d %q", status, body)

@@ -4,6 +4,7 @@ import (
 	"crypto/subtle"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -14,10 +15,13 @@ import (
 
 // metrics are the server's Prometheus series, in a registry of its own.
 type metrics struct {
-	reg       *prometheus.Registry
-	moves     prometheus.Counter
-	latency   prometheus.Histogram
-	pushBytes prometheus.Counter
+	reg     *prometheus.Registry
+	moves   prometheus.Counter
+	latency prometheus.Histogram
+	// pushed is every byte pushed; the series shows it in whole MiB only
+	// (pushBytesUnit): one table's push sizes vary with its cards, and
+	// must not show through a counter an observer can read between moves
+	pushed    atomic.Int64
 	pushDrops prometheus.Counter
 	// saveFailures counts failed log writes (a full disk).
 	saveFailures prometheus.Counter
@@ -32,7 +36,8 @@ func newMetrics(s *Server) *metrics {
 	m.moves = prometheus.NewCounter(prometheus.CounterOpts{Name: "tables_log_entries_total", Help: "Entries committed to table logs (moves, joins, deals)."})
 	m.latency = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "tables_move_seconds", Help: "Time to apply and commit one entry.",
 		Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25}})
-	m.pushBytes = prometheus.NewCounter(prometheus.CounterOpts{Name: "tables_push_bytes_total", Help: "Bytes pushed to websockets."})
+	pushBytes := prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tables_push_bytes_total", Help: "Bytes pushed to websockets, in whole MiB (coarse on purpose: push sizes vary with the cards)."},
+		func() float64 { return float64(m.pushed.Load() / pushBytesUnit * pushBytesUnit) })
 	m.pushDrops = prometheus.NewCounter(prometheus.CounterOpts{Name: "tables_push_drops_total", Help: "Websockets closed because their send queue was full."})
 	m.saveFailures = prometheus.NewCounter(prometheus.CounterOpts{Name: "tables_save_failures_total", Help: "Log writes that failed (the table backs off and retries)."})
 	m.wsRejected = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tables_ws_rejected_total", Help: "Websocket upgrades or connections refused, by reason."}, []string{"reason"})
@@ -49,7 +54,7 @@ func newMetrics(s *Server) *metrics {
 	if b := s.cfg.Backup; b != nil {
 		m.reg.MustRegister(backupCollector(b))
 	}
-	m.reg.MustRegister(m.moves, m.latency, m.pushBytes, m.pushDrops, m.saveFailures, m.wsRejected, m.replays, active, conns, failing,
+	m.reg.MustRegister(m.moves, m.latency, pushBytes, m.pushDrops, m.saveFailures, m.wsRejected, m.replays, active, conns, failing,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -61,7 +66,10 @@ func (m *metrics) Committed(d time.Duration) {
 }
 
 // Pushed counts the bytes of a push (room.Metrics).
-func (m *metrics) Pushed(n int) { m.pushBytes.Add(float64(n)) }
+func (m *metrics) Pushed(n int) { m.pushed.Add(int64(n)) }
+
+// pushBytesUnit is the grain of tables_push_bytes_total.
+const pushBytesUnit = 1 << 20
 
 // SaveFailed counts a failed log write (room.Metrics).
 func (m *metrics) SaveFailed() { m.saveFailures.Inc() }
