@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -508,5 +509,52 @@ func TestPausedTableOutlivesItsHost(t *testing.T) {
 	})
 	if status, body, _ := bob.post("/t/"+code+"/seat", url.Values{"do": {"resume"}}); status != http.StatusNoContent {
 		t.Fatalf("the new host resumes: %d %s", status, body)
+	}
+}
+
+// TestSeatRequestsAreFew: a crowd asking for seats gets a short queue: at
+// most 8 requests wait at once (the 9th is refused, and may ask again when
+// one is answered), each person asks once, and no request writes a log
+// line, so neither the host's page nor the log grows with the crowd.
+func TestSeatRequestsAreFew(t *testing.T) {
+	cfg := fastConfig()
+	cfg.Limits = NoLimits() // the crowd comes from many addresses
+	e := newEnv(t, cfg)
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"kind": {"lowunique"}, "seats": {"2"}, "bots": {"on"}})
+	host.lobby(code, "do", "start")
+	_, before := host.get("/t/" + code)
+	refused := 0
+	for i := 0; i < 12; i++ {
+		c := e.client()
+		c.join(code, "Asker "+strconv.Itoa(i))
+		status, body, hdr := c.post("/t/"+code+"/seat", url.Values{"do": {"ask"}})
+		switch {
+		case status == http.StatusNoContent && i < 8:
+		case status == http.StatusUnprocessableEntity && hdr.Get("X-Error-Code") == "TOO_MANY_ASKS" && i >= 8:
+			refused++
+		default:
+			t.Fatalf("asker %d: %d %s", i, status, body)
+		}
+		if i == 0 {
+			if status, _, _ := c.post("/t/"+code+"/seat", url.Values{"do": {"ask"}}); status != http.StatusUnprocessableEntity {
+				t.Fatalf("asking twice: %d", status)
+			}
+		}
+	}
+	e.inRoom(code, func(r *room.Room) {
+		if len(r.Table().Asks) != 8 || logCount(r, "asks for a seat") != 0 {
+			t.Fatalf("%d requests waiting, %d log lines about them", len(r.Table().Asks), logCount(r, "asks for a seat"))
+		}
+	})
+	if _, after := host.get("/t/" + code); len(after)-len(before) > 8*600 {
+		t.Fatalf("the host's page grew by %d bytes for 8 requests", len(after)-len(before))
+	}
+	// an answer makes room for one more
+	host.post("/t/"+code+"/seat", url.Values{"do": {"decline"}, "who": {"0"}})
+	late := e.client()
+	late.join(code, "Late")
+	if status, body, _ := late.post("/t/"+code+"/seat", url.Values{"do": {"ask"}}); status != http.StatusNoContent {
+		t.Fatalf("an asker after an answer: %d %s", status, body)
 	}
 }

@@ -151,6 +151,8 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 			return game.Errorf("REMOVED", "The host removed you from this table: you may watch")
 		case r.t.nameTaken(name, player):
 			return errNameTaken(name)
+		case len(r.t.Asks) >= maxAsks:
+			return game.Errorf("TOO_MANY_ASKS", "Too many people are waiting for a seat already: watch, and ask again in a while")
 		}
 		return r.commit(entry{T: eAsk, Player: player, Name: name})
 	case "leave":
@@ -271,6 +273,10 @@ func (r *Room) move(player string, form url.Values) error {
 	}
 	return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer})
 }
+
+// maxAsks is how many requests for a seat may wait at once (for the host's
+// answer, or for a bot's seat).
+const maxAsks = 8
 
 // chat rate limit: at most chatBurst lines per chatWindow per player.
 const (

@@ -379,11 +379,10 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		if lobby || e.Player == "" || t.seatOf(e.Player) >= 0 || t.askOf(e.Player) >= 0 || t.removed(e.Player) {
 			return nil, errEntry
 		}
+		// no log line: the host sees the requests in the seat bar, and a
+		// crowd of askers must not fill the log
 		t.Asks = append(t.Asks, seatAsk{Player: e.Player, Name: e.Name, Accepted: t.Opts.OpenSeats})
-		if t.Opts.OpenSeats {
-			return t.say(e.Name + " joins: they take the next seat a bot holds."), nil
-		}
-		return t.say(e.Name + " asks for a seat."), nil
+		return nil, nil
 	case eAnswer:
 		i := t.askOf(e.Player)
 		if i < 0 || t.Asks[i].Accepted {
