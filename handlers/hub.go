@@ -212,20 +212,20 @@ func upgradeOnly(req *http.Request) *http.Request {
 	return r
 }
 
-// clientIP is the client's address: the connection's, or with TrustProxy
-// the nearest X-Forwarded-For entry.
+// clientIP is the client's address as the limits count it (addrKey): the
+// connection's, or with TrustProxy the nearest X-Forwarded-For entry.
 func (s *Server) clientIP(req *http.Request) string {
 	if s.cfg.TrustProxy {
 		if xff := req.Header.Get("X-Forwarded-For"); xff != "" {
 			parts := strings.Split(xff, ",")
-			return strings.TrimSpace(parts[len(parts)-1])
+			return addrKey(strings.TrimSpace(parts[len(parts)-1]))
 		}
 	}
 	host, _, err := net.SplitHostPort(req.RemoteAddr)
 	if err != nil {
-		return req.RemoteAddr
+		return addrKey(req.RemoteAddr)
 	}
-	return host
+	return addrKey(host)
 }
 
 // floodGuard is a connection's token bucket (burst 20, 5 per second) and

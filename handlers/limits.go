@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"errors"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -10,6 +11,22 @@ import (
 	"github.com/tablegames/tables/room"
 	"golang.org/x/time/rate"
 )
+
+// addrKey is a client address as the per-address limits count it: an IPv4
+// address as it is, an IPv6 address as its /64 (one subscriber's whole
+// network: a home or a phone gets at least a /64, so its addresses are
+// one client's).
+func addrKey(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil || a.Is4() || a.Is4In6() {
+		if err == nil {
+			return a.Unmap().String()
+		}
+		return ip
+	}
+	p, _ := a.Prefix(64)
+	return p.String()
+}
 
 // Limit is a token bucket: Burst at once, then one more every Every.
 type Limit struct {

@@ -23,10 +23,13 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 func (s *Server) routes() *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	e.IPExtractor = echo.ExtractIPDirect()
+	// c.RealIP() is the client's address as the limits count it: an
+	// IPv6 /64 is one address (see addrKey)
+	extract := echo.ExtractIPDirect()
 	if s.cfg.TrustProxy {
-		e.IPExtractor = echo.ExtractIPFromXFFHeader()
+		extract = echo.ExtractIPFromXFFHeader()
 	}
+	e.IPExtractor = func(r *http.Request) string { return addrKey(extract(r)) }
 	e.HTTPErrorHandler = s.httpError
 	e.Use(middleware.Recover())
 	e.Use(s.requestLog)

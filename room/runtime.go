@@ -30,6 +30,9 @@ type Config struct {
 	// IdleClose closes tables with no log entry, or with nobody
 	// connected, for this long (their logs stay).
 	IdleClose time.Duration
+	// LobbyClose closes a table that never started once nobody has been
+	// connected to it for this long (10 min by default).
+	LobbyClose time.Duration
 	// Unattended is how long bots play on at a table nobody is connected
 	// to before they pause (10 min by default; a table's own option,
 	// Options.Unattended, overrides it). They resume when someone opens
@@ -72,6 +75,9 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.Unattended <= 0 {
 		c.Unattended = 10 * time.Minute
+	}
+	if c.LobbyClose <= 0 {
+		c.LobbyClose = 10 * time.Minute
 	}
 	if c.LLMTimeout <= 0 {
 		c.LLMTimeout = 5 * time.Second
@@ -401,6 +407,14 @@ func (rt *Runtime) createRoom(ctx context.Context, k *kind, o Options, player, n
 		if errors.Is(err, db.ErrExists) && attempt < 20 {
 			continue
 		}
+		if errors.Is(err, db.ErrFull) && attempt < 20 {
+			// the cap is reached: a table nobody is at makes way
+			if made, merr := rt.makeRoom(ctx); merr != nil {
+				return nil, merr
+			} else if made {
+				continue
+			}
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -421,35 +435,95 @@ func (rt *Runtime) createRoom(ctx context.Context, k *kind, o Options, player, n
 // stop, and their logs stay in the database for replay. It returns how
 // many it closed.
 func (rt *Runtime) CloseIdle(ctx context.Context) (int, error) {
-	cutoff := rt.now().Add(-rt.cfg.IdleClose)
+	now := rt.now()
+	cutoff := now.Add(-rt.cfg.IdleClose)
 	codes, err := rt.db.IdleRooms(ctx, cutoff)
 	if err != nil {
 		return 0, err
 	}
 	for _, r := range rt.loadedRooms() {
-		var alone time.Time
-		if err := r.do(ctx, func() { alone = r.alone }); err == nil && !alone.IsZero() && alone.Before(cutoff) && !slices.Contains(codes, r.code) {
+		alone, started, err := r.solitude(ctx)
+		if err != nil || alone.IsZero() || slices.Contains(codes, r.code) {
+			continue
+		}
+		// a table nobody is at goes after IdleClose; one that never
+		// started (a lobby nobody joined) after LobbyClose
+		if alone.Before(cutoff) || !started && alone.Before(now.Add(-rt.cfg.LobbyClose)) {
 			codes = append(codes, r.code)
 		}
 	}
 	for _, code := range codes {
-		rt.mu.Lock()
-		slot := rt.rooms[code]
-		delete(rt.rooms, code)
-		rt.mu.Unlock()
-		if err := rt.db.SetStatus(ctx, code, db.StatusClosed, rt.now()); err != nil {
+		if err := rt.close(ctx, code, "table closed after a long pause"); err != nil {
 			return 0, err
-		}
-		if slot != nil {
-			<-slot.ready
-			if r := slot.room; r != nil {
-				r.send(func() { r.closeViewers(1000, "table closed after a long pause") })
-				r.stop()
-			}
 		}
 		rt.log.Info("table closed for inactivity", "room", code)
 	}
 	return len(codes), nil
+}
+
+// solitude is since when nobody has been connected to the room (zero
+// while someone is), and whether its game has started.
+func (r *Room) solitude(ctx context.Context) (alone time.Time, started bool, err error) {
+	err = r.do(ctx, func() { alone, started = r.alone, r.t.Started() })
+	return alone, started, err
+}
+
+// close closes an open table: its row, its viewers (told why), its actor.
+// Its log stays for replays.
+func (rt *Runtime) close(ctx context.Context, code, reason string) error {
+	rt.mu.Lock()
+	slot := rt.rooms[code]
+	delete(rt.rooms, code)
+	rt.mu.Unlock()
+	if err := rt.db.SetStatus(ctx, code, db.StatusClosed, rt.now()); err != nil {
+		return err
+	}
+	if slot != nil {
+		<-slot.ready
+		if r := slot.room; r != nil {
+			r.send(func() { r.closeViewers(1000, reason) })
+			r.stop()
+		}
+	}
+	return nil
+}
+
+// evictAfter is how long a lobby must have had nobody connected before
+// the cap may close it for a new table: the moment between a table's
+// creation and its host's page connecting is never it.
+const evictAfter = 5 * time.Second
+
+// makeRoom closes the open table that costs least to lose, so a new table
+// fits under the cap: a lobby nobody is connected to (the oldest such),
+// else a started table nobody has watched for Config.Unattended (its bots
+// have paused). A table with anyone connected is never closed. It reports
+// whether it closed one.
+func (rt *Runtime) makeRoom(ctx context.Context) (bool, error) {
+	now := rt.now()
+	var pick *Room
+	var pickAt time.Time
+	pickStarted := true
+	for _, r := range rt.loadedRooms() {
+		alone, started, err := r.solitude(ctx)
+		if err != nil || alone.IsZero() {
+			continue
+		}
+		need := evictAfter
+		if started {
+			need = rt.cfg.Unattended
+		}
+		if now.Sub(alone) < need {
+			continue
+		}
+		if pick == nil || pickStarted && !started || started == pickStarted && alone.Before(pickAt) {
+			pick, pickAt, pickStarted = r, alone, started
+		}
+	}
+	if pick == nil {
+		return false, nil
+	}
+	rt.log.Info("table closed to make room for a new one", "room", pick.code, "started", pickStarted, "alone_since", pickAt)
+	return true, rt.close(ctx, pick.code, "table closed to make room")
 }
 
 // Shutdown stops the rooms after their queued work and closes every
