@@ -501,6 +501,13 @@ func TestFullDiskBacksOff(t *testing.T) {
 	if tries > 6 {
 		t.Fatalf("%d write attempts in 1.5 s with a full disk", tries)
 	}
+	// a new table can't be saved: the visitor is told why, plainly
+	visitor := e.client()
+	visitor.get("/")
+	status, page, _ := visitor.post("/tables", url.Values{"kind": {"president"}, "name": {"Vic"}, "ruleset": {"house"}})
+	if status != http.StatusServiceUnavailable || !strings.Contains(page, "can&#39;t be saved right now") {
+		t.Fatalf("creating a table on a full disk: %d %.300s", status, page)
+	}
 	if err := e.db.EmptyDisk(ctx); err != nil {
 		t.Fatal(err)
 	}

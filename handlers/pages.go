@@ -118,6 +118,10 @@ func (s *Server) openTable(c echo.Context, quick bool) (*room.Room, error) {
 	if errors.Is(err, db.ErrFull) {
 		return nil, s.homeError(c, http.StatusServiceUnavailable, "All tables are busy right now: the server has reached its limit of open tables. Please try again later.")
 	}
+	if errors.Is(err, room.ErrNotSaved) {
+		s.log.Error("create table: not saved", "err", err)
+		return nil, s.homeError(c, http.StatusServiceUnavailable, "New tables can't be saved right now: the server's disk is full. Tables already open go on; please try again in a few minutes.")
+	}
 	if err != nil {
 		return nil, err
 	}

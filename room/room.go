@@ -267,21 +267,28 @@ func (r *Room) saveSnapshot() {
 
 // Saving trouble (a full disk, a failing volume): the table backs off,
 // 250 ms after the first failure and twice as long after each next one up
-// to 30 s, and its players are told; nothing the table does itself runs
-// before the retry time. The first success clears it.
+// to 2 s, and its players are told; nothing the table does itself runs
+// before the retry time. The first success clears it, so a table saves
+// again within about 2 s of space returning.
 const (
 	saveRetryFirst = 250 * time.Millisecond
-	saveRetryMax   = 30 * time.Second
+	saveRetryMax   = 2 * time.Second
 )
+
+// saveBackoff is the wait after the given number of consecutive failed
+// writes.
+func saveBackoff(failures int) time.Duration {
+	if failures >= 8 {
+		return saveRetryMax
+	}
+	return min(saveRetryFirst<<(failures-1), saveRetryMax)
+}
 
 // saveFailed notes a failed write, arms the backoff and rebuilds the
 // table from the log, which holds the truth.
 func (r *Room) saveFailed(err error) {
 	r.saveFailures++
-	wait := saveRetryMax
-	if r.saveFailures < 8 {
-		wait = min(saveRetryFirst<<(r.saveFailures-1), saveRetryMax)
-	}
+	wait := saveBackoff(r.saveFailures)
 	r.retryAt = r.rt.now().Add(wait)
 	if r.saveFailures == 1 {
 		r.rt.failing(r.code, true)

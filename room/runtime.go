@@ -242,6 +242,9 @@ func (rt *Runtime) loadTable(ctx context.Context, code string) (*kind, *Table, e
 	return k, t, nil
 }
 
+// ErrNotSaved is a new table the database could not take (a full disk).
+var ErrNotSaved = errors.New("the table could not be saved")
+
 // errBadSnapshot marks a snapshot that can't be used.
 var errBadSnapshot = errors.New("bad snapshot")
 
@@ -415,6 +418,9 @@ func (rt *Runtime) createRoom(ctx context.Context, k *kind, o Options, player, n
 				continue
 			}
 		}
+		if db.IsFull(err) {
+			return nil, fmt.Errorf("%w: %v", ErrNotSaved, err)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -426,7 +432,15 @@ func (rt *Runtime) createRoom(ctx context.Context, k *kind, o Options, player, n
 		if err := r.do(ctx, func() { cerr = r.commit(entry{T: eCreate, Player: player, Name: name}) }); err != nil {
 			return nil, err
 		}
-		return r, cerr
+		if cerr != nil {
+			// the host's seat could not be written (a full disk): no half
+			// table stays open
+			if err := rt.close(ctx, code, "table not saved"); err != nil {
+				rt.log.Error("close an unsaved table", "room", code, "err", err)
+			}
+			return nil, fmt.Errorf("%w: %v", ErrNotSaved, cerr)
+		}
+		return r, nil
 	}
 }
 
