@@ -35,14 +35,16 @@ deps-e2e:
 	fi
 	@$(CHROME) --version
 
+# The e2e package runs browsers and whole servers: its own timeout, with
+# room for a busy machine (go test's default is 10 minutes).
 test: check-generate vet deps-e2e
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
 test-unit:
 	$(GO) test ./game/... ./db/... ./room/... ./handlers/...
 
 test-e2e: deps-e2e
-	$(GO) test -count=1 -v ./e2e/...
+	$(GO) test -count=1 -timeout 30m -v ./e2e/...
 
 # Benchmarks, then short load runs with the server alone on a core when
 # there are two (docs/PERFORMANCE.md has the full runs): server CPU per
