@@ -49,6 +49,8 @@ func main() {
 			os.Exit(verify(os.Args[2:], os.Stdin, os.Stdout))
 		case "restore", "backups":
 			os.Exit(backups(ctx, os.Args[1], os.Args[2:], os.Getenv, os.Stdout))
+		case "damaged", "repair", "close":
+			os.Exit(damagedTables(ctx, os.Args[1], os.Args[2:], os.Getenv, os.Stdout))
 		}
 	}
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout); err != nil {

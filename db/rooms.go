@@ -250,6 +250,18 @@ func (d *DB) SaveSnapshot(ctx context.Context, code string, seq int64, state []b
 	})
 }
 
+// TruncateLog deletes a room's log entries from seq from on, and the
+// snapshots taken after them (an operator's repair of a damaged entry).
+func (d *DB) TruncateLog(ctx context.Context, code string, from int64) error {
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM room_log WHERE room = ? AND seq >= ?`, code, from); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM room_snapshots WHERE room = ? AND seq >= ?`, code, from)
+		return err
+	})
+}
+
 // Load reads a room, its latest snapshot (seq 0 and nil when none) and the
 // log entries after it.
 func (d *DB) Load(ctx context.Context, code string) (r Room, snapSeq int64, snap []byte, entries []Entry, err error) {

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/db/backup"
 	"github.com/tablegames/tables/room"
 )
@@ -656,5 +657,78 @@ func TestBackupInReadinessAndMetrics(t *testing.T) {
 		if !strings.Contains(string(b), want) {
 			t.Fatalf("metrics lack %q", want)
 		}
+	}
+}
+
+// TestDamagedLogRowMakesOneTableReadOnly: a log row that can't be read
+// (a damaged disk, a bad hand edit) no longer answers 500 for its table:
+// the table opens at its last good entry, read-only, telling its players
+// so; every other table plays on; the fair record and replays answer;
+// room.Check names the row and room.Repair cuts the log there, after
+// which the table plays again.
+func TestDamagedLogRowMakesOneTableReadOnly(t *testing.T) {
+	cfg := fastConfig()
+	cfg.BotDelayMin, cfg.BotDelayMax = time.Hour, time.Hour // only the test moves
+	e := newEnv(t, cfg)
+	ann, bob := e.client(), e.client()
+	damaged := ann.createTable("Ann", mustForm("kind=lowunique&seats=2&clock=0"))
+	bob.join(damaged, "Bob")
+	bob.lobby(damaged, "do", "ready")
+	ann.lobby(damaged, "do", "start")
+	other := bob.createTable("Bob", mustForm("ruleset=house&seats=3&bots=on&clock=0"))
+	var seq int64
+	e.inRoom(damaged, func(r *room.Room) { seq = r.Table().Seq })
+	e.stop()
+	d := rawDB(t, e)
+	// the entry before the last is damaged; the last one is lost with it
+	if _, err := d.Exec(`UPDATE room_log SET entry = '{"t": "move", "seat": 0, "move": {"Kind": 99' WHERE room = ? AND seq = ?`, damaged, seq-1); err != nil {
+		t.Fatal(err)
+	}
+	// snapshots hold no cure: the damage is found by replaying
+	if _, err := d.Exec(`DELETE FROM room_snapshots WHERE room = ?`, damaged); err != nil {
+		t.Fatal(err)
+	}
+	e.start()
+	status, page := ann.get("/t/" + damaged)
+	if status != http.StatusOK || !strings.Contains(page, "This table is read-only:") || !strings.Contains(page, "damaged at entry "+strconv.FormatInt(seq-1, 10)) {
+		t.Fatalf("the damaged table's page: %d %.300s", status, page)
+	}
+	e.inRoom(damaged, func(r *room.Room) {
+		if r.Table().Seq != seq-2 || r.Armed() {
+			t.Fatalf("the damaged table stands at entry %d (want %d), armed %v", r.Table().Seq, seq-2, r.Armed())
+		}
+	})
+	status, msg, hdr := ann.post("/t/"+damaged+"/chat", url.Values{"text": {"hello?"}})
+	if status != http.StatusUnprocessableEntity || hdr.Get("X-Error-Code") != "READ_ONLY" {
+		t.Fatalf("a chat line at the read-only table: %d %s", status, msg)
+	}
+	if status, _ := ann.get("/t/" + damaged + "/fair.json"); status != http.StatusOK {
+		t.Fatalf("the damaged table's record: %d", status)
+	}
+	// the other table is untouched
+	bob.get("/t/" + other)
+	if status, body := bob.lobby(other, "do", "start"); status != http.StatusNoContent {
+		t.Fatalf("another table after the damage: %d %s", status, body)
+	}
+	// the operator's check names the row, and the repair cuts the log there
+	dmg, err := room.Check(t.Context(), e.db, damaged)
+	if err != nil || dmg == nil || dmg.Seq != seq-1 {
+		t.Fatalf("check: %+v %v", dmg, err)
+	}
+	e.stop() // the operator repairs with the server stopped
+	offline, err := db.Open(t.Context(), e.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := room.Repair(t.Context(), offline, damaged); err != nil {
+		t.Fatal(err)
+	}
+	offline.Close()
+	e.start()
+	if dmg, err := room.Check(t.Context(), e.db, damaged); err != nil || dmg != nil {
+		t.Fatalf("check after the repair: %+v %v", dmg, err)
+	}
+	if status, _, _ := ann.post("/t/"+damaged+"/chat", url.Values{"text": {"we're back"}}); status != http.StatusNoContent {
+		t.Fatalf("a chat line after the repair: %d", status)
 	}
 }

@@ -2,7 +2,6 @@ package room
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"sync"
 
@@ -93,7 +92,7 @@ func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*k
 	for _, e := range entries {
 		en, err := decodeEntry(e)
 		if err != nil {
-			return fmt.Errorf("room %s: %w", code, err)
+			return nil // a damaged entry: the finished deals before it replay
 		}
 		if ix.open == nil && (en.T == eMove || en.T == eStart) {
 			// the deal starts with its first move: keep the table before it
@@ -103,8 +102,7 @@ func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*k
 			ix.from = e.Seq
 		}
 		if _, err := applyEntry(ix.kind, ix.t, en, e.Seq); err != nil {
-			ix.t, ix.open, ix.spans = nil, nil, nil // start afresh next time
-			return fmt.Errorf("room %s: %w", code, err)
+			return nil // a damaged entry (apply changed nothing): the deals before it replay
 		}
 		if ix.open != nil && ix.t.Fair.Next == 0 && ix.t.Fair.Current == 0 && settled(ix.kind, ix.t.Match) {
 			ix.spans = append(ix.spans, span{from: ix.from, to: e.Seq, start: ix.open})

@@ -176,6 +176,9 @@ func (r *Room) stop() {
 // viewers. If the write fails the room is rebuilt from the log, which
 // holds the truth.
 func (r *Room) commit(e entry) error {
+	if d := r.t.damage; d != nil {
+		return game.Errorf("READ_ONLY", "This table's record is damaged at entry "+strconv.FormatInt(d.Seq, 10)+": it is shown as it was before it, and nothing can be played. The operator can repair it.")
+	}
 	start := time.Now()
 	lines, err := r.t.apply(r.kind, e)
 	if err != nil {
@@ -328,8 +331,8 @@ func (r *Room) reload() {
 // gone past the grace period, and the next deal after a pause.
 func (r *Room) schedule() {
 	r.disarm()
-	if r.t.Match == nil || r.t.Match.Over() {
-		return
+	if r.t.Match == nil || r.t.Match.Over() || r.t.damage != nil {
+		return // nothing runs at a damaged table either
 	}
 	now := r.rt.now()
 	if r.t.Paused {
@@ -1006,6 +1009,9 @@ func (w *watchers) render(ctx context.Context, id string, c templ.Component) ren
 // of the viewer's seat.
 func (r *Room) state(rv *roomView) views.TableState {
 	st := views.TableState{Saving: r.saveFailures > 0}
+	if d := r.t.damage; d != nil {
+		st.Damaged = d.Seq
+	}
 	if me := r.t.seatOf(rv.player); me >= 0 {
 		st.Version = r.t.Seats[me].Acts
 	}
@@ -1017,6 +1023,9 @@ func stateKey(st views.TableState) uint64 {
 	k := uint64(st.Version)<<1 | 1
 	if st.Saving {
 		k |= 1 << 63
+	}
+	if st.Damaged != 0 {
+		k |= 1 << 62
 	}
 	return k
 }

@@ -224,13 +224,22 @@ func (rt *Runtime) room(ctx context.Context, code string) (*Room, error) {
 // table is replayed from its first entry instead, and the snapshot is
 // written anew.
 func (rt *Runtime) loadTable(ctx context.Context, code string) (*kind, *Table, error) {
-	k, t, err := replay(ctx, rt.db, rt.kinds, code, true, true)
+	k, t, err := replay(ctx, rt.db, rt.kinds, code, true, true, true)
+	if err == nil && t.damage != nil {
+		rt.log.Error("damaged log entry: the table opens read-only at its last good entry", "room", code, "entry", t.damage.Seq, "err", t.damage.Err)
+	}
 	if !errors.Is(err, errBadSnapshot) {
 		return k, t, err
 	}
 	rt.log.Warn("bad snapshot: replaying the log from the start", "room", code, "err", err)
-	if k, t, err = replay(ctx, rt.db, rt.kinds, code, false, true); err != nil {
+	if k, t, err = replay(ctx, rt.db, rt.kinds, code, false, true, true); err != nil {
 		return nil, nil, err
+	}
+	if t.damage != nil {
+		// the other tables are untouched; this one opens read-only where
+		// its log was last good (tables damaged / repair)
+		rt.log.Error("damaged log entry: the table opens read-only at its last good entry", "room", code, "entry", t.damage.Seq, "err", t.damage.Err)
+		return k, t, nil
 	}
 	snap, err := t.Snapshot()
 	if err == nil {
@@ -245,6 +254,35 @@ func (rt *Runtime) loadTable(ctx context.Context, code string) (*kind, *Table, e
 // ErrNotSaved is a new table the database could not take (a full disk).
 var ErrNotSaved = errors.New("the table could not be saved")
 
+// Damage is a log entry a table can't apply (a damaged row): the table
+// stops at the entry before it, read-only.
+type Damage struct {
+	Seq int64  // the damaged entry
+	Err string // why it doesn't apply
+}
+
+// Check replays an open or closed table's whole log and returns the first
+// entry that doesn't apply (nil: the log is sound).
+func Check(ctx context.Context, d *db.DB, code string) (*Damage, error) {
+	_, t, err := replay(ctx, d, kinds(), code, false, false, true)
+	if err != nil {
+		return nil, err
+	}
+	return t.damage, nil
+}
+
+// Repair cuts a damaged table's log at its damaged entry: that entry and
+// every one after it go (with any snapshot after them), and the table
+// resumes at its last good entry. Run it with the server stopped (or
+// restart it after): a running server holds the table read-only.
+func Repair(ctx context.Context, d *db.DB, code string) (*Damage, error) {
+	dmg, err := Check(ctx, d, code)
+	if err != nil || dmg == nil {
+		return nil, err
+	}
+	return dmg, d.TruncateLog(ctx, code, dmg.Seq)
+}
+
 // errBadSnapshot marks a snapshot that can't be used.
 var errBadSnapshot = errors.New("bad snapshot")
 
@@ -253,7 +291,7 @@ var errBadSnapshot = errors.New("bad snapshot")
 // last sequence number and its state encoded as a snapshot. Two replays of
 // one log are equal byte for byte; tests compare them.
 func Replay(ctx context.Context, d *db.DB, code string, fromScratch bool) (int64, []byte, error) {
-	_, t, err := replay(ctx, d, kinds(), code, !fromScratch, false)
+	_, t, err := replay(ctx, d, kinds(), code, !fromScratch, false, false)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -273,7 +311,7 @@ type logStep struct {
 }
 
 // walkLog rebuilds a table (open or closed) from its first log entry and
-// calls fn after each entry. The history export, the fair record and the
+// calls fn after each entry, up to a damaged entry if there is one. The history export, the fair record and the
 // replays read the log this way.
 func walkLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, fn func(logStep) error) error {
 	k, o, err := roomKind(ctx, d, kinds, code)
@@ -288,11 +326,11 @@ func walkLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string,
 	for i, e := range entries {
 		en, err := decodeEntry(e)
 		if err != nil {
-			return fmt.Errorf("room %s: %w", code, err)
+			return nil // a damaged entry: the log is read up to it
 		}
 		lines, err := applyEntry(k, t, en, e.Seq)
 		if err != nil {
-			return fmt.Errorf("room %s: %w", code, err)
+			return nil // likewise (apply changed nothing)
 		}
 		if err := fn(logStep{kind: k, opts: o, t: t, index: i, entry: en, lines: lines}); err != nil {
 			return err
@@ -352,7 +390,11 @@ func applyLogged(k *kind, t *Table, e db.Entry) ([]logLine, error) {
 	return applyEntry(k, t, en, e.Seq)
 }
 
-func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, useSnapshot, openOnly bool) (*kind, *Table, error) {
+// replay rebuilds a table from its latest snapshot (useSnapshot) or its
+// first entry, and the entries after. An entry that doesn't apply fails
+// it, unless tolerant and replaying from the first entry: then the table
+// stops at its last good entry and notes the damage (Table.damage).
+func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, useSnapshot, openOnly, tolerant bool) (*kind, *Table, error) {
 	row, snapSeq, snap, entries, err := d.Load(ctx, code)
 	if err != nil {
 		return nil, nil, err
@@ -385,6 +427,9 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 		if _, err := applyLogged(k, t, e); err != nil {
 			if snap != nil {
 				err = fmt.Errorf("%w: %v", errBadSnapshot, err) // the log after it doesn't fit the snapshot
+			} else if tolerant {
+				t.damage = &Damage{Seq: e.Seq, Err: err.Error()}
+				break
 			}
 			return nil, nil, fmt.Errorf("room %s: %w", code, err)
 		}

@@ -206,6 +206,9 @@ type Table struct {
 	Match   game.Match `json:"-"`
 	// opened is when the table was created (from its row, not its log).
 	opened time.Time
+	// damage, when set, is the first log entry that did not apply: the
+	// table stands at the entry before it, read-only (not in the log).
+	damage *Damage
 }
 
 // fairSeeds are the seeds of a game with hidden randomness. Next is

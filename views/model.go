@@ -132,6 +132,9 @@ type Table struct {
 // fails, and the version of the viewer's seat that move posts carry (a
 // post made from an older version is refused: the table moved on).
 type TableState struct {
+	// Damaged, when not 0, is the log entry that could not be read: the
+	// table shows as it was before it and is read-only.
+	Damaged int64
 	Saving  bool
 	Version int
 }
