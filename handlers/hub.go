@@ -92,9 +92,10 @@ func (s *Server) newHub() *melody.Melody {
 		ws.Keys["room"].(*room.Room).Disconnect(socket{ws})
 	})
 	m.HandleMessage(func(ws *melody.Session, msg []byte) {
-		// Moves arrive as form posts; the socket only pushes. A client may
-		// still send (pings, stray frames): each connection has a token
-		// bucket, and floods end the connection.
+		// Moves arrive as form posts; the socket pushes. A page sends one
+		// frame, ResyncFrame, when it missed a push; a client may send
+		// others (pings, stray frames), which are ignored. Each connection
+		// has a token bucket, and floods end the connection.
 		// the guard is made at the first message: most sockets never send
 		f, _ := ws.Get("flood")
 		guard, ok := f.(*floodGuard)
@@ -102,9 +103,16 @@ func (s *Server) newHub() *melody.Melody {
 			guard = newFloodGuard()
 			ws.Set("flood", guard)
 		}
-		if guard.violation(time.Now()) {
+		allowed, cut := guard.take(time.Now())
+		if cut {
 			s.metrics.wsRejected.WithLabelValues("flood").Inc()
 			ws.CloseWithMsg(melody.FormatCloseMessage(1008, "too many messages"))
+			return
+		}
+		if allowed && string(msg) == ResyncFrame {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			ws.Keys["room"].(*room.Room).Resync(ctx, socket{ws})
 		}
 	})
 	m.HandleError(func(ws *melody.Session, err error) {
@@ -228,23 +236,33 @@ func (s *Server) clientIP(req *http.Request) string {
 	return addrKey(host)
 }
 
+// ResyncFrame is the text frame a page sends over its websocket when the
+// numbers of its pushes (data-n) show a gap: the server answers with the
+// viewer's whole table, as on a (re)connect.
+const ResyncFrame = "resync"
+
 // floodGuard is a connection's token bucket (burst 20, 5 per second) and
 // its violations: the third within a minute ends the connection.
 type floodGuard struct {
 	mu         sync.Mutex
 	lim        *rate.Limiter
 	violations []time.Time
+	cut        bool // the connection was told to close: nothing more is served
 }
 
 func newFloodGuard() *floodGuard { return &floodGuard{lim: rate.NewLimiter(5, 20)} }
 
-// violation takes a token for a message and reports whether the
-// connection must be closed.
-func (f *floodGuard) violation(now time.Time) bool {
+// take takes a token for a message: allowed reports that the message may
+// be served, cut that the connection must be closed now (once: the frames
+// that arrive while it closes are neither served nor counted again).
+func (f *floodGuard) take(now time.Time) (allowed, cut bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.cut {
+		return false, false
+	}
 	if f.lim.AllowN(now, 1) {
-		return false
+		return true, false
 	}
 	recent := f.violations[:0]
 	for _, t := range f.violations {
@@ -253,7 +271,8 @@ func (f *floodGuard) violation(now time.Time) bool {
 		}
 	}
 	f.violations = append(recent, now)
-	return len(f.violations) >= 3
+	f.cut = len(f.violations) >= 3
+	return false, f.cut
 }
 
 // maxOwnSockets is how many sockets a seated player may hold at their

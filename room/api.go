@@ -93,6 +93,14 @@ func (r *Room) Connect(ctx context.Context, c Conn, player string) error {
 	return r.do(ctx, func() { r.connect(c, player) })
 }
 
+// Resync pushes a connected viewer the whole table again, as Connect
+// did: its page saw a gap in its pushes' numbers (a push it never got)
+// and asks for the table rather than show a wrong one. A connection the
+// room doesn't know (it closed meanwhile) gets nothing.
+func (r *Room) Resync(ctx context.Context, c Conn) error {
+	return r.do(ctx, func() { r.resync(c) })
+}
+
 // Disconnect forgets a connection (it closed); it does not wait.
 func (r *Room) Disconnect(c Conn) { r.send(func() { r.disconnect(c) }) }
 

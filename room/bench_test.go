@@ -41,6 +41,10 @@ func benchRoom(b testing.TB, k *kind, o Options) *Room {
 		}
 	}
 	rt := New(Config{}, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	// a frozen clock: every push carries the server's now, and two rooms
+	// compared byte for byte must read the same
+	frozen := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	rt.Now = func() time.Time { return frozen }
 	return &Room{code: "ABCD", kind: k, rt: rt, t: t, viewers: nil,
 		rng: rand.New(rand.NewPCG(1, 1))}
 }

@@ -10,12 +10,13 @@
 //     each log entry changes them (Table, table.go); a table is rebuilt
 //     from its log exactly as it was played (runtime.go);
 //   - the commands a person or a program gives a table (Join, Lobby, Seat,
-//     Move, Chat, Connect: api.go, checked in commands.go);
+//     Move, Chat, Connect, Resync: api.go, checked in commands.go);
 //   - clocks and pace: each game's bot thinking time, a player's clock,
 //     an absent player's autoplay and a bot taking the seat over, the
 //     pause between deals, a table with nobody watching going dormant;
 //   - presence and what each viewer is pushed: the fragments that changed
-//     for that viewer's seat, its log lines and the sequence number,
+//     for that viewer's seat, its log lines and the push mark (the
+//     sequence number, the viewer's push number, the server's clock),
 //     rendered from the game's View for that seat only (message);
 //   - the per-game glue, one file a game (president.go, holdem.go,
 //     lowunique.go, impetus.go): how the game's options are read, its

@@ -66,6 +66,7 @@ type viewer struct {
 	stage  string              // "lobby" or "game": a change resends the stage
 	sent   map[string]sentFrag // what the viewer has, by fragment id
 	fresh  bool                // the viewer's seat was fresh at the last push
+	pushes int64               // pushes made to this connection (the last one's data-n)
 }
 
 // sentFrag is what a viewer has of one fragment: its key, if it has one,
@@ -723,6 +724,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		Started:   t.Started(),
 		URL:       "/t/" + r.code,
 		Seq:       t.Seq,
+		Now:       r.rt.now().UnixMilli(),
 	}
 	if p.You >= 0 {
 		p.YouName = t.Seats[p.You].Name
@@ -823,8 +825,9 @@ func (r *Room) pushTo(v *viewer, sh roomView, lines []logLine, full bool, share 
 
 // message renders one push for a viewer, in a fresh buffer (Melody keeps
 // the slice it is given): the fragments whose content changed since the
-// viewer's last push, its new log lines, and the sequence number. It
-// notes what the viewer now has. Empty when nothing changed.
+// viewer's last push, its new log lines, and the push mark (views.Seq:
+// the sequence number, the viewer's push number and the server's clock).
+// It notes what the viewer now has. Empty when nothing changed.
 func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share *watchers) []byte {
 	rv := &sh
 	rv.seat, rv.player = r.gameSeat(v.seat), v.player
@@ -894,8 +897,14 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 		return nil
 	}
 	// every push ends with the table's sequence number, so a client (or a
-	// test) knows which log entry it has seen
-	views.Seq(r.t.Seq).Render(ctx, buf)
+	// test) knows which log entry it has seen; the viewer's push number,
+	// so its page sees a push that never arrived (the sequence number
+	// can't tell: a push without a new entry repeats it, and an entry
+	// that changes nothing for this viewer sends it nothing); and the
+	// server's clock, so its page shows the clocks in the server's time
+	// whatever its device's says
+	v.pushes++
+	views.Seq(views.PushMark{Seq: r.t.Seq, N: v.pushes, Now: r.rt.now().UnixMilli(), Full: full}).Render(ctx, buf)
 	return bytes.Clone(buf.Bytes())
 }
 
@@ -1058,6 +1067,14 @@ func (r *Room) connect(c Conn, player string) {
 	if seat >= 0 && !wasConnected {
 		r.schedule()
 		r.push(nil) // others see the player online
+	}
+}
+
+// resync sends a connected viewer the whole table again, as connect
+// does: its page missed a push.
+func (r *Room) resync(c Conn) {
+	if v, ok := r.viewers[c]; ok {
+		r.pushTo(v, r.shared(), nil, true, nil)
 	}
 }
 

@@ -124,8 +124,17 @@ type Table struct {
 	Game      templ.Component // the game's own fragments, once started
 	URL       string          // the table's path: /t/CODE
 	Seq       int64           // the table's last log entry
+	Now       int64           // the server's clock when the page was made (unix ms)
 	Seats     SeatBar
 	State     TableState
+}
+
+// PushMark ends every push: what the page checks a push by.
+type PushMark struct {
+	Seq  int64 // the table's last log entry
+	N    int64 // the viewer's push number on its connection, from 1 (0: the page itself)
+	Now  int64 // the server's clock, unix ms
+	Full bool  // the push is the whole table (a connection's first, or a resync)
 }
 
 // TableState is the table's own line outside the stage: whether saving
