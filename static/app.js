@@ -1,8 +1,10 @@
 // The only script of our own. No game logic lives here: the server renders
 // every view. It clears the message line when a move is posted, copies the
-// share link, runs the clocks, turns taps into moves (tap a card twice to
-// play it, tap cards then a player to give them), and tells a player it is
-// their turn (title, favicon, sound, vibration) after each push.
+// share link, runs the clocks (in the server's time), turns taps into
+// moves (tap a card twice to play it, tap cards then a player to give
+// them), tells a player it is their turn (title, favicon, sound,
+// vibration) after each push, shows the player's own connection, and asks
+// for the whole table when a push went missing.
 (function () {
   "use strict";
   var store = {
@@ -67,9 +69,21 @@
 
   // Clocks: an element with data-deadline (ms since epoch) shows the
   // seconds left; a bar with data-bar-deadline and data-bar-total drains.
-  // The server owns the clock; this only displays it.
+  // The server owns the clock; this only displays it, in the server's
+  // time: every push (and the page) carries the server's now (#seq
+  // data-now), and offset is how far this device's clock is behind it,
+  // so a phone whose clock is minutes off shows the same seconds left as
+  // everyone else.
+  var offset = 0;
+  function serverNow() { return Date.now() + offset; }
+  function readServerClock(receivedAt) {
+    var mark = document.getElementById("seq");
+    var now = mark && Number(mark.getAttribute("data-now"));
+    if (now) { offset = now - receivedAt; }
+  }
+  readServerClock(Date.now());
   function tick() {
-    var now = Date.now();
+    var now = serverNow();
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var left = Math.max(0, Math.ceil((Number(el.getAttribute("data-deadline")) - now) / 1000));
       el.textContent = left + " s";
@@ -317,7 +331,80 @@
     if (e.persisted && document.querySelector("[ws-connect]")) { location.reload(); }
   });
 
+  // Your own connection, in the top bar (#conn): connecting, connected,
+  // reconnecting with the attempt's number (htmx-ext-ws retries after a
+  // close with 1006, 1011, 1012 or 1013), or offline (the browser is, or
+  // the socket closed for good). Every (re)connection starts with the
+  // whole table.
+  var connEl = document.getElementById("conn");
+  var sock = "connecting", attempt = 0;
+  function showConn() {
+    if (!connEl) { return; }
+    var state, text;
+    if (navigator.onLine === false || sock === "closed") {
+      state = "offline";
+      text = "Offline";
+    } else if (sock === "open") {
+      state = "connected";
+      text = "Connected";
+    } else if (attempt > 0) {
+      state = "reconnecting";
+      text = "Reconnecting (attempt " + attempt + ")";
+    } else {
+      state = "connecting";
+      text = "Connecting";
+    }
+    connEl.setAttribute("title", state === "offline" && sock === "closed" ? "Not connected to the table: reload the page" : "Your connection to the table");
+    if (connEl.getAttribute("data-conn") === state && connEl.textContent === text) { return; }
+    connEl.setAttribute("data-conn", state);
+    connEl.querySelector(".conn-text").textContent = text;
+  }
+  // Pushes are numbered per connection (#seq data-n: 1 is the whole
+  // table the connection starts with, data-full marks a whole table). A
+  // number that doesn't follow the last one is a push this page never
+  // got: it asks for its whole table (the frame "resync") rather than
+  // show a wrong one; once, until a whole table comes (or, should the
+  // answer itself go missing, 5 s later).
+  var lastPush = null, resyncing = null, receivedAt = 0;
+  document.addEventListener("htmx:wsConnecting", function () { sock = "connecting"; showConn(); });
+  document.addEventListener("htmx:wsOpen", function () {
+    sock = "open";
+    attempt = 0;
+    lastPush = null;
+    resyncing = null;
+    showConn();
+  });
+  document.addEventListener("htmx:wsClose", function (e) {
+    var code = e.detail && e.detail.event && e.detail.event.code;
+    if ([1006, 1011, 1012, 1013].indexOf(code) >= 0) {
+      sock = "retrying";
+      attempt++;
+    } else {
+      sock = "closed";
+    }
+    showConn();
+  });
+  window.addEventListener("online", showConn);
+  window.addEventListener("offline", showConn);
+  document.addEventListener("htmx:wsBeforeMessage", function () { receivedAt = Date.now(); });
+  function checkPush(e) {
+    var mark = document.getElementById("seq");
+    if (!mark || !mark.hasAttribute("data-n")) { return; }
+    readServerClock(receivedAt || Date.now());
+    var n = Number(mark.getAttribute("data-n"));
+    var t = performance.now();
+    if (mark.hasAttribute("data-full")) {
+      resyncing = null;
+    } else if (lastPush !== null && n !== lastPush + 1 && (resyncing === null || t - resyncing > 5000) && e.detail && e.detail.socketWrapper) {
+      resyncing = t;
+      e.detail.socketWrapper.send("resync");
+    }
+    lastPush = n;
+  }
+  showConn();
+
   function afterPush() { tick(); turn(); deal(); drawers(); }
+  document.addEventListener("htmx:wsAfterMessage", checkPush);
   document.addEventListener("htmx:wsAfterMessage", afterPush);
   document.addEventListener("htmx:oobAfterSwap", tick);
   afterPush();
