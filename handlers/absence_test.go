@@ -284,11 +284,7 @@ func TestNeighboursCantShutTheDoor(t *testing.T) {
 	cfg.Limits = DefaultLimits()
 	cfg.MaxSocketsPerIP = 5
 	e := newEnv(t, cfg)
-	ann, bob := e.client(), e.client()
-	code := ann.createTable("Ann", url.Values{"ruleset": {"house"}, "seats": {"3"}, "bots": {"on"}})
-	bob.join(code, "Bob")
-	bob.lobby(code, "do", "ready")
-	ann.lobby(code, "do", "start")
+	_, bob, code := annAndBob(e, url.Values{"ruleset": {"house"}, "seats": {"3"}, "bots": {"on"}})
 
 	// a watcher at the address holds every socket the address may open
 	watcher := e.client()

@@ -645,16 +645,9 @@ func TestBackupInReadinessAndMetrics(t *testing.T) {
 	if status, body := c.get("/readyz"); status != http.StatusServiceUnavailable || !strings.Contains(body, "backups are stalled") {
 		t.Fatalf("readyz with a stalled backup: %d %q", status, body)
 	}
-	ms := httptest.NewServer(e.srv.MetricsHandler(""))
-	defer ms.Close()
-	resp, err := http.Get(ms.URL + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
+	b := e.scrape()
 	for _, want := range []string{"tables_backup_lag_transactions 42", "tables_backup_lag_bytes 9000", "tables_backup_lag_seconds 120", "tables_backup_errors_total 3"} {
-		if !strings.Contains(string(b), want) {
+		if !strings.Contains(b, want) {
 			t.Fatalf("metrics lack %q", want)
 		}
 	}
@@ -670,11 +663,7 @@ func TestDamagedLogRowMakesOneTableReadOnly(t *testing.T) {
 	cfg := fastConfig()
 	cfg.BotDelayMin, cfg.BotDelayMax = time.Hour, time.Hour // only the test moves
 	e := newEnv(t, cfg)
-	ann, bob := e.client(), e.client()
-	damaged := ann.createTable("Ann", mustForm("kind=lowunique&seats=2&clock=0"))
-	bob.join(damaged, "Bob")
-	bob.lobby(damaged, "do", "ready")
-	ann.lobby(damaged, "do", "start")
+	ann, bob, damaged := annAndBob(e, mustForm("kind=lowunique&seats=2&clock=0"))
 	other := bob.createTable("Bob", mustForm("ruleset=house&seats=3&bots=on&clock=0"))
 	var seq int64
 	e.inRoom(damaged, func(r *room.Room) { seq = r.Table().Seq })

@@ -270,3 +270,28 @@ func (e *env) waitRoom(code, what string, cond func(r *room.Room) bool) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// scrape reads the server's /metrics (no token).
+func (e *env) scrape() string {
+	e.t.Helper()
+	ms := httptest.NewServer(e.srv.MetricsHandler(""))
+	defer ms.Close()
+	resp, err := http.Get(ms.URL + "/metrics")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return string(b)
+}
+
+// annAndBob starts a table of the form: Ann creates it and hosts, Bob
+// takes a seat and is ready.
+func annAndBob(e *env, form url.Values) (ann, bob *client, code string) {
+	ann, bob = e.client(), e.client()
+	code = ann.createTable("Ann", form)
+	bob.join(code, "Bob")
+	bob.lobby(code, "do", "ready")
+	ann.lobby(code, "do", "start")
+	return ann, bob, code
+}

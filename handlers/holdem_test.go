@@ -285,11 +285,7 @@ func TestHoldemAwayPlayer(t *testing.T) {
 	cfg := fastConfig()
 	cfg.AbsentAutoplay, cfg.AbsentGrace = 10*time.Millisecond, 40*time.Millisecond
 	e := newEnv(t, cfg)
-	ann, bob := e.client(), e.client()
-	code := ann.createTable("Ann", mustForm("kind=holdem&seats=3&bots=on&clock=0"))
-	bob.join(code, "Bob")
-	bob.lobby(code, "do", "ready")
-	ann.lobby(code, "do", "start")
+	ann, bob, code := annAndBob(e, mustForm("kind=holdem&seats=3&bots=on&clock=0"))
 	ann.dial(code)
 	playHumansUntil(t, e, code, map[int]*client{0: ann}, func(r *room.Room) bool {
 		return r.Table().Seats[1].Away && logCount(r, "Bob is disconnected: the table plays for them.") >= 3
@@ -346,11 +342,7 @@ func TestHoldemClock(t *testing.T) {
 // 20: the smallest raise is to 40.
 func TestMoveErrorsCarryTheirDetails(t *testing.T) {
 	e := newEnv(t, fastConfig())
-	ann, bob := e.client(), e.client()
-	code := ann.createTable("Ann", url.Values{"kind": {"holdem"}, "seats": {"2"}, "blinds": {"10/20"}, "clock": {"0"}})
-	bob.join(code, "Bob")
-	bob.lobby(code, "do", "ready")
-	ann.lobby(code, "do", "start")
+	ann, bob, code := annAndBob(e, url.Values{"kind": {"holdem"}, "seats": {"2"}, "blinds": {"10/20"}, "clock": {"0"}})
 	var first *client
 	e.waitRoom(code, "the first decision", func(r *room.Room) bool {
 		w := r.Table().Match.Waiting()

@@ -337,12 +337,7 @@ func TestHoldemPeopleAreAskedToRebuy(t *testing.T) {
 // the seat, and the removed player may watch but not ask to sit again.
 func TestHostRemovesAPlayer(t *testing.T) {
 	e := newEnv(t, fastConfig())
-	host := e.client()
-	code := host.createTable("Ann", url.Values{"kind": {"lowunique"}, "seats": {"3"}, "bots": {"on"}})
-	bob := e.client()
-	bob.join(code, "Bob")
-	bob.lobby(code, "do", "ready")
-	host.lobby(code, "do", "start")
+	host, bob, code := annAndBob(e, url.Values{"kind": {"lowunique"}, "seats": {"3"}, "bots": {"on"}})
 	if status, _ := bob.lobby(code, "do", "free", "seat", "0"); status != http.StatusUnprocessableEntity {
 		t.Fatalf("Bob removing the host: %d", status)
 	}
@@ -367,12 +362,7 @@ func TestHostRemovesAPlayer(t *testing.T) {
 // sit again.
 func TestRemovedPlayerCantWalkBackIn(t *testing.T) {
 	e := newEnv(t, fastConfig())
-	host := e.client()
-	code := host.createTable("Ann", url.Values{"kind": {"lowunique"}, "seats": {"3"}, "bots": {"on"}, "open": {"on"}})
-	bob := e.client()
-	bob.join(code, "Bob")
-	bob.lobby(code, "do", "ready")
-	host.lobby(code, "do", "start")
+	host, _, code := annAndBob(e, url.Values{"kind": {"lowunique"}, "seats": {"3"}, "bots": {"on"}, "open": {"on"}})
 	if status, _ := host.lobby(code, "do", "free", "seat", "1"); status != http.StatusNoContent {
 		t.Fatalf("remove Bob: %d", status)
 	}
@@ -488,11 +478,7 @@ func TestPausedTableOutlivesItsHost(t *testing.T) {
 	cfg := fastConfig()
 	cfg.AbsentAutoplay, cfg.AbsentGrace = time.Hour, 80*time.Millisecond
 	e := newEnv(t, cfg)
-	ann, bob := e.client(), e.client()
-	code := ann.createTable("Ann", url.Values{"kind": {"president"}, "ruleset": {"house"}, "seats": {"3"}, "bots": {"on"}, "clock": {"0"}})
-	bob.join(code, "Bob")
-	bob.lobby(code, "do", "ready")
-	ann.lobby(code, "do", "start")
+	ann, bob, code := annAndBob(e, url.Values{"kind": {"president"}, "ruleset": {"house"}, "seats": {"3"}, "bots": {"on"}, "clock": {"0"}})
 	annWS, _ := ann.dial(code), bob.dial(code)
 	if status, body, _ := ann.post("/t/"+code+"/seat", url.Values{"do": {"pause"}}); status != http.StatusNoContent {
 		t.Fatalf("pause: %d %s", status, body)

@@ -159,11 +159,7 @@ func playRandom(t *testing.T, e *env, code string, humans map[int]*client, rng *
 // timer runs out, shown to players as a countdown.
 func TestLowUniqueRevealTimer(t *testing.T) {
 	e := newEnv(t, fastConfig())
-	ann, bob := e.client(), e.client()
-	code := ann.createTable("Ann", mustForm("kind=lowunique&seats=2&clock=0&reveal=1"))
-	bob.join(code, "Bob")
-	bob.lobby(code, "do", "ready")
-	ann.lobby(code, "do", "start")
+	ann, bob, code := annAndBob(e, mustForm("kind=lowunique&seats=2&clock=0&reveal=1"))
 	w := ann.dial(code)
 	for _, c := range []*client{ann, bob} {
 		if status, body, _ := c.post("/t/"+code+"/act", url.Values{"kind": {"select"}, "card": {"2", "7"}}); status != 204 {
@@ -284,11 +280,7 @@ func TestImpetusAbsentSpirit(t *testing.T) {
 // annAndAbsentBob starts a table of the form with Ann, who watches it, and
 // Bob, who took a seat and never connects.
 func annAndAbsentBob(e *env, form string) (ann, bob *client, code string) {
-	ann, bob = e.client(), e.client()
-	code = ann.createTable("Ann", mustForm(form))
-	bob.join(code, "Bob")
-	bob.lobby(code, "do", "ready")
-	ann.lobby(code, "do", "start")
+	ann, bob, code = annAndBob(e, mustForm(form))
 	ann.dial(code)
 	return ann, bob, code
 }

@@ -55,6 +55,11 @@ type Config struct {
 
 // WithDefaults fills unset fields.
 func (c Config) WithDefaults() Config {
+	or := func(d *time.Duration, def time.Duration) {
+		if *d <= 0 {
+			*d = def
+		}
+	}
 	if c.NextDealDelay == 0 {
 		c.NextDealDelay = 6 * time.Second
 	}
@@ -64,24 +69,12 @@ func (c Config) WithDefaults() Config {
 	if c.MaxOpenTables <= 0 {
 		c.MaxOpenTables = 1000
 	}
-	if c.AbsentAutoplay <= 0 {
-		c.AbsentAutoplay = 30 * time.Second
-	}
-	if c.AbsentGrace <= 0 {
-		c.AbsentGrace = 90 * time.Second
-	}
-	if c.IdleClose <= 0 {
-		c.IdleClose = 24 * time.Hour
-	}
-	if c.Unattended <= 0 {
-		c.Unattended = 10 * time.Minute
-	}
-	if c.LobbyClose <= 0 {
-		c.LobbyClose = 10 * time.Minute
-	}
-	if c.LLMTimeout <= 0 {
-		c.LLMTimeout = 5 * time.Second
-	}
+	or(&c.AbsentAutoplay, 30*time.Second)
+	or(&c.AbsentGrace, 90*time.Second)
+	or(&c.IdleClose, 24*time.Hour)
+	or(&c.Unattended, 10*time.Minute)
+	or(&c.LobbyClose, 10*time.Minute)
+	or(&c.LLMTimeout, 5*time.Second)
 	if c.Metrics == nil {
 		c.Metrics = noMetrics{}
 	}
