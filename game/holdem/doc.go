@@ -9,7 +9,10 @@
 // to act alone (below); side pots for any
 // number of all-ins, the uncalled bet returned, split pots with the odd
 // chip to the first winner left of the button; showdown order; rebuy and
-// sitting out between hands. Hands are ranked by package eval.
+// sitting out between hands. Hands are ranked by package eval. The
+// spec's betting rules come from the rules of the game (TDA); its bots
+// follow the design note ../shared/seeds/holdem-ai.md (the heuristic
+// bot, the language-model seat and its fallback).
 //
 // Choices the spec leaves open, made the way card rooms play them:
 //   - Amounts are totals: "raise to 300" means the seat's bet on this

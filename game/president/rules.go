@@ -7,8 +7,13 @@
 // version untouched. View gives exactly what one seat may see and Legal the
 // moves open to it. Randomness comes only from the seed of each deal.
 //
-// Jokers are a table option, the design note's use_jokers, on by default in
-// both rulesets: Rules.WithJokers(false) plays with the 52 cards alone.
+// The spec comes from two design notes, ../shared/seeds/
+// president-house-rules.md (the house ruleset) and
+// president-standard-rules.md (the standard one); where the spec is
+// silent they decide. Jokers are a table option, the notes' use_jokers,
+// on by default in both rulesets: Rules.WithJokers(false) plays with the
+// 52 cards alone. The greedy bot follows the notes' strategy hints (§18;
+// see Greedy).
 //
 // Choices the spec leaves open, settled here the way players expect:
 //   - The leader of a trick must play; passing is only for following.
