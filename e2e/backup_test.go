@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -123,6 +124,21 @@ func TestBackupRestoresOnAnEmptyVolume(t *testing.T) {
 
 // readLogs reads every table's log entries, in order, from the database
 // file (read-only: the server may be running).
+// roomStatus is a table's status in a machine's database ("" when absent).
+func roomStatus(t *testing.T, data, code string) string {
+	t.Helper()
+	d, err := sql.Open("sqlite", "file:"+filepath.Join(data, "tables.db")+"?mode=ro&_pragma=busy_timeout(5000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var status string
+	if err := d.QueryRow(`SELECT status FROM rooms WHERE code = ?`, code).Scan(&status); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		t.Fatal(err)
+	}
+	return status
+}
+
 func readLogs(t *testing.T, data string, codes []string) map[string][]string {
 	t.Helper()
 	d, err := sql.Open("sqlite", "file:"+filepath.Join(data, "tables.db")+"?mode=ro&_pragma=busy_timeout(5000)")

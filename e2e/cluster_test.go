@@ -285,9 +285,12 @@ func adoptGoneMachine(t *testing.T, store string) {
 		}
 		logs := readLogs(t, s.data, codes)
 		for code, entries := range logs {
-			if len(entries) > 0 {
+			// a machine that adopted a table and then lost its tag to a
+			// third (a machine starved past its lease on a busy box) keeps
+			// the rows, marked moved: the table's home is where it is open
+			if len(entries) > 0 && roomStatus(t, s.data, code) == "open" {
 				if home[code] != "" {
-					t.Fatalf("table %s is in both %s's and %s's database", code, home[code], id)
+					t.Fatalf("table %s is open in both %s's and %s's database", code, home[code], id)
 				}
 				home[code] = id
 				// every entry a viewer was pushed is there as m1 wrote it;
