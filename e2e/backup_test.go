@@ -29,9 +29,8 @@ var backupTables = []url.Values{
 	{"kind": {"holdem"}, "blinds": {"25/50"}, "stack_bb": {"20"}, "seats": {"3"}, "bots": {"on"}, "clock": {"0"}},
 }
 
-// backupSync is the sync interval the test runs with; an entry pushed more
-// than two intervals before the machine is lost must be in the backup
-// (docs/OPERATIONS.md: at most 1.5 intervals plus the upload).
+// backupSync is the sync interval the test runs with (docs/OPERATIONS.md:
+// a lost machine loses at most 1.5 intervals plus the upload).
 const backupSync = 500 * time.Millisecond
 
 // lostWindow is how long before a kill an entry must have been pushed to
