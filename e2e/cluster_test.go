@@ -37,10 +37,13 @@ type cluster struct {
 }
 
 // clusterArgs make tables play by themselves quickly, and leases short, so
-// an adoption takes seconds.
+// an adoption takes seconds. The lease (3 s) and grace (2 s) are not
+// shorter: on a starved machine (four busy loops beside the test on two
+// cores) a lease round can run a second late, and a machine that misses
+// its own renewal gives its tables up and answers 503.
 var clusterArgs = []string{"-bot-delay-min", "20ms", "-bot-delay-max", "60ms", "-next-deal-delay", "50ms",
 	"-absent-autoplay", "20ms", "-absent-grace", "100ms", "-backup-sync-interval", "200ms",
-	"-cluster-ttl", "1s", "-cluster-grace", "1s"}
+	"-cluster-ttl", "3s", "-cluster-grace", "2s"}
 
 func freeAddr(t *testing.T) string {
 	t.Helper()
@@ -220,7 +223,7 @@ func TestClusterServesEachTableFromItsHome(t *testing.T) {
 		if strings.Contains(list, pubCode) {
 			break
 		}
-		if time.Since(start) > 5*time.Second {
+		if time.Since(start) > 10*time.Second {
 			t.Fatalf("m1's public list misses m3's table %s: %.300s", pubCode, list)
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -275,7 +278,7 @@ func adoptGoneMachine(t *testing.T, store string) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-	t.Logf("every table back %v after the kill (lease 1 s, grace 1 s)", time.Since(killed).Round(10*time.Millisecond))
+	t.Logf("every table back %v after the kill (lease 3 s, grace 2 s)", time.Since(killed).Round(10*time.Millisecond))
 
 	// the adopter's log holds every acknowledged entry, each as it was
 	home := map[string]string{}
