@@ -115,7 +115,16 @@ func TestBustedPlayerRebuys(t *testing.T) {
 		  const v = document.getElementById('table-state').dataset.v;
 		  if (c && c.querySelector("button[hx-vals*='\"rebuy\"']")) return ['busted', v];
 		  const btn = k => c && c.querySelector("button[hx-vals*='\"" + k + "\"']");
-		  const b = btn('allin') || btn('call') || btn('check'); // all in, or call one
+		  // all in: the raise form at its largest amount, or the all-in
+		  // button when that is the only raise; else call one
+		  const amount = c && c.querySelector('#h-amount');
+		  const raise = c && c.querySelector('button[data-raise]');
+		  if (amount && raise) {
+		    amount.value = amount.max;
+		    raise.click();
+		    return ['allin', v];
+		  }
+		  const b = btn('allin') || btn('call') || btn('check');
 		  if (!b) return ['wait', v];
 		  b.click();
 		  return ['allin', v];
