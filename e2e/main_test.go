@@ -300,22 +300,29 @@ func (b *browser) createGame(srv *server, kind string, selects map[string]string
 // joinTable opens a share link, gives b's name, takes a seat and is ready.
 func (b *browser) joinTable(share string) {
 	b.t.Helper()
+	b.joinLobby(share)
+	b.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"ready"']`)))
+	b.waitJS("ready", `!!document.querySelector("#lobby button[hx-vals*='unready']")`)
+}
+
+// joinLobby opens a share link, gives b's name and takes a seat.
+func (b *browser) joinLobby(share string) {
+	b.t.Helper()
 	b.do(chromedp.Navigate(share),
 		chromedp.SendKeys(chromedp.CSS(`input[name=name]`), b.name),
 		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
 	)
 	b.waitJS("the lobby", `!!document.querySelector('#lobby')`)
-	b.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"ready"']`)))
 }
 
 // wideJS names the elements that stick out of a 390 px screen.
 const wideJS = `[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 392).slice(0, 8).map(e => e.tagName + '.' + e.className + '#' + e.id + ' ' + Math.round(e.getBoundingClientRect().right)).join('; ')`
 
-// startWhenReady waits, as the host, until everyone seated is ready, and
-// starts the game.
+// startWhenReady waits, as the host, until the game may start (enough
+// players seated), and starts it.
 func (b *browser) startWhenReady() {
 	b.t.Helper()
-	b.waitJS("everyone ready", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
+	b.waitJS("the Start button", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
 	b.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
 }
 

@@ -60,18 +60,15 @@ func TestCreateJoinLobbyStart(t *testing.T) {
 	if !strings.Contains(body, "You are Bob, seat 2") {
 		t.Fatalf("Bob not seated: %.400s", body)
 	}
-	// Bob is not ready: the host can't start yet
-	if status, msg := host.lobby(code, "do", "start"); status != 422 || !strings.Contains(msg, "ready") {
-		t.Fatalf("start with unready player: %d %s", status, msg)
+	// Bob is not ready: the host may start anyway, and is told Bob plays too
+	if _, page := host.get("/t/" + code); !strings.Contains(page, "Bob is not ready yet: you may start anyway") {
+		t.Fatalf("the host's lobby does not say Bob is not ready: %.2000s", page)
 	}
 	// only the host starts, adds bots, frees seats
 	for _, do := range []string{"start", "bot"} {
 		if status, _ := bob.lobby(code, "do", do, "seat", "2"); status != 422 {
 			t.Fatalf("non-host %s: %d", do, status)
 		}
-	}
-	if status, _ := bob.lobby(code, "do", "ready"); status != 204 {
-		t.Fatalf("ready: %d", status)
 	}
 	if status, msg := host.lobby(code, "do", "bot", "seat", "2"); status != 204 {
 		t.Fatalf("add bot: %d %s", status, msg)
@@ -80,7 +77,7 @@ func TestCreateJoinLobbyStart(t *testing.T) {
 		t.Fatalf("start: %d", status)
 	}
 	e.inRoom(code, func(r *room.Room) {
-		if !r.Table().Started() || len(r.Table().Seats) != 4 || r.Table().Seats[3].Bot == "" {
+		if !r.Table().Started() || len(r.Table().Seats) != 4 || r.Table().Seats[3].Bot == "" || r.Table().Seats[1].Name != "Bob" {
 			t.Fatalf("started %v seats %+v", r.Table().Started(), r.Table().Seats)
 		}
 	})

@@ -766,29 +766,34 @@ func (r *Room) lobby(rv *roomView) views.Lobby {
 	if t.Opts.OpenSeats {
 		l.Options = append(l.Options, "anyone may sit later")
 	}
-	players, unready := 0, 0
+	// the host starts as soon as enough are seated (bots fill the empty
+	// seats when the table has them); someone not ready yet plays anyway,
+	// and the host is told so
+	players := 0
+	var unready []int
 	for i, s := range t.Seats {
 		l.Seats = append(l.Seats, rv.seatView(i))
 		if !s.empty() || t.Opts.Bots {
 			players++
 		}
 		if s.Player != "" && !s.Ready && s.Player != t.Host {
-			unready++
+			unready = append(unready, i)
 		}
 	}
 	min := r.kind.minPlayers(t.Opts)
 	switch {
 	case players < min:
 		l.StartHint = "Waiting for players: at least " + itoa(min) + " are needed."
-	case unready > 0:
-		l.StartHint = "Waiting for " + plural(unready, "player", "players") + " to be ready."
+	case rv.player != t.Host:
+		l.CanStart = true
+		l.StartHint = "Waiting for the host to start."
+	case len(unready) > 0:
+		l.CanStart = true
+		l.StartHint = seatNames(unready, t.Name) + map[bool]string{true: " is", false: " are"}[len(unready) == 1] +
+			" not ready yet: you may start anyway, and they play too."
 	default:
 		l.CanStart = true
-		if rv.player == t.Host {
-			l.StartHint = "Everyone is ready."
-		} else {
-			l.StartHint = "Waiting for the host to start."
-		}
+		l.StartHint = "Everyone is ready: start whenever you like."
 	}
 	return l
 }

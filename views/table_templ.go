@@ -1574,7 +1574,7 @@ func LobbyPanel(t Table) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if t.You >= 0 {
+		if t.You >= 0 && !t.Host {
 			if mySeat(t).Ready {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 148, "<button class=\"secondary\" hx-post=\"")
 				if templ_7745c5c3_Err != nil {
