@@ -251,7 +251,7 @@ func adoptGoneMachine(t *testing.T, store string) {
 	b.setSize(390, 844, true)
 	join := `form[action$="/join"] `
 	b.do(chromedp.Navigate(c.url+"/t/"+codes[0]), chromedp.SendKeys(chromedp.CSS(join+`input[name=name]`), "Watcher"),
-		chromedp.Click(chromedp.CSS(join+`button[type=submit]`)))
+		chromedp.Click(chromedp.CSS(join+`button[value=watch]`)))
 	seqJS := `Number((document.getElementById('seq') || {dataset: {}}).dataset.seq || 0)`
 	b.waitJS("the table page", seqJS+` >= 5`)
 	w := watchAcks(t, c.url, codes)

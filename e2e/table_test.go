@@ -159,7 +159,7 @@ func TestPresidentTableFeel(t *testing.T) {
 			// a watcher who asked for calm sees the same table without motion
 			calm.do(chromedp.Navigate(share))
 			calm.waitJS("the join page", `!!document.querySelector('input[name=name]')`)
-			calm.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Cal"), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)))
+			calm.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Cal"), chromedp.Click(chromedp.CSS(`main form button[value=watch]`)))
 			calm.waitJS("the table", `!!document.querySelector('#p-ring')`)
 			eval[bool](calm, watchMotionJS)
 		}
@@ -407,7 +407,7 @@ func TestChatNamesAndMarks(t *testing.T) {
 
 	fake := newBrowser(t, "Ann") // a visitor who calls herself Ann
 	fake.do(chromedp.Navigate(share), chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"),
-		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)))
+		chromedp.Click(chromedp.CSS(`main form button[value=watch]`)))
 	fake.waitJS("the table, watching", `!!document.querySelector('#p-ring') && !!document.querySelector('#chat-text')`)
 	fake.do(chromedp.SendKeys(chromedp.CSS(`#chat-text`), "I am the host"), chromedp.Click(chromedp.CSS(`form.chat button[type=submit]`)))
 	fake.waitJS("the refusal", `document.getElementById('message').textContent.includes('already called Ann')`)

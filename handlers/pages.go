@@ -201,11 +201,20 @@ func (s *Server) joinTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	ctx := c.Request().Context()
+	// the form again, with what was wrong
+	again := func(player string, err error) error {
+		j, jerr := r.JoinForm(ctx, player, c.FormValue("name"), csrfToken(c))
+		if jerr != nil {
+			return jerr
+		}
+		j.Error = message(err)
+		return render(c, http.StatusUnprocessableEntity, views.JoinPage(j))
+	}
 	name, err := room.CheckName(c.FormValue("name"))
 	if err != nil {
-		return render(c, http.StatusUnprocessableEntity, views.JoinPage(views.Join{
-			Page: views.Page{Title: views.TableTitle(r.Title(), r.Code()), CSRF: csrfToken(c)},
-			Code: r.Code(), GameTitle: r.Title(), Name: c.FormValue("name"), Error: message(err)}))
+		id, _ := s.identify(c)
+		return again(id.player, err)
 	}
 	if err := s.joinLimit(c); err != nil {
 		return err
@@ -214,8 +223,18 @@ func (s *Server) joinTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := r.Join(c.Request().Context(), id.player, name); err != nil {
+	if _, err := r.Join(ctx, id.player, name); err != nil {
 		return err
+	}
+	// at a running table, "Take a seat" or "Ask for a seat" asks at once
+	if c.FormValue("then") == "ask" {
+		if err := r.Seat(ctx, id.player, name, url.Values{"do": {"ask"}}); err != nil {
+			var ge *game.Error
+			if !errors.As(err, &ge) {
+				return err
+			}
+			return again(id.player, err)
+		}
 	}
 	return c.Redirect(http.StatusSeeOther, "/t/"+r.Code())
 }

@@ -125,19 +125,24 @@ func (r *Room) Visit(ctx context.Context, player, name string, changeName bool, 
 	var v Visit
 	err := r.do(ctx, func() {
 		seat := r.t.seatOf(player)
-		free := false
-		for _, st := range r.t.Seats {
-			free = free || st.empty()
-		}
-		if seat < 0 && (name == "" || (!r.t.Started() && free) || changeName) {
-			v.Join = &views.Join{Page: views.Page{Title: views.TableTitle(r.kind.info.Title, r.code), CSRF: csrf},
-				Code: r.code, GameTitle: r.kind.info.Title, Name: name, Full: !free, Started: r.t.Started()}
+		if seat < 0 && (name == "" || r.seatOffer(player) == "sit" || changeName) {
+			j := r.joinForm(player, name, csrf)
+			j.Rename = changeName && name != ""
+			v.Join = &j
 			return
 		}
 		v.Page = r.page(r.view(seat, player), csrf, shareURL)
 		v.Page.ChatName = name
 	})
 	return v, err
+}
+
+// JoinForm is the page that asks a visitor's name, with what seat they
+// may have (to show it again with an error).
+func (r *Room) JoinForm(ctx context.Context, player, name, csrf string) (views.Join, error) {
+	var j views.Join
+	err := r.do(ctx, func() { j = r.joinForm(player, name, csrf) })
+	return j, err
 }
 
 // Hands are the finished hands the table keeps, as player may read them;

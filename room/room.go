@@ -1185,11 +1185,60 @@ func (r *Room) closeViewers(code int, reason string) {
 	}
 }
 
+// seatOffer is the seat a visitor who is not seated may have: "sit" (a
+// free seat in the lobby), "take" or "ask" (a seat a bot holds once the
+// game runs, at once or when the host agrees), "removed" (the host
+// removed them) or "watch".
+func (r *Room) seatOffer(player string) string {
+	t := r.t
+	switch {
+	case !t.Started():
+		if slices.ContainsFunc(t.Seats, seat.empty) {
+			return "sit"
+		}
+		return "watch"
+	case t.removed(player):
+		return "removed"
+	case r.botSeats() == 0:
+		return "watch"
+	case t.Opts.OpenSeats:
+		return "take"
+	}
+	return "ask"
+}
+
+// botSeats counts the seats bots hold.
+func (r *Room) botSeats() int {
+	n := 0
+	for _, s := range r.t.Seats {
+		if s.Bot != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// seatWhen says when a seat a bot holds changes hands: at the next hand
+// or deal, or "" at once.
+func (r *Room) seatWhen() string {
+	if r.kind.seatOpen == nil || r.kind.fair == nil {
+		return ""
+	}
+	return "at the next " + r.kind.fair.what
+}
+
+// joinForm is the page that asks a visitor's name, and says what seat
+// they may have in the words the table's seat bar uses.
+func (r *Room) joinForm(player, name, csrf string) views.Join {
+	return views.Join{Page: views.Page{Title: views.TableTitle(r.kind.info.Title, r.code), CSRF: csrf},
+		Code: r.code, GameTitle: r.kind.info.Title, Name: name, Offer: r.seatOffer(player), Bots: r.botSeats(), When: r.seatWhen()}
+}
+
 // seatBar is what the viewer is told about seats once the game runs.
 func (r *Room) seatBar(rv *roomView) views.SeatBar {
 	me := r.t.seatOf(rv.player)
 	b := views.SeatBar{URL: "/t/" + r.code, Watching: me < 0, Seated: me >= 0, Open: r.t.Opts.OpenSeats, Paused: r.t.Paused,
-		Host: r.t.isHost(rv.player)}
+		Host: r.t.isHost(rv.player), Removed: r.t.removed(rv.player), When: r.seatWhen()}
 	if i := r.t.askOf(rv.player); i >= 0 {
 		b.Asking = "waiting"
 		if r.t.Asks[i].Accepted {

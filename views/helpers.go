@@ -86,3 +86,21 @@ func CodeLabel(code string) string {
 	}
 	return code
 }
+
+// botSeats says how many seats bots hold: "a bot holds a seat", "bots
+// hold 3 seats".
+func botSeats(n int) string {
+	if n == 1 {
+		return "a bot holds a seat"
+	}
+	return "bots hold " + itoa(n) + " seats"
+}
+
+// seatWhen says when a seat a bot holds changes hands, after a sentence:
+// " at the next hand", or nothing when it does at once.
+func seatWhen(when string) string {
+	if when == "" {
+		return ""
+	}
+	return " " + when
+}

@@ -103,6 +103,8 @@ func (b SeatBar) Key() uint64 {
 	k.flag(b.Seated)
 	k.str(b.Asking)
 	k.flag(b.Open)
+	k.flag(b.Removed)
+	k.str(b.When)
 	k.flag(b.Host)
 	k.flag(b.Paused)
 	for _, list := range [][]SeatRequest{b.Requests, b.People} {

@@ -156,6 +156,8 @@ type SeatBar struct {
 	Seated   bool   // the viewer has a seat in the running game
 	Asking   string // the viewer's request: "", "waiting" or "accepted"
 	Open     bool   // anyone may sit, without the host's approval
+	Removed  bool   // the host removed the viewer: they may only watch
+	When     string // when a seat changes hands ("at the next hand"; "" at once)
 	Requests []SeatRequest
 	Host     bool          // the viewer is the host
 	Paused   bool          // the host paused the table
@@ -177,8 +179,14 @@ type Join struct {
 	GameTitle string
 	Name      string
 	Error     string
-	Full      bool
-	Started   bool
+	// Offer is the seat the visitor may have, as the table's seat bar
+	// words it: "sit" (a free seat in the lobby), "take" or "ask" (once
+	// the game runs, a seat a bot holds: at once, or when the host agrees),
+	// "removed" (the host removed them: they may watch) or "watch".
+	Offer  string
+	Bots   int    // the seats bots hold (take and ask)
+	When   string // when a seat changes hands ("at the next hand"; "" at once)
+	Rename bool   // a watcher changing the name they chat under
 }
 
 // Fragment is one element pushed over the websocket, swapped by its id.
