@@ -416,7 +416,11 @@ func (s *State) finish(ev *[]game.Event) {
 		if showdown {
 			how = " with " + eval.Default().Describe(best)
 		}
-		*ev = append(*ev, game.Event{Text: text + " wins " + name + " (" + itoa(pot.Amount) + ")" + how + "."})
+		verb := " wins "
+		if len(winners) > 1 {
+			verb = " win " // they share it
+		}
+		*ev = append(*ev, game.Event{Text: text + verb + name + " (" + itoa(pot.Amount) + ")" + how + "."})
 	}
 	for i := 0; i < s.N; i++ {
 		s.Seats[i].Total, s.Seats[i].Bet, s.Seats[i].Acted = 0, 0, false

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/tablegames/tables/game"
@@ -217,12 +218,21 @@ func TestSplitPotOddChip(t *testing.T) {
 	s.Seats[0].Hole = [2]cards.Card{card(t, "2C"), card(t, "3D")}
 	s.Seats[2].Hole = [2]cards.Card{card(t, "2D"), card(t, "3C")}
 	act(t, &s, 2, Check, 0)
+	var said []game.Event
 	for s.Street != HandOver {
-		act(t, &s, s.Turn, Check, 0)
+		next, ev, err := Apply(s, s.Turn, Action{Kind: Check})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, said = next, ev
 	}
 	// the odd chip goes to the first winner left of the button: seat 2
 	if s.Seats[2].Stack != 1003 || s.Seats[0].Stack != 1002 || s.Seats[1].Stack != 995 {
 		t.Fatalf("stacks %d %d %d", s.Seats[0].Stack, s.Seats[1].Stack, s.Seats[2].Stack)
+	}
+	// the log says they share it, in the plural
+	if last := said[len(said)-1].Text; !strings.HasSuffix(last, "} win the pot (25) with royal flush.") {
+		t.Fatalf("the split is told as %q", last)
 	}
 }
 
