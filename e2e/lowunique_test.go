@@ -104,6 +104,6 @@ func TestLowUniqueInBrowsers(t *testing.T) {
 		t.Fatalf("the rematch started before Ann accepted: %s", phase)
 	}
 	ann.mustTap(`#lu-hand button[hx-vals*='rematch']`)
-	ann.waitJS("the rematch", `document.querySelector('#lu-status').dataset.phase === 'select' && document.querySelector('#lu-status').innerText.includes('game 2')`)
+	ann.waitJS("the rematch", `document.querySelector('#lu-status').dataset.phase === 'select' && document.querySelector('#lu-round').innerText.includes('game 2')`)
 	bob.waitJS("the rematch", `document.querySelector('#lu-status').dataset.phase === 'select'`)
 }

@@ -168,14 +168,16 @@ func holdemView(rv *roomView) views.Holdem {
 	h.Pots = potViews(v.Pots, name)
 	if over && v.Hand > 0 {
 		for n, r := range v.Results {
-			p := views.HPot{Name: potName(n, len(v.Results)), Amount: r.Pot.Amount, Winners: seatNames(r.Winners, name)}
+			p := views.HPot{Name: potName(n, len(v.Results)), Amount: r.Pot.Amount, Winners: seatNames(r.Winners, name), Several: len(r.Winners) > 1}
 			if r.Rank > 0 {
 				p.HandName = eval.Default().DescribeOver(eval.Rank(r.Rank), runnerUp(&v, r))
 			}
 			h.Results = append(h.Results, p)
 		}
 		showWinningCards(&v, &h)
-		h.Result = holdemResult(&v)
+		if n := len(st.Past); n > 0 && st.Past[n-1].Hand == v.Hand {
+			h.Standings = holdemStandings(rv, &v, &st.Past[n-1], h.Seats)
+		}
 	}
 	h.BoardNew = holdem.BoardAt(v.Street)
 	if over || h.BoardNew > len(h.Board) {
@@ -204,9 +206,6 @@ func holdemView(rv *roomView) views.Holdem {
 		}
 	}
 	h.Status = holdemStatus(&v, name, h.YourTurn)
-	if over && !rv.nextAt.IsZero() {
-		h.NextDealAt = rv.nextAt.UnixMilli()
-	}
 	past, seat, code := st.Past, rv.seat, rv.code
 	h.Past = func() []views.HPast {
 		out := make([]views.HPast, 0, len(past))
@@ -357,23 +356,47 @@ func showWinningCards(v *holdem.View, h *views.Holdem) {
 	}
 }
 
-// holdemResult tells the viewer how the hand ended for them.
-func holdemResult(v *holdem.View) string {
-	if v.Seat < 0 || !v.Seats[v.Seat].Dealt {
-		return ""
-	}
-	me := v.Seats[v.Seat]
-	for _, r := range v.Results {
-		for _, w := range r.Winners {
-			if w == v.Seat {
-				return "You win " + itoa(me.Won) + "!"
-			}
+// holdemStandings ranks the hand that just ended by what each player won
+// or lost on it, with the hand each showed (or that it folded); a player
+// who folded without putting a chip in is left out.
+func holdemStandings(rv *roomView, v *holdem.View, r *holdem.HandRecord, seats []views.HSeat) *views.Standings {
+	s := &views.Standings{Title: "Hand " + itoa(v.Hand) + " is over", WhatHead: "Hand", ScoreHead: "Net", Next: "Next hand", NextAt: rv.nextAtMilli()}
+	var rows []views.Standing
+	var keys []int
+	for i, sv := range v.Seats {
+		if !sv.Dealt {
+			continue
 		}
+		net := r.Net(i)
+		if i == v.Seat {
+			s.Note = holdemNote(sv, net)
+		}
+		if sv.Folded && net == 0 {
+			continue
+		}
+		row := standingOf(rv, i)
+		row.What, row.Score, row.Sign = seats[i].HandName, signed(net), sign(net)
+		if sv.Folded {
+			row.What = "folded"
+		}
+		rows, keys = append(rows, row), append(keys, net)
 	}
-	if me.Folded {
+	s.Rows = ranked(rows, keys, false)
+	return s
+}
+
+// holdemNote tells the viewer how the hand ended for them: what they won,
+// and what that was net of what they put in.
+func holdemNote(me holdem.SeatView, net int) string {
+	switch {
+	case me.Won > 0:
+		return "You win " + itoa(me.Won) + " (" + signed(net) + " net)."
+	case me.Folded && net == 0:
 		return "You folded."
+	case me.Folded:
+		return "You folded: " + signed(net) + "."
 	}
-	return "You lose this hand."
+	return "You lose " + itoa(-net) + "."
 }
 
 func holdemStatus(v *holdem.View, name func(int) string, yourTurn bool) string {

@@ -129,7 +129,7 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 		}
 		l.Finals = append(l.Finals, "Game "+itoa(g+1)+": "+seatNames(ws, name)+" won with "+plural(best, "point", "points")+".")
 	}
-	l.Mode, l.Status = luMode(&v, name, waiting)
+	l.Mode, l.Status = luMode(&v, name, waiting, l.Winners)
 	l.YourTurn = v.Seat >= 0 && waiting[v.Seat]
 	if v.Phase == lowunique.Over && len(rv.t.Offers) > 0 {
 		l.Offered = rv.t.offered(v.Seat)
@@ -149,27 +149,71 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 		l.OfferText += "."
 	}
 	switch {
-	case v.Seat < 0:
-	case len(v.Winners) > 0:
-		l.Result = "You lose the game."
-		for _, w := range v.Winners {
-			if w == v.Seat {
-				l.Result = "You win the game!"
-				if len(v.Winners) > 1 {
-					l.Result = "You share the win!"
-				}
-			}
-		}
-	case last != nil && last.Winner == v.Seat:
-		l.Result = "You win the round: +" + itoa(last.Lowest)
+	case v.Phase == lowunique.Over:
+		l.Standings = luFinal(rv, &v, l.ReplayURL)
+	case last != nil:
+		l.Standings = luRound(rv, &v, last)
 	}
 	if v.Phase == lowunique.Reveal && !rv.phaseAt.IsZero() {
 		l.RevealAt = rv.phaseAt.UnixMilli()
 	}
-	if v.Phase == lowunique.Resolved && !rv.nextAt.IsZero() {
-		l.NextAt = rv.nextAt.UnixMilli()
-	}
 	return l
+}
+
+// luRound ranks the players after a resolved round: the card each played,
+// what the round scored and the points so far.
+func luRound(rv *roomView, v *lowunique.View, r *lowunique.RoundResult) *views.Standings {
+	s := &views.Standings{Title: "Round " + itoa(r.Round) + " of " + itoa(v.Rules.Rounds), WhatHead: "Played", ScoreHead: "Round",
+		TotalHead: "Points", Next: "Next round", NextAt: rv.nextAtMilli()}
+	rows, keys := make([]views.Standing, v.N), make([]int, v.N)
+	for i := range rows {
+		rows[i] = standingOf(rv, i)
+		rows[i].What, rows[i].Total = itoa(r.Chosen[i]), itoa(v.Players[i].Score)
+		if i == r.Winner {
+			rows[i].What += " (lowest unique)"
+			rows[i].Score, rows[i].Sign = "+"+itoa(r.Lowest), 1
+		}
+		keys[i] = v.Players[i].Score
+	}
+	s.Rows = ranked(rows, keys, true)
+	switch {
+	case r.Winner < 0:
+		s.Note = "No card was unique: nobody scores."
+	case r.Winner == v.Seat:
+		s.Note = "You win the round: +" + itoa(r.Lowest) + "."
+	default:
+		s.Note = rv.t.Name(r.Winner) + "'s " + itoa(r.Lowest) + " was the lowest unique card: +" + itoa(r.Lowest) + "."
+	}
+	return s
+}
+
+// luFinal ranks the players at the end of a game by their points.
+func luFinal(rv *roomView, v *lowunique.View, replay string) *views.Standings {
+	s := &views.Standings{Title: "Final standings", ScoreHead: "Points", Replay: replay, ReplayText: "Replay this game"}
+	if v.Game > 1 {
+		s.Title += " · game " + itoa(v.Game)
+	}
+	rows, keys := make([]views.Standing, v.N), make([]int, v.N)
+	for i := range rows {
+		rows[i] = standingOf(rv, i)
+		rows[i].Score = itoa(v.Players[i].Score)
+		keys[i] = v.Players[i].Score
+	}
+	s.Rows = ranked(rows, keys, true)
+	for _, r := range s.Rows {
+		if r.You {
+			s.Note = "You finish " + r.Place + " of " + itoa(v.N) + "."
+		}
+	}
+	for _, w := range v.Winners {
+		if w == v.Seat {
+			s.Note = "You win the game!"
+			if len(v.Winners) > 1 {
+				s.Note = "You share the win!"
+			}
+		}
+	}
+	return s
 }
 
 func winnersWords(ws []int, players []lowunique.PlayerView, name func(int) string) string {
@@ -180,8 +224,9 @@ func winnersWords(ws []int, players []lowunique.PlayerView, name func(int) strin
 	return seatNames(ws, name) + " share the win with " + pts + "."
 }
 
-// luMode picks the viewer's controls and says what the table waits for.
-func luMode(v *lowunique.View, name func(int) string, waiting map[int]bool) (mode, status string) {
+// luMode picks the viewer's controls and says what the table waits for:
+// the viewer's move, or whose.
+func luMode(v *lowunique.View, name func(int) string, waiting map[int]bool, winners string) (mode, status string) {
 	o := v.Legal()
 	var others []int
 	for i := range v.Players {
@@ -189,25 +234,23 @@ func luMode(v *lowunique.View, name func(int) string, waiting map[int]bool) (mod
 			others = append(others, i)
 		}
 	}
-	waitingFor := "Waiting for " + seatNames(others, name) + "."
+	verb := map[lowunique.Phase]string{lowunique.Select: "select a pair", lowunique.Reveal: "look at the pairs", lowunique.Choose: "choose a card"}[v.Phase]
+	waitingFor := "Waiting for " + seatNames(others, name) + " to " + verb + "."
 	switch {
 	case o.Select:
-		return "select", "Select a pair of cards."
+		return "select", "Your move: select a pair of cards."
 	case o.Ready:
-		return "ready", "Every pair is shown: press ready when you have seen them."
+		return "ready", "Your move: look at every pair, then press Ready."
 	case o.Choose:
-		return "choose", "Choose which card of your pair to play."
+		return "choose", "Your move: choose which card of your pair to play."
 	case v.Phase == lowunique.Over:
-		return "over", "The game is over."
+		return "over", "The game is over: " + winners
 	case v.Phase == lowunique.Resolved:
-		return "resolved", "Round " + itoa(v.Round) + " is resolved."
-	case v.Seat < 0:
-		if len(others) == 0 {
-			return "watch", "Spectating."
-		}
-		return "watch", waitingFor
+		return "resolved", "Round " + itoa(v.Round) + " is over."
+	case len(others) == 0:
+		return waitMode(v.Seat), "Waiting for the next round."
 	}
-	return "wait", waitingFor
+	return waitMode(v.Seat), waitingFor
 }
 
 func lowUniqueRules(o Options) lowunique.Rules {

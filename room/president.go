@@ -185,14 +185,27 @@ func presidentView(rv *roomView) views.President {
 		r, _ := v.Owes()
 		p.Need, p.ReturnTo = r.Count, name(r.To)
 	case "over":
-		if !rv.nextAt.IsZero() {
-			p.NextDealAt = rv.nextAt.UnixMilli()
-		}
-	}
-	if v.Phase == president.DealOver {
-		p.Result = presidentResult(&v, name)
+		p.Standings = presidentStandings(rv, &v, p.ReplayURL)
 	}
 	return p
+}
+
+// presidentStandings ranks the deal that just ended: each player's place,
+// the role it earns for the next deal, its points and its total.
+func presidentStandings(rv *roomView, v *president.View, replay string) *views.Standings {
+	s := &views.Standings{Title: "Deal " + itoa(v.Deal) + " is over", WhatHead: "Role", ScoreHead: "Points", TotalHead: "Total",
+		Note: presidentResult(v, rv.t.Name), Next: "Next deal", NextAt: rv.nextAtMilli(),
+		Replay: replay, ReplayText: "Replay this deal"}
+	rows, keys := make([]views.Standing, v.N), make([]int, v.N)
+	for i := range rows {
+		sv := v.Seats[i]
+		pts := sv.Role.Points()
+		rows[i] = standingOf(rv, i)
+		rows[i].What, rows[i].Score, rows[i].Sign, rows[i].Total = sv.Role.String(), signed(pts), sign(pts), itoa(sv.Score)
+		keys[i] = -sv.Place
+	}
+	s.Rows = ranked(rows, keys, true)
+	return s
 }
 
 // presidentResult tells the viewer how the deal ended for them, or a

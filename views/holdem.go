@@ -22,6 +22,7 @@ type HPot struct {
 	Amount   int
 	Eligible string // who can win it
 	Winners  string // who won it (hand over)
+	Several  bool   // more than one won it: they share it
 	HandName string // with what ("" when uncontested)
 }
 
@@ -65,10 +66,10 @@ type Holdem struct {
 	Board   []CardView
 	// BoardNew is the index of the board's first card of this street:
 	// those from it on are dealt in when the board is pushed.
-	BoardNew int
-	Result   string // the viewer's own result once the hand is over
-	Pots     []HPot // in play
-	Results  []HPot // paid, once the hand is over
+	BoardNew  int
+	Pots      []HPot     // in play
+	Results   []HPot     // paid, once the hand is over
+	Standings *Standings // once the hand is over
 	// The controls: exactly the viewer's legal actions.
 	YourTurn   bool
 	CanFold    bool
@@ -94,10 +95,9 @@ type Holdem struct {
 	// Past lists the finished hands, newest first; it is called only when
 	// the fragment renders. LastHand and the viewer's seat stand for what
 	// it returns.
-	Past       func() []HPast
-	LastHand   int // the number of the last finished hand
-	HandsURL   string
-	NextDealAt int64
+	Past     func() []HPast
+	LastHand int // the number of the last finished hand
+	HandsURL string
 }
 
 // Fragments lists the Hold'em table's fragments in page order.
@@ -138,13 +138,13 @@ func (h Holdem) boardKey() uint64 {
 
 func (h Holdem) potsKey() uint64 {
 	k := newKeyer()
-	k.str(h.Result)
 	for _, ps := range [][]HPot{h.Pots, {{}}, h.Results} {
 		for _, p := range ps {
 			k.str(p.Name)
 			k.num(int64(p.Amount))
 			k.str(p.Eligible)
 			k.str(p.Winners)
+			k.flag(p.Several)
 			k.str(p.HandName)
 		}
 	}

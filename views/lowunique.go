@@ -58,7 +58,6 @@ type LowUnique struct {
 	// over, watch.
 	Mode      string
 	RevealAt  int64 // ms since epoch when the reveal ends
-	NextAt    int64 // when the next round starts
 	Results   []LURound
 	Winners   string // when the game is over
 	ReplayURL string
@@ -68,7 +67,7 @@ type LowUnique struct {
 	// and who wants one or is still awaited, in words
 	Offered   bool
 	OfferText string
-	Result    string // the viewer's own result, once a round or the game is over
+	Standings *Standings // once a round or the game is over
 }
 
 // seatList is the seats' common part, for the ring.
@@ -80,8 +79,10 @@ func (l LowUnique) seatList() []Seat {
 func (l LowUnique) Fragments() []Fragment {
 	out := []Fragment{
 		{ID: "lu-status", Component: luStatus(l), Key: 0},
+		{ID: "lu-round", Component: luRound(l), Key: 0},
 		{ID: "turn-mark", Component: turnMark(l.YourTurn, "Your move")},
 		TurnsFragment("lu-ring", l.seatList()),
+		{ID: "lu-centre", Component: luCentre(l), Key: 0},
 		{ID: "lu-hand", Component: luHand(l), Key: 0},
 		{ID: "lu-results", Component: luResults(l), Key: l.resultsKey()},
 	}

@@ -70,8 +70,7 @@ type President struct {
 	Need        int
 	ReturnTo    string
 	Gave, Got   []CardView
-	NextDealAt  int64
-	Result      string // the viewer's own result once the deal is over
+	Standings   *Standings // once the deal is over
 	ScoreNames  []string
 	ScoreTotals []int
 	History     [][]string
@@ -112,7 +111,6 @@ func (p President) pileKey() uint64 {
 		k.str(pl.From)
 	}
 	k.str(p.PileNote)
-	k.str(p.Result)
 	return k.sum()
 }
 
@@ -124,7 +122,7 @@ func (p President) controlsKey() uint64 {
 	k.flag(p.CanPass)
 	k.num(int64(p.Need))
 	k.str(p.ReturnTo)
-	k.str(p.Result)
+	p.Standings.key(&k)
 	k.flag(p.YourTurn)
 	k.cards(p.Gave)
 	k.cards(p.Got)

@@ -1,0 +1,68 @@
+package room
+
+import (
+	"slices"
+
+	"github.com/tablegames/tables/views"
+)
+
+// The standings every game shows when a deal, a hand, a round or the game
+// ends (views.Standings): each game's glue makes one row a seat, with a
+// key to rank it by, and ranked orders and places them.
+
+// standingOf is seat's row, as the viewer sees it: its name, and whether
+// it is the viewer's own.
+func standingOf(rv *roomView, seat int) views.Standing {
+	return views.Standing{Name: rv.t.Name(seat), You: seat == rv.seat}
+}
+
+// ranked orders rows best first by their keys (the higher the better;
+// ties keep seat order) and, when placed, gives each row its place, tied
+// rows sharing one ("1st, 1st, 3rd").
+func ranked(rows []views.Standing, keys []int, placed bool) []views.Standing {
+	order := make([]int, len(rows))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return keys[b] - keys[a] })
+	out := make([]views.Standing, len(rows))
+	place := 0
+	for n, i := range order {
+		out[n] = rows[i]
+		if n == 0 || keys[i] != keys[order[n-1]] {
+			place = n + 1
+		}
+		if placed {
+			out[n].Place = ordinal(place)
+		}
+	}
+	return out
+}
+
+// ordinal is a place in figures: 1st, 2nd, 3rd, 4th.
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return itoa(n) + "th"
+}
+
+// sign is a number's sign: 1, -1 or 0.
+func sign(n int) int {
+	switch {
+	case n > 0:
+		return 1
+	case n < 0:
+		return -1
+	}
+	return 0
+}
+
+// nextAt is when the table moves on by itself, for a countdown (0: it
+// waits for someone).
+func (rv *roomView) nextAtMilli() int64 { return unixMilli(rv.nextAt) }
