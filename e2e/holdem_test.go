@@ -293,7 +293,7 @@ func holdemTable(page string) string {
 		regexp.MustCompile(`(?s)<div id="h-actions".*?</div>`),
 	} {
 		for _, m := range re.FindAllString(page, -1) {
-			m = regexp.MustCompile(`(?s)<span class="clock".*?</span></span>|<span class="badge off">offline</span>|<span class="muted">· next hand in.*?</span></span>`).ReplaceAllString(m, "")
+			m = regexp.MustCompile(`(?s)<span class="clock".*?</span></span>|<span class="badge off">offline</span>`).ReplaceAllString(m, "")
 			parts = append(parts, m)
 		}
 	}
