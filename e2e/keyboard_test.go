@@ -48,9 +48,36 @@ const planJS = `(() => {
   return [mode];
 })()`
 
+// handFocusJS is where the focus is in the hand: the focused card's
+// place among the cards, or -1.
+const handFocusJS = `[...document.querySelectorAll('#p-hand input[name=card]')].indexOf(document.activeElement)`
+
+// arrowTo moves the focus along the hand with the arrow keys to the card
+// id, as a keyboard player does: the hand is one Tab stop.
+func (b *browser) arrowTo(id string) {
+	b.t.Helper()
+	if eval[int](b, handFocusJS) < 0 {
+		b.tabTo(`#p-hand input[name=card]`)
+	}
+	for i := 0; i < 60; i++ {
+		d := eval[int](b, `[...document.querySelectorAll('#p-hand input[name=card]')].findIndex(i => i.value === `+jsString(id)+`) - (`+handFocusJS+`)`)
+		switch {
+		case d == 0:
+			return
+		case d > 0:
+			b.press(kb.ArrowRight)
+		default:
+			b.press(kb.ArrowLeft)
+		}
+	}
+	b.t.Fatalf("%s: the arrows never reach %s", b.name, id)
+}
+
 // TestPresidentByKeyboard: Ann plays a whole President deal against bots
-// with the keyboard alone (Tab to move, Space to tick a card, Enter to
-// press, arrows in a list), seeing where the focus is; and turns on the
+// with the keyboard alone, seeing where the focus is: her hand is one Tab
+// stop, the arrow keys move along it, Space selects a card, Enter on a
+// selected card plays (or gives the 7s to the first player who may take
+// them), one Tab from the hand reaches Play; and she turns on the
 // four-colour deck.
 func TestPresidentByKeyboard(t *testing.T) {
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "30ms", "-bot-delay-max", "60ms")
@@ -67,7 +94,20 @@ func TestPresidentByKeyboard(t *testing.T) {
 	if outline := eval[string](ann, `getComputedStyle(document.activeElement.closest('label')).outlineStyle`); outline == "none" {
 		t.Fatal("a focused card shows no outline")
 	}
-	moves := 0
+	// the hand is one Tab stop, and the arrows move along it
+	if n := eval[int](ann, `[...document.querySelectorAll('#p-hand input[name=card]')].filter(i => i.tabIndex >= 0).length`); n != 1 {
+		t.Fatalf("%d cards of the hand take the Tab key; want one", n)
+	}
+	at := eval[int](ann, handFocusJS)
+	ann.press(kb.ArrowRight)
+	if next := eval[int](ann, handFocusJS); next != at+1 {
+		t.Fatalf("ArrowRight moved the focus from card %d to %d", at, next)
+	}
+	ann.press(kb.Home)
+	if first := eval[int](ann, handFocusJS); first != 0 {
+		t.Fatalf("Home moved the focus to card %d", first)
+	}
+	moves, byEnter, byButton := 0, 0, 0
 	deadline := time.Now().Add(3 * time.Minute)
 	for !strings.Contains(ann.text("#p-status"), "is over") {
 		if time.Now().After(deadline) {
@@ -78,22 +118,34 @@ func TestPresidentByKeyboard(t *testing.T) {
 		switch plan[0] {
 		case "lead", "discard", "return":
 			for _, id := range plan[1:] {
-				ann.tabTo(`#p-hand input[value="` + id + `"]`)
+				ann.arrowTo(id)
 				ann.press(" ")
 			}
-			kind := map[string]string{"lead": "play", "discard": "discard", "return": "return"}[plan[0]]
-			ann.tabTo(`#p-controls button[value=` + kind + `]`)
+			if plan[0] == "lead" && byButton == 0 {
+				// one Tab from the hand reaches Play
+				ann.press(kb.Tab)
+				if !eval[bool](ann, `document.activeElement.matches('#p-controls button[value=play]')`) {
+					t.Fatalf("one Tab from the hand reaches %s, not Play", eval[string](ann, `document.activeElement.outerHTML`))
+				}
+				byButton++
+			} else {
+				byEnter++ // Enter on the selected card plays it (or discards, or gives back)
+			}
 			ann.press(kb.Enter)
 		case "pass":
 			ann.tabTo(`#p-controls button[value=pass]`)
 			ann.press(kb.Enter)
 		case "gift":
-			// Space selects each card, Enter on a player's seat gives them
+			// Space selects each card; Enter on a selected one goes to the
+			// first player who may take them, and Enter there gives them
 			for _, id := range plan[1:] {
-				ann.tabTo(`#p-hand input[value="` + id + `"]`)
+				ann.arrowTo(id)
 				ann.press(" ")
 			}
-			ann.tabTo(`[data-give-to]`)
+			ann.press(kb.Enter)
+			if !eval[bool](ann, `document.activeElement.matches('[data-give-to]')`) {
+				t.Fatalf("Enter on the gift's cards left the focus on %s", eval[string](ann, `document.activeElement.outerHTML`))
+			}
 			ann.press(kb.Enter)
 		default:
 			ann.waitJS("Ann's turn or the end", `(`+modeJS+`) !== 'wait' || document.querySelector('#p-status').innerText.includes('is over')`)
@@ -104,6 +156,9 @@ func TestPresidentByKeyboard(t *testing.T) {
 			t.Fatalf("the %s by keyboard was refused: %s", plan[0], msg)
 		}
 		moves++
+	}
+	if byEnter == 0 {
+		t.Fatal("no move was played with Enter on a selected card")
 	}
 	t.Logf("Ann played the deal with the keyboard alone: %d moves", moves)
 

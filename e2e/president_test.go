@@ -202,3 +202,76 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 	}
 	cara.screenshot("president-phone-cara")
 }
+
+// TestPresidentExchangeNote: after the exchange of deal 2, on a phone and
+// a laptop, what Ann gave and got is one short line of the status (each
+// card drawn once, as rank and suit), nothing covers her hand while others
+// play, the cards she received are marked in her hand, and her own seat
+// counts her cards rather than showing their backs over her hand.
+func TestPresidentExchangeNote(t *testing.T) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "10ms", "-bot-delay-max", "20ms", "-next-deal-delay", "200ms")
+	for _, size := range sizes {
+		ann := newBrowser(t, "Ann")
+		ann.setSize(size.width, size.height, size.mobile)
+		ann.createTable(srv, "4")
+		ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+		ann.waitJS("the table", `!!document.querySelector('#p-hand label.card')`)
+		deadline := time.Now().Add(3 * time.Minute)
+		for !eval[bool](ann, `document.querySelector('#p-deal').textContent.includes('Deal 2') && /gave.*got/.test(document.querySelector('#p-swap').textContent)`) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: no exchange in deal 2 in time", size.name)
+			}
+			ann.waitJS("Ann's turn or the exchange", `(`+yourTurnJS+` && (`+modeJS+`) !== 'wait') || /gave.*got/.test(document.querySelector('#p-swap').textContent)`)
+			if eval[bool](ann, yourTurnJS+` && (`+modeJS+`) !== 'wait'`) {
+				r := eval[[]string](ann, tapMoveJS)
+				ann.waitJS("the table to take the "+r[0], `document.querySelector('#message').textContent !== '' || document.querySelector('#p-status').dataset.version !== `+jsString(r[1]))
+			}
+		}
+		// a moment when it is not Ann's turn: the note must not cover her
+		// hand then either
+		for eval[bool](ann, yourTurnJS+` && (`+modeJS+`) !== 'wait'`) {
+			r := eval[[]string](ann, tapMoveJS)
+			ann.waitJS("the table to take the "+r[0], `document.querySelector('#message').textContent !== '' || document.querySelector('#p-status').dataset.version !== `+jsString(r[1]))
+		}
+		ann.firstScreen("exchange-president-" + size.name)
+		note := eval[map[string]any](ann, `(() => {
+		  const n = document.querySelector('#p-swap'), r = n.getBoundingClientRect();
+		  return {height: r.height, lineHeight: parseFloat(getComputedStyle(n.closest('.status')).lineHeight) || 24,
+		    cards: n.querySelectorAll('.card-text').length, faces: n.querySelectorAll('.card, u').length,
+		    twice: [...n.querySelectorAll('.card-text')].filter(c => (c.textContent.match(/[♠♥♦♣★]/g) || []).length !== 1).length,
+		    text: n.textContent.trim()};
+		})()`)
+		if note["height"].(float64) > 1.6*note["lineHeight"].(float64) || note["faces"].(float64) > 0 || note["twice"].(float64) > 0 || note["cards"].(float64) < 2 {
+			t.Fatalf("%s: the exchange note is not one line of cards drawn once: %v", size.name, note)
+		}
+		covered := eval[[]string](ann, `(() => {
+		  window.scrollTo(0, 0);
+		  const bars = [...document.querySelectorAll('.actionbar')].map(b => b.getBoundingClientRect()).filter(r => r.height > 0);
+		  return [...document.querySelectorAll('#p-hand label.card')].filter(c => {
+		    const r = c.getBoundingClientRect();
+		    return r.bottom > innerHeight + 1 || bars.some(b => r.bottom > b.top && r.top < b.bottom);
+		  }).map(c => c.id + ' ' + Math.round(c.getBoundingClientRect().bottom));
+		})()`)
+		if len(covered) > 0 {
+			t.Fatalf("%s: cards of the hand are covered or off the first screen: %v", size.name, covered)
+		}
+		got := eval[[]string](ann, `[...document.querySelectorAll('#p-hand label.card.got')].map(l => l.querySelector('input').getAttribute('aria-label'))`)
+		if len(got) == 0 || !strings.Contains(got[0], "received") {
+			t.Fatalf("%s: the cards Ann received are not marked in her hand: %v (note %q)", size.name, got, note["text"])
+		}
+		if eval[int](ann, `document.querySelectorAll('#p-ring .seat.you .backs i').length`) > 0 {
+			t.Fatalf("%s: Ann's own seat shows card backs over her hand", size.name)
+		}
+		if size.name == "phone" {
+			// a big hand shows more than thin strips of its cards
+			strip := eval[float64](ann, `(() => { const c = [...document.querySelectorAll('#p-hand label.card')]; if (c.length < 2) return 99;
+			  return Math.min(...c.slice(0, -1).map((l, i) => { const a = l.getBoundingClientRect(), b = c[i + 1].getBoundingClientRect();
+			    return b.top > a.top + 5 ? 99 : b.left - a.left; })); })()`)
+			if strip < 30 {
+				t.Fatalf("phone: the hand's cards show strips of %.0f px", strip)
+			}
+		}
+		ann.axeCheck("the President table after the exchange")
+		t.Logf("%s: %s; received %v", size.name, note["text"], got)
+	}
+}

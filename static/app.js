@@ -151,6 +151,54 @@
       play.click();
     }
   });
+  // The hand by keyboard is one Tab stop (a roving tabindex): the arrow
+  // keys, Home and End move along the cards, Space selects one, Enter
+  // selects it too and, on a card already selected, plays the selection
+  // (or, for the 7s' gift, goes to the first player who may take it).
+  function handInputs() { return Array.prototype.slice.call(document.querySelectorAll("#p-hand input[name=card]:not(:disabled)")); }
+  var handAt = 0; // the place of the hand's Tab stop, kept when cards leave
+  function rove(focus) {
+    var cards = handInputs();
+    if (!cards.length) { return; }
+    var at = Math.max(0, Math.min(handAt, cards.length - 1));
+    cards.forEach(function (c, i) { c.tabIndex = i === at ? 0 : -1; });
+    if (focus) { cards[at].focus(); }
+  }
+  document.addEventListener("focusin", function (e) {
+    var i = handInputs().indexOf(e.target);
+    if (i >= 0 && i !== handAt) { handAt = i; rove(false); }
+  });
+  var handKeys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+  document.addEventListener("keydown", function (e) {
+    var cards = handInputs();
+    var i = cards.indexOf(e.target);
+    if (i < 0 || e.altKey || e.ctrlKey || e.metaKey) { return; }
+    if (handKeys[e.key] || e.key === "Home" || e.key === "End") {
+      e.preventDefault();
+      handAt = e.key === "Home" ? 0 : e.key === "End" ? cards.length - 1 : Math.max(0, Math.min(cards.length - 1, i + handKeys[e.key]));
+      rove(true);
+      return;
+    }
+    if (e.key !== "Enter") { return; }
+    e.preventDefault();
+    var card = e.target;
+    if (!card.checked) { card.click(); return; }
+    var act = document.querySelector("#p-controls [data-play], #p-controls button[value=discard], #p-controls button[value=return]");
+    if (act) { act.click(); return; }
+    var to = document.querySelector("[data-give-to]");
+    if (to) { to.focus(); }
+  });
+  // A move from the keyboard takes the focused card (or the pressed
+  // button) away with it: the focus goes back to the hand, not the page.
+  var refocus = false;
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Enter" || e.key === " ") { refocus = !!(e.target.closest && e.target.closest("#p-hand, #p-controls, [data-give-to]")); }
+  }, true);
+  function keepFocus() {
+    rove(refocus && (!document.activeElement || document.activeElement === document.body));
+    if (document.activeElement && document.activeElement !== document.body) { refocus = false; }
+  }
+
   // The 7s gift: tap cards, then the player who gets them. Each tap on a
   // player adds the selected cards to the gift; when all are placed the
   // gift is posted.
@@ -403,7 +451,7 @@
   }
   showConn();
 
-  function afterPush() { tick(); turn(); deal(); drawers(); }
+  function afterPush() { tick(); turn(); deal(); drawers(); keepFocus(); }
   document.addEventListener("htmx:wsAfterMessage", checkPush);
   document.addEventListener("htmx:wsAfterMessage", afterPush);
   document.addEventListener("htmx:oobAfterSwap", tick);

@@ -81,10 +81,11 @@ type President struct {
 // components share one copy of p (a pointer each, not a copy each).
 func (p President) Fragments() []Fragment {
 	pp := &p
-	out := make([]Fragment, 0, 9+len(p.Seats)+3) // the room adds its frame's
+	out := make([]Fragment, 0, 10+len(p.Seats)+3) // the room adds its frame's
 	out = append(out, []Fragment{
 		{ID: "p-status", Component: presidentStatus(pp)}, // changes with every move
 		{ID: "p-deal", Component: presidentDeal(pp), Key: uint64(p.Deal)<<1 | 1},
+		{ID: "p-swap", Component: presidentSwap(pp), Key: p.swapKey()},
 		{ID: "turn-mark", Component: turnMark(p.YourTurn, "Your turn")},
 		TurnsFragment("p-ring", p.seatList()),
 		{ID: "p-pile", Component: presidentPile(pp), Key: p.pileKey()},
@@ -124,9 +125,33 @@ func (p President) controlsKey() uint64 {
 	k.str(p.ReturnTo)
 	p.Standings.key(&k)
 	k.flag(p.YourTurn)
+	k.cards(p.Got)
+	return k.sum()
+}
+
+func (p President) swapKey() uint64 {
+	k := newKeyer()
 	k.cards(p.Gave)
 	k.cards(p.Got)
 	return k.sum()
+}
+
+// received reports a card of the hand that came in the exchange.
+func (p *President) received(c CardView) bool {
+	for _, g := range p.Got {
+		if g.ID == c.ID {
+			return true
+		}
+	}
+	return false
+}
+
+// cardName is a card's name in the hand: a received card says so.
+func (p *President) cardName(c CardView) string {
+	if p.received(c) {
+		return c.Name + ", received in the exchange"
+	}
+	return c.Name
 }
 
 func (s PSeat) key() uint64 {
