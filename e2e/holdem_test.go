@@ -198,7 +198,7 @@ func TestHoldemInBrowsers(t *testing.T) {
 	bob.screenshot("holdem-replay-bob")
 	bob.axeCheck("a replay")
 	bob.do(chromedp.Navigate(srv.url + "/t/" + code + "/verify"))
-	if txt := bob.text("main"); !strings.Contains(txt, "Verified:") {
+	if txt := bob.text("main"); !strings.Contains(txt, "Yes.") || !strings.Contains(txt, "finished hand") {
 		t.Fatalf("the verify page: %s", txt)
 	}
 	bob.axeCheck("the verify page")

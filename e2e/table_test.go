@@ -363,7 +363,7 @@ func TestAroundTheTable(t *testing.T) {
 	phone.setSize(390, 844, true)
 	for _, page := range []struct{ path, want string }{
 		{"/t/ZZZZ", "No such table"},
-		{"/t/" + code + "/verify", "Verified:"},
+		{"/t/" + code + "/verify", "the first deal is still being played"},
 	} {
 		phone.do(chromedp.Navigate(srv.url + page.path))
 		if txt := phone.text("main"); !strings.Contains(txt, page.want) {
@@ -425,4 +425,64 @@ func TestChatNamesAndMarks(t *testing.T) {
 	}
 	ann.screenshot("chat-marks-ann")
 	ann.axeCheck("the chat with marks")
+}
+
+// TestChatReachesAPhone: Bob plays on a phone with the chat folded away.
+// Ann's "nice hand" shows him a count on the Chat drawer and the line
+// itself in a toast (a polite live region), his own lines count for
+// nothing, opening the drawer clears the count, and the lines name their
+// authors without a "player" mark. With reduced motion the toast just
+// appears.
+func TestChatReachesAPhone(t *testing.T) {
+	srv := startServer(t, t.TempDir(), "")
+	ann, bob, _ := twoAtPresident(t, srv)
+	bob.setSize(390, 844, true)
+	bob.do(chromedp.Reload())
+	bob.waitJS("the table", `!!document.querySelector('#p-ring') && !document.getElementById('chat-drawer').open`)
+	say := func(b *browser, text string) {
+		b.t.Helper()
+		eval[bool](b, `(document.getElementById('chat-drawer').open = true, true)`)
+		b.do(chromedp.SendKeys(chromedp.CSS(`#chat-text`), text), chromedp.Click(chromedp.CSS(`form.chat button[type=submit]`)))
+		b.waitJS("the line sent", `document.getElementById('chat').textContent.includes(`+jsString(text)+`)`)
+	}
+	say(ann, "nice hand")
+	bob.waitJS("the unread count", `(document.querySelector('#chat-drawer [data-unread]') || {}).textContent === '1 new' && !document.querySelector('#chat-drawer [data-unread]').hidden`)
+	toast := eval[map[string]any](bob, `(() => { const t = document.getElementById('chat-toast'), b = t.querySelector('button'), r = b.getBoundingClientRect();
+	  return {text: t.textContent, live: t.getAttribute('aria-live'), role: t.getAttribute('role'), top: r.top, bottom: r.bottom, moving: b.getAnimations().length}; })()`)
+	if !strings.Contains(toast["text"].(string), "Ann host: nice hand") || toast["live"] != "polite" || toast["role"] != "status" {
+		t.Fatalf("Bob's toast: %v", toast)
+	}
+	if toast["top"].(float64) < 0 || toast["bottom"].(float64) > 844 {
+		t.Fatalf("the toast is off Bob's screen: %v", toast)
+	}
+	bob.firstScreen("chat-toast-phone")
+	// his own line does not count
+	eval[bool](bob, `(document.getElementById('chat-drawer').open = false, true)`)
+	bob.waitJS("the drawer folded", `!document.getElementById('chat-drawer').open`)
+	eval[bool](bob, `(document.getElementById('chat-drawer').open = true, true)`)
+	bob.waitJS("the count cleared on opening", `document.querySelector('#chat-drawer [data-unread]').hidden`)
+	bob.do(chromedp.SendKeys(chromedp.CSS(`#chat-text`), "thanks"), chromedp.Click(chromedp.CSS(`form.chat button[type=submit]`)))
+	bob.waitJS("his line", `document.getElementById('chat').textContent.includes('thanks')`)
+	eval[bool](bob, `(document.getElementById('chat-drawer').open = false, true)`)
+	lines := eval[[]string](bob, `[...document.querySelectorAll('#chat li.chat')].map(li => li.textContent.replace(/\s+/g, ' ').trim())`)
+	if !slices.Contains(lines, "Bob: thanks") || !slices.Contains(lines, "Ann host: nice hand") {
+		t.Fatalf("chat lines: %q", lines)
+	}
+	// with reduced motion the next toast appears without moving; a tap on
+	// it opens the chat
+	bob.reduceMotion()
+	say(ann, "your turn soon")
+	bob.waitJS("the second toast", `document.getElementById('chat-toast').textContent.includes('your turn soon')`)
+	if n := eval[int](bob, `document.querySelector('#chat-toast button').getAnimations().length`); n != 0 {
+		t.Fatalf("with reduced motion the toast runs %d animations", n)
+	}
+	if got := eval[string](bob, `document.querySelector('#chat-drawer [data-unread]').textContent`); got != "1 new" {
+		t.Fatalf("after Bob's own line and one of Ann's, the count says %q", got)
+	}
+	bob.mustTap(`#chat-toast button`)
+	bob.waitJS("the chat open", `document.getElementById('chat-drawer').open && document.querySelector('#chat-drawer [data-unread]').hidden`)
+	if anim := toast["moving"].(float64); anim == 0 {
+		t.Fatal("the first toast did not move in")
+	}
+	bob.axeCheck("the phone table with a chat toast")
 }

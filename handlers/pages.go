@@ -421,7 +421,8 @@ func (s *Server) verifyPage(c echo.Context) error {
 		return err
 	}
 	v, verr := room.Verify(rec)
-	page := views.Verify{Page: views.Page{Title: "Verify · " + code, CSRF: csrfToken(c)}, Code: code, OK: verr == nil, Lines: v.Lines}
+	page := views.Verify{Page: views.Page{Title: "Verify · " + code, CSRF: csrfToken(c)}, Code: code, Game: room.GameTitle(rec.Kind),
+		OK: verr == nil, Lines: v.Lines, What: v.What, Seeded: v.Seeded, Finished: v.Finished}
 	if verr != nil {
 		page.Error = verr.Error()
 	}

@@ -35,6 +35,14 @@ type DealCheck struct {
 type Verdict struct {
 	Deals []DealCheck
 	Lines int // log lines reproduced
+	// What one seed deals in this game ("deal", "hand", "game"), and
+	// Seeded whether the game deals by chance at all (Lowest Unique does
+	// not: every card is a player's choice).
+	What   string
+	Seeded bool
+	// Finished counts the deals (hands, games) over in the record, as the
+	// replays count them.
+	Finished int
 }
 
 // fairRecord builds a table's record from its log.
@@ -111,8 +119,9 @@ func Verify(rec FairRecord) (Verdict, error) {
 		return Verdict{}, fmt.Errorf("%w: options: %v", ErrTampered, err)
 	}
 	t := newTable(o)
-	var v Verdict
+	v := Verdict{What: dealWord(k), Seeded: k.fair != nil}
 	var got []string
+	over := false // the deal of the last entry was over
 	for i, data := range rec.Entries {
 		var en entry
 		if err := json.Unmarshal(data, &en); err != nil {
@@ -121,6 +130,11 @@ func Verify(rec FairRecord) (Verdict, error) {
 		out, err := t.apply(k, en)
 		if err != nil {
 			return v, fmt.Errorf("%w: entry %d does not apply: %v", ErrTampered, i+1, err)
+		}
+		if now := t.Match != nil && settled(k, t.Match); now != over {
+			if over = now; now {
+				v.Finished++
+			}
 		}
 		before := len(got)
 		got = append(got, publicLines(out)...)
@@ -146,4 +160,22 @@ func Verify(rec FairRecord) (Verdict, error) {
 	}
 	v.Lines = len(got)
 	return v, nil
+}
+
+// GameTitle is the title of the game named kind ("lowunique": "Lowest
+// Unique"), or kind itself when no game has that name.
+func GameTitle(kind string) string {
+	if k, ok := kinds()[kind]; ok {
+		return k.info.Title
+	}
+	return kind
+}
+
+// fairWord is what one seed of the game deals, or "" for a game without
+// seeds.
+func fairWord(k *kind) string {
+	if k.fair == nil {
+		return ""
+	}
+	return k.fair.what
 }

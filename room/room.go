@@ -719,6 +719,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		Code:      r.code,
 		GameTitle: r.kind.info.Title,
 		ShareURL:  shareURL,
+		Fair:      fairWord(r.kind),
 		You:       t.seatOf(rv.player), // the seat, even while the game shows it a watcher's view
 		Host:      t.isHost(rv.player),
 		Started:   t.Started(),

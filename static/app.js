@@ -256,6 +256,67 @@
     });
   }
 
+  // Chat that arrives while the chat is out of sight (its drawer folded,
+  // or scrolled away): the drawer's summary counts the new lines, and the
+  // newest shows for a few seconds in a toast (a polite live region; a tap
+  // on it opens the chat). One's own lines count for nothing.
+  var unread = 0, toastTimer = null;
+  function chatSeen() {
+    var d = document.getElementById("chat-drawer"), list = document.getElementById("chat");
+    if (!d || !d.open || !list) { return false; }
+    var r = list.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight;
+  }
+  function showUnread() {
+    var badge = document.querySelector("[data-unread]");
+    if (!badge) { return; }
+    badge.hidden = unread === 0;
+    badge.textContent = unread + " new";
+  }
+  function toast(li) {
+    var box = document.getElementById("chat-toast");
+    if (!box) { return; }
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "toast-line";
+    b.setAttribute("data-open-chat", "");
+    b.textContent = li.textContent.replace(/\s+/g, " ").trim();
+    box.replaceChildren(b);
+    if (toastTimer) { clearTimeout(toastTimer); }
+    toastTimer = setTimeout(function () { box.replaceChildren(); }, 6000);
+  }
+  new MutationObserver(function (records) {
+    var d = document.getElementById("chat-drawer");
+    if (!d) { return; }
+    var me = d.getAttribute("data-me"), newest = null;
+    records.forEach(function (m) {
+      if (m.target.id !== "chat") { return; } // the whole chat re-sent: nothing new
+      m.addedNodes.forEach(function (li) {
+        if (li.nodeType !== 1 || !li.classList.contains("chat")) { return; }
+        var who = li.querySelector("b");
+        if (who && who.textContent === me) { return; }
+        if (!newest) { newest = li; } // new lines come newest first
+        if (!chatSeen()) { unread++; }
+      });
+    });
+    if (newest && !chatSeen()) { toast(newest); showUnread(); }
+  }).observe(document.getElementById("chat-drawer") || document.createElement("i"), { childList: true, subtree: true });
+  window.addEventListener("scroll", function () {
+    if (unread && chatSeen()) { unread = 0; showUnread(); }
+  }, { passive: true });
+  document.addEventListener("toggle", function (e) {
+    if (e.target.id === "chat-drawer" && e.target.open) { unread = 0; showUnread(); }
+  }, true);
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest("[data-open-chat]")) { return; }
+    var d = document.getElementById("chat-drawer");
+    document.getElementById("chat-toast").replaceChildren();
+    d.open = true;
+    d.scrollIntoView({ block: "nearest" });
+    var input = document.getElementById("chat-text");
+    if (input) { input.focus({ preventScroll: true }); }
+  });
+
   // Your turn: the server marks it in #turn-mark. The title and favicon
   // follow it; turning to you plays a short sound and vibrates, unless
   // muted (a choice kept in this browser). Browsers allow sound only

@@ -104,3 +104,38 @@ func seatWhen(when string) string {
 	}
 	return " " + when
 }
+
+// chatName is the name the viewer's chat lines go by: their seat's, or
+// the one they chat under as a watcher.
+func chatName(t Table) string {
+	if t.You >= 0 {
+		return t.YouName
+	}
+	return t.ChatName
+}
+
+// titleWord is a word with its first letter in capitals: "Deal".
+func titleWord(w string) string {
+	if w == "" {
+		return w
+	}
+	return strings.ToUpper(w[:1]) + w[1:]
+}
+
+// finishedWords tells how many deals (games) a check covered: " over 2
+// finished games", or "" when none has finished.
+func finishedWords(v Verify) string {
+	if v.Finished == 0 {
+		return " so far"
+	}
+	return ", over " + plural(v.Finished, "finished "+v.What, "finished "+v.What+"s")
+}
+
+// seedWords says the seeds' deals were shuffled: "The finished deal was
+// shuffled", "Each of the 3 finished hands was shuffled".
+func seedWords(v Verify) string {
+	if len(v.Deals) == 1 {
+		return "The finished " + v.What + " was shuffled"
+	}
+	return "Each of the " + plural(len(v.Deals), "finished "+v.What, "finished "+v.What+"s") + " was shuffled"
+}

@@ -227,10 +227,16 @@ func botLabel(kind string) string {
 type Verify struct {
 	Page
 	Code  string
+	Game  string // the game's title
 	OK    bool
 	Error string
 	Deals [][2]string // commitment, revealed seed
 	Lines int
+	// What one seed deals ("deal", "hand", "game"); Seeded: the game deals
+	// by chance at all; Finished: the deals (hands, games) over so far.
+	What     string
+	Seeded   bool
+	Finished int
 }
 
 // Replay is one step of a finished deal's replay.

@@ -90,7 +90,8 @@ type LogLine struct {
 	Who, Said, Role string
 }
 
-// Mark is the word after a chat line's author: host, player or watching.
+// Mark is the word after a chat line's author: host, player or watching;
+// a chat line shows it only for the host and watchers (markClass).
 func (l LogLine) Mark() string {
 	switch l.Role {
 	case "host", "player":
@@ -113,7 +114,8 @@ type Table struct {
 	Code      string
 	GameTitle string
 	ShareURL  string
-	You       int // seat, or -1 for a spectator
+	Fair      string // what one seed deals ("deal", "hand", "game"); "" for a game without seeds
+	You       int    // seat, or -1 for a spectator
 	YouName   string
 	ChatName  string // the name the viewer chats under (a watcher may change it)
 	Host      bool
