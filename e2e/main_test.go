@@ -287,8 +287,10 @@ func (b *browser) createTable(srv *server, seats string) string {
 // the given select values, and waits for the lobby.
 func (b *browser) createGame(srv *server, kind string, selects map[string]string) {
 	b.t.Helper()
-	form := `form:has(input[name=kind][value=` + kind + `]) `
-	steps := []chromedp.Action[chromedp.Void]{chromedp.Navigate(srv.url),
+	// the game's form shows when its tile's "Set up a table" link
+	// targets it
+	form := `#new-` + kind + ` form `
+	steps := []chromedp.Action[chromedp.Void]{chromedp.Navigate(srv.url + "/#new-" + kind),
 		chromedp.SendKeys(chromedp.CSS(form+`input[name=name]`), b.name)}
 	for name, v := range selects {
 		steps = append(steps, chromedp.SetValue(chromedp.CSS(form+`select[name=`+name+`]`), v))

@@ -496,3 +496,14 @@ func pageError(err error) error {
 	}
 	return err
 }
+
+// rulesPage is a game's how-to-play page.
+func (s *Server) rulesPage(c echo.Context) error {
+	for _, g := range s.rt.Games() {
+		if g.Kind == c.Param("game") {
+			return render(c, http.StatusOK, views.GameRules(views.RulesPage{
+				Page: views.Page{Title: "How to play " + g.Title + " · Tables", CSRF: csrfToken(c)}, Game: g}))
+		}
+	}
+	return echo.NewHTTPError(http.StatusNotFound, "There is no such game")
+}

@@ -66,6 +66,7 @@ func (s *Server) routes() *echo.Echo {
 	g.POST("/tables", s.createTable)
 	g.POST("/play", s.playNow)
 	g.GET("/tables/public", s.publicTables)
+	g.GET("/rules/:game", s.rulesPage)
 	g.POST("/join", s.joinByCode)
 	g.GET("/t/:code", s.tablePage)
 	g.POST("/t/:code/join", s.joinTable)

@@ -23,6 +23,18 @@ func TestHomeHealthStatic(t *testing.T) {
 	if status, _ := c.get("/healthz"); status != 200 {
 		t.Fatalf("healthz %d", status)
 	}
+	// each game's how-to-play page, linked from its tile
+	for _, g := range []string{"president", "holdem", "lowunique", "impetus"} {
+		if !strings.Contains(body, `href="/rules/`+g+`"`) {
+			t.Fatalf("the home page does not link /rules/%s", g)
+		}
+		if status, page := c.get("/rules/" + g); status != 200 || !strings.Contains(page, "How to play") || !strings.Contains(page, "The aim") {
+			t.Fatalf("/rules/%s: %d %.200s", g, status, page)
+		}
+	}
+	if status, _ := c.get("/rules/chess"); status != 404 {
+		t.Fatalf("/rules/chess: %d", status)
+	}
 	status, body = c.get("/static/vendor/htmx-2.0.11.min.js")
 	if status != 200 || !strings.Contains(body, "htmx") {
 		t.Fatalf("htmx not served: %d", status)

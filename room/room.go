@@ -715,7 +715,7 @@ func (r *Room) shared() roomView {
 func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	t := rv.t
 	p := views.Table{
-		Page:      views.TablePageTitle(r.kind.info.Title, r.code, csrf),
+		Page:      views.TablePageTitle(r.kind.info.Title, r.code, csrf, "/rules/"+r.kind.name),
 		Code:      r.code,
 		GameTitle: r.kind.info.Title,
 		ShareURL:  shareURL,

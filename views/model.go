@@ -18,26 +18,45 @@ type Page struct {
 	Game, Code string
 	// Refresh reloads the page after so many seconds (0: never).
 	Refresh int
+	// Rules links a table's top bar to its game's how-to-play page.
+	Rules string
 }
 
 // TablePageTitle is the page of a table: "Game · CODE" in the title and
 // the top bar.
-func TablePageTitle(game, code, csrf string) Page {
-	return Page{Title: TableTitle(game, code), CSRF: csrf, Game: game, Code: code}
+func TablePageTitle(game, code, csrf, rules string) Page {
+	return Page{Title: TableTitle(game, code), CSRF: csrf, Game: game, Code: code, Rules: rules}
 }
 
 // TableTitle names a table: "Texas Hold'em · KX7P-M4QA".
 func TableTitle(game, code string) string { return game + " · " + CodeLabel(code) }
 
-// GameInfo describes a game on the home page.
+// GameInfo describes a game on the home page and its how-to-play page.
 type GameInfo struct {
 	Kind  string
 	Title string
+	Pitch string // one line on the home page's tile
 	Blurb string
 	Rules []string
+	// Guide is the how-to-play page (/rules/KIND) after the blurb and the
+	// rules in short.
+	Guide []RuleSection
 	Bots  []BotChoice // the AI kinds a table may choose
 	// Options are the game's own fields of the creation form.
 	Options templ.Component
+}
+
+// RuleSection is a part of a game's how-to-play page: a heading and its
+// points.
+type RuleSection struct {
+	Heading string
+	Points  []string
+}
+
+// RulesPage is a game's how-to-play page.
+type RulesPage struct {
+	Page
+	Game GameInfo
 }
 
 // BotChoice is an AI kind offered when creating a table.
