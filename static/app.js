@@ -414,8 +414,15 @@
   document.addEventListener("change", function (e) {
     if (e.target.matches && e.target.matches("[data-speed]")) { speed = e.target.value; schedule(); }
   });
+  // the folded "More" stays open from step to step once opened
+  var moreOpen = false;
+  document.addEventListener("toggle", function (e) {
+    if (e.target.matches && e.target.matches(".replay-controls details")) { moreOpen = e.target.open; }
+  }, true);
   document.addEventListener("htmx:afterSwap", function (e) {
     if (e.target.id !== "replay") { return; }
+    var more = document.querySelector(".replay-controls details");
+    if (more && moreOpen) { more.open = true; }
     showReplay();
     schedule();
   });

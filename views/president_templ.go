@@ -1053,7 +1053,7 @@ func presidentSeat(s *PSeat) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			if s.You {
+			if s.You && s.HandCount > 0 {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 74, "<span class=\"backs\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
