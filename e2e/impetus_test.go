@@ -1,12 +1,16 @@
 package e2e
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // imActJS makes the spirit's open choice in the page as a person would:
@@ -28,7 +32,7 @@ const imActJS = `((who) => {
   const swap = q('#im-choice form');
   if (swap) { swap.querySelector('button[type=submit]').click(); return ['swap', before]; }
   const b = pick([...document.querySelectorAll('#im-choice button[hx-post]')]);
-  if (b) { b.click(); return [b.textContent.trim(), before]; }
+  if (b) { b.click(); return [(b.querySelector('b') || b).textContent.trim(), before]; }
   return ['wait', before];
 })`
 
@@ -107,4 +111,196 @@ func TestImpetusInBrowsers(t *testing.T) {
 		t.Fatalf("the table is %d px wide on a 390 px phone: %s", w, eval[string](bob, wideJS))
 	}
 	bob.screenshot("impetus-phone-bob")
+}
+
+// watchMapMotionJS records, for every changed cell a push brings (a war's
+// take, a claim, a new idol), whether it moves in.
+const watchMapMotionJS = `(() => {
+  window.__mapMotion = [];
+  new MutationObserver(muts => {
+    for (const m of muts) for (const n of m.addedNodes) {
+      if (!(n instanceof Element)) continue;
+      for (const el of [n, ...n.querySelectorAll('*')]) {
+        if (el.matches('.hex.m-won polygon, .hex.m-grown polygon, .hex.m-idol text.idol')) {
+          window.__mapMotion.push(el.getAnimations().some(a => a.playState === 'running'));
+        }
+      }
+    }
+  }).observe(document.body, {childList: true, subtree: true});
+  return true;
+})()`
+
+// viewBoxJS is the map's viewBox as four numbers.
+const viewBoxJS = `document.querySelector('#im-map svg[data-camera]').getAttribute('viewBox').split(' ').map(Number)`
+
+// touch sends one touch event of the phone's screen.
+func (b *browser) touch(typ input.DispatchTouchEventType, points ...[2]float64) {
+	b.t.Helper()
+	b.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		p := input.DispatchTouchEventParams{Type: typ, TouchPoints: []*input.TouchPoint{}}
+		for i, xy := range points {
+			id := float64(i + 1)
+			p.TouchPoints = append(p.TouchPoints, &input.TouchPoint{X: xy[0], Y: xy[1], ID: &id})
+		}
+		_, err := cdp.Call(ctx, t, input.DispatchTouchEvent, p)
+		return err
+	}))
+}
+
+// TestImpetusOnAPhone: Ann plays Impetus on a phone against bots, and a
+// watcher who asked for calm looks on. The faction choice shows each
+// faction's gold, land and modifiers and leaves the map in sight (the
+// page makes room under the bar); the cells she may pick are lit and the
+// others dimmed; each distinct card is one button, beside her faction's
+// gold and modifiers. The map zooms with its buttons and two fingers and
+// pans with a drag and the arrow keys; cells a turn changed move in, but
+// not for the watcher; the log can show key events only.
+func TestImpetusOnAPhone(t *testing.T) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms")
+	ann := newBrowser(t, "Ann")
+	ann.setSize(390, 844, true)
+	ann.createGame(srv, "impetus", map[string]string{"seats": "4"})
+	share := eval[string](ann, `document.querySelector('#share').value`)
+	calm := newBrowser(t, "Cal")
+	calm.reduceMotion()
+	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	ann.waitJS("the map", `!!document.querySelector('#im-map svg .hex')`)
+	eval[bool](ann, watchMapMotionJS)
+	calm.do(chromedp.Navigate(share))
+	calm.waitJS("the join page", `!!document.querySelector('input[name=name]')`)
+	calm.do(chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Cal"), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)))
+	calm.waitJS("the map", `!!document.querySelector('#im-map svg .hex')`)
+	eval[bool](calm, watchMapMotionJS)
+
+	// the faction choice
+	ann.waitJS("the faction choice", yourTurnJS+` && !!document.querySelector('#im-choice button.option')`)
+	ann.firstScreen("impetus-guide-phone")
+	guide := eval[map[string]any](ann, `(() => {
+	  const bar = document.querySelector('#im-choice').getBoundingClientRect();
+	  const opts = [...document.querySelectorAll('#im-choice button.option')].map(b => b.innerText.replace(/\s+/g, ' '));
+	  return {height: bar.height, opts: opts.join(' | '), bare: opts.filter(o => !/\d+ gold/.test(o) || !/Trade \+\d/.test(o) || !/Expand \+\d/.test(o)).length};
+	})()`)
+	if guide["height"].(float64) > 300 || guide["bare"].(float64) > 0 {
+		t.Fatalf("the faction choice is %.0f px of 844, options %s", guide["height"], guide["opts"])
+	}
+	// scrolled down, the map's last row stands above the bar
+	hidden := eval[float64](ann, `(() => {
+	  window.scrollTo(0, document.documentElement.scrollHeight);
+	  const bar = document.querySelector('#im-choice').getBoundingClientRect().top;
+	  const low = Math.max(...[...document.querySelectorAll('#im-map polygon')].map(p => p.getBoundingClientRect().bottom));
+	  window.scrollTo(0, 0);
+	  return low - bar;
+	})()`)
+	if hidden > 0 {
+		t.Fatalf("the map's last row stays %.0f px under the action bar", hidden)
+	}
+
+	picked, cards := false, 0
+	deadline := time.Now().Add(3 * time.Minute)
+	turn := func() int {
+		n, _ := strconv.Atoi(strings.TrimPrefix(eval[string](ann, `document.querySelector('#im-status strong').textContent`), "Turn "))
+		return n
+	}
+	for turn() < 4 && eval[string](ann, `document.querySelector('#im-status').dataset.phase`) != "over" {
+		if time.Now().After(deadline) {
+			t.Fatalf("only turn %d in time", turn())
+		}
+		if eval[bool](ann, `!!document.querySelector('#im-map .hex.act')`) {
+			look := eval[map[string]any](ann, `(() => {
+			  const act = document.querySelector('#im-map .hex.act polygon'), st = getComputedStyle(act);
+			  const other = [...document.querySelectorAll('#im-map .cell')].find(c => !c.querySelector('.act'));
+			  return {stroke: parseFloat(st.strokeWidth), dash: st.strokeDasharray, other: other ? Number(getComputedStyle(other).opacity) : 0};
+			})()`)
+			if look["stroke"].(float64) < 3 || look["dash"] != "none" || look["other"].(float64) > .5 {
+				t.Fatalf("the cells to pick are not unmistakable: %v", look)
+			}
+			if !picked {
+				ann.firstScreen("impetus-pick-phone")
+				picked = true
+			}
+		}
+		if eval[bool](ann, `!!document.querySelector('#im-choice button[data-hand-of]')`) {
+			labels := eval[[]string](ann, `[...document.querySelectorAll('#im-choice button[data-hand-of]')].map(b => b.innerText.replace(/\s+/g, ' ').trim())`)
+			seen := map[string]bool{}
+			for _, l := range labels {
+				if seen[l] {
+					t.Fatalf("two buttons say %q: %v", l, labels)
+				}
+				seen[l] = true
+			}
+			if f := ann.text("#im-choice .faction-now"); !strings.Contains(f, "gold") || !strings.Contains(f, "Trade +") {
+				t.Fatalf("the card choice does not show the faction's gold and modifiers: %q", f)
+			}
+			cards++
+		}
+		r := eval[[]string](ann, imActJS+"(0)")
+		if r[0] == "wait" {
+			v := eval[string](ann, `document.querySelector('#im-status').dataset.version`)
+			ann.waitJS("the table to move on", `document.querySelector('#im-status').dataset.version !== `+jsString(v)+
+				` || !!document.querySelector('#im-map .hex.act, #im-choice button[hx-post], #im-choice form')`)
+			continue
+		}
+		ann.waitJS("the table to take "+r[0], `document.querySelector('#message').textContent !== '' || document.querySelector('#im-status').dataset.version !== `+jsString(r[1]))
+		if msg := ann.text("#message"); msg != "" {
+			t.Fatalf("%s was refused: %s", r[0], msg)
+		}
+	}
+	if !picked || cards == 0 {
+		t.Fatalf("Ann picked no cell (%v) or played no card (%d)", picked, cards)
+	}
+	if m := eval[[]bool](ann, `window.__mapMotion`); !anyTrue(m) {
+		t.Fatalf("no changed cell moved in on the map: %v", m)
+	}
+	if m := eval[[]bool](calm, `window.__mapMotion`); len(m) == 0 || anyTrue(m) {
+		t.Fatalf("with reduced motion, changed cells: %v", m)
+	}
+
+	// the camera: zoom in with the button, pan with the arrows, a drag and
+	// two fingers; Fit shows the whole map again
+	ann.do(chromedp.Click(chromedp.CSS(`#im-map [data-zoom=in]`)))
+	z := eval[[]float64](ann, viewBoxJS)
+	if z[2] >= 380 {
+		t.Fatalf("Zoom in left the viewBox at %v", z)
+	}
+	ann.do(chromedp.Focus(chromedp.CSS(`#im-map [data-zoom=in]`)))
+	ann.press(kb.ArrowLeft)
+	if p := eval[[]float64](ann, viewBoxJS); p[0] >= z[0] {
+		t.Fatalf("ArrowLeft did not pan the map: %v then %v", z, p)
+	}
+	ann.firstScreen("impetus-zoom-phone")
+	box := eval[[]float64](ann, `(() => { document.querySelector('#im-map svg').scrollIntoView({block: 'center'}); const r = document.querySelector('#im-map svg').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`)
+	before := eval[[]float64](ann, viewBoxJS)
+	ann.touch(input.DispatchTouchEventTypeTouchStart, [2]float64{box[0], box[1]})
+	for i := 1; i <= 4; i++ {
+		ann.touch(input.DispatchTouchEventTypeTouchMove, [2]float64{box[0] + float64(15*i), box[1] + float64(10*i)})
+	}
+	ann.touch(input.DispatchTouchEventTypeTouchEnd)
+	if after := eval[[]float64](ann, viewBoxJS); after[0] >= before[0] || after[1] >= before[1] {
+		t.Fatalf("a drag to the lower right did not pan the map: %v then %v", before, after)
+	}
+	ann.do(chromedp.Click(chromedp.CSS(`#im-map [data-zoom=fit]`)))
+	ann.touch(input.DispatchTouchEventTypeTouchStart, [2]float64{box[0] - 30, box[1]}, [2]float64{box[0] + 30, box[1]})
+	for i := 1; i <= 4; i++ {
+		ann.touch(input.DispatchTouchEventTypeTouchMove, [2]float64{box[0] - 30 - float64(15*i), box[1]}, [2]float64{box[0] + 30 + float64(15*i), box[1]})
+	}
+	ann.touch(input.DispatchTouchEventTypeTouchEnd)
+	if pinched := eval[[]float64](ann, viewBoxJS); pinched[2] >= 380 {
+		t.Fatalf("two fingers apart did not zoom in: %v", pinched)
+	}
+	ann.do(chromedp.Click(chromedp.CSS(`#im-map [data-zoom=fit]`)))
+	if fit := eval[[]float64](ann, viewBoxJS); fit[0] != -190 || fit[2] != 380 {
+		t.Fatalf("Fit left the viewBox at %v", fit)
+	}
+
+	// the log: key events only, or every detail
+	eval[bool](ann, `(document.querySelector('details:has(#log)').open = true, true)`)
+	n := eval[[]int](ann, `[document.querySelectorAll('#log li.minor').length, [...document.querySelectorAll('#log li.minor')].filter(l => l.getBoundingClientRect().height > 0).length, document.querySelectorAll('#log li.head').length]`)
+	if n[0] == 0 || n[1] != 0 || n[2] == 0 {
+		t.Fatalf("the log's details (%d, %d shown) and turns (%d)", n[0], n[1], n[2])
+	}
+	ann.do(chromedp.Click(chromedp.CSS(`#log-brief`)))
+	if shown := eval[int](ann, `[...document.querySelectorAll('#log li.minor')].filter(l => l.getBoundingClientRect().height > 0).length`); shown == 0 {
+		t.Fatal("unticking Key events only shows no detail")
+	}
+	ann.axeCheck("the Impetus table on a phone")
 }

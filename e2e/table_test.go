@@ -70,7 +70,8 @@ func (b *browser) checkFits(what, seats, hand string) {
 			continue
 		}
 		if out := eval[[]string](b, outOfViewJS+`(`+jsString(sel)+`)`); len(out) > 0 {
-			b.t.Fatalf("%s: %s: out of the first screen: %v", b.name, what, out)
+			bar := eval[string](b, `(() => { const bar = document.querySelector('.actionbar.has-actions, .actionbar:has(.has-actions)'); return bar ? Math.round(bar.getBoundingClientRect().top) + ' px: ' + bar.innerText : 'none'; })()`)
+			b.t.Fatalf("%s: %s: out of the first screen: %v\nthe action bar from %s", b.name, what, out, bar)
 		}
 	}
 	if n := eval[int](b, `document.querySelectorAll('`+seats+`').length`); n == 0 {

@@ -337,7 +337,7 @@ func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step stri
 		URL: "/t/" + code + "/replay/" + itoa(n)}
 	for _, l := range lines {
 		if visible(l, shown) {
-			p.Log = append(p.Log, logView(l))
+			p.Log = append(p.Log, k.logView(l))
 		}
 	}
 	for i := range t.Seats {

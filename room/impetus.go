@@ -71,6 +71,7 @@ var impetusKind = &kind{
 	},
 	emptyMatch: func() game.Match { return impetus.EmptyMatch() },
 	fair:       &fairness{what: "game", over: func(m game.Match) bool { return m.Over() }},
+	logWeight:  impetusLogWeight,
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		m := impetusView(rv)
 		return views.ImpetusGame(m), m.Fragments()
@@ -124,9 +125,21 @@ func impetusView(rv *roomView) views.Impetus {
 	for _, c := range v.Targets {
 		targets[c] = true
 	}
-	changed := map[int]bool{}
-	for _, c := range v.Changed {
-		changed[c] = true
+	// what the last turn did to each changed cell: a war took it, its
+	// faction claimed it, or an idol came
+	changed := map[int]string{}
+	for i, c := range v.Changed {
+		changed[c] = "changed"
+		if i < len(v.ChangedFrom) {
+			switch was, is := v.ChangedFrom[i], v.Owner[c]; {
+			case was >= 0 && is >= 0 && was != is:
+				changed[c] = "won"
+			case was < 0 && is >= 0:
+				changed[c] = "grown"
+			case was == is:
+				changed[c] = "idol"
+			}
+		}
 	}
 	for i := range impetus.Cells {
 		g := hexGeometry[i]
@@ -146,9 +159,10 @@ func impetusView(rv *roomView) views.Impetus {
 		if c.Battle {
 			label += ", battleground"
 		}
-		if changed[i] {
-			c.Changed = true
-			label += ", changed last turn"
+		if how := changed[i]; how != "" {
+			c.Changed, c.Motion = true, how
+			label += map[string]string{"changed": ", changed last turn", "won": ", taken in a war last turn",
+				"grown": ", claimed last turn", "idol": ", idol placed last turn"}[how]
 		}
 		switch {
 		case v.Need == "idol" && v.Idols[i].Type == impetus.NoIdol:
@@ -323,10 +337,15 @@ func impetusChoice(m *views.Impetus, v *impetus.View) {
 	if !ok {
 		return
 	}
+	if v.Need == "card" || v.Need == "change" || v.Need == "swap" || v.Need == "target" {
+		// the faction the choice is for, beside it
+		m.Faction = impetus.FactionNames[c.Faction] + ": " + holdings(v, c.Faction) + " · " + modifiers(&v.Factions[c.Faction]) + " · pool " + poolWords(v.Factions[c.Faction].Pool[:])
+	}
 	switch v.Need {
 	case "guide":
 		for _, f := range v.Guidable {
-			m.Options = append(m.Options, views.IMOption{Value: itoa(f), Label: "Guide " + impetus.FactionNames[f]})
+			m.Options = append(m.Options, views.IMOption{Value: itoa(f), Label: "Guide " + impetus.FactionNames[f],
+				Note: holdings(v, f), Detail: modifiers(&v.Factions[f]), Faction: "f" + itoa(f), Letter: impetus.FactionLetters[f]})
 		}
 		// a vagrant does all it can: a skip shows only when the engine
 		// takes it (never while both a guide and the idol are possible)
@@ -334,13 +353,9 @@ func impetusChoice(m *views.Impetus, v *impetus.View) {
 	case "idol":
 		m.CanPass = v.CanPass
 	case "card":
-		for i, h := range c.Hand {
-			m.Options = append(m.Options, views.IMOption{Value: itoa(i), Label: "Play " + h.String()})
-		}
+		m.Options = cardOptions(c.Hand, "Play ")
 	case "change":
-		for i, h := range c.Changes {
-			m.Options = append(m.Options, views.IMOption{Value: itoa(i), Label: "Raise " + h.String()})
-		}
+		m.Options = cardOptions(c.Changes, "Raise ")
 	case "swap":
 		seen := map[impetus.Card]bool{}
 		for _, p := range v.Factions[c.Faction].Pool {
@@ -381,4 +396,76 @@ func signed(n int) string {
 		return "+" + itoa(n)
 	}
 	return itoa(n)
+}
+
+// cardOptions are the buttons of a hand of cards: one per distinct card
+// (the same card drawn twice plays alike), saying how often it was drawn.
+func cardOptions(hand []impetus.Card, verb string) []views.IMOption {
+	var out []views.IMOption
+	var kinds []impetus.Card
+	drawn := map[impetus.Card]int{}
+	for i, h := range hand {
+		if drawn[h]++; drawn[h] == 1 {
+			kinds = append(kinds, h)
+			out = append(out, views.IMOption{Value: itoa(i), Label: verb + h.String()})
+		}
+	}
+	for i, h := range kinds {
+		switch n := drawn[h]; {
+		case n == 2:
+			out[i].Note = "drawn twice"
+		case n > 2:
+			out[i].Note = "drawn " + itoa(n) + " times"
+		}
+	}
+	return out
+}
+
+// holdings are a faction's gold and land: "3 gold · 2 cells".
+func holdings(v *impetus.View, f int) string {
+	return itoa(v.Factions[f].Gold) + " gold · " + plural(v.Size(f), "cell", "cells")
+}
+
+// modifiers are a faction's modifiers in short: "Trade +1 · Steal +0 ·
+// Expand +2".
+func modifiers(fa *impetus.Faction) string {
+	return "Trade +" + itoa(fa.Mod[impetus.Trade]) + " · Steal +" + itoa(fa.Mod[impetus.Steal]) + " · Expand +" + itoa(fa.Mod[impetus.Expand])
+}
+
+// poolWords lists an agenda pool, each type once: "Trade, Steal ×2,
+// Expand".
+func poolWords(pool []impetus.Card) string {
+	var order []impetus.Card
+	n := map[impetus.Card]int{}
+	for _, c := range pool {
+		if n[c]++; n[c] == 1 {
+			order = append(order, c)
+		}
+	}
+	out := make([]string, len(order))
+	for i, c := range order {
+		out[i] = c.String()
+		if n[c] > 1 {
+			out[i] += " ×" + itoa(n[c])
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// impetusMinor are the log's details of a turn: each faction's card as it
+// resolves. The turn's summary lines (the reveal, the agenda, wars, worship
+// and VP) stay when the log shows key events only.
+var impetusMinor = []string{"rises to +", " trades for ", "try to rob each other", " steals ", " both reach for ",
+	" expands into ", "for the land it could not take", " will be fought at "}
+
+func impetusLogWeight(text string) string {
+	if strings.HasPrefix(text, "Turn ") && strings.HasSuffix(text, " begins.") {
+		return "head"
+	}
+	for _, m := range impetusMinor {
+		if strings.Contains(text, m) {
+			return "minor"
+		}
+	}
+	return ""
 }

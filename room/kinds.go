@@ -74,6 +74,10 @@ type kind struct {
 	// fair, for games with hidden randomness, names what one seed deals
 	// and says when that is over (its seed may then be revealed).
 	fair *fairness
+	// logWeight, for a game whose log runs long, weighs a line of it:
+	// "head" begins a turn, "minor" is a detail the log may fold away
+	// ("Key events only"), "" the rest.
+	logWeight func(text string) string
 }
 
 // fairness is how a game's seeds are committed and revealed.

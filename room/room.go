@@ -720,6 +720,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		GameTitle: r.kind.info.Title,
 		ShareURL:  shareURL,
 		Fair:      fairWord(r.kind),
+		BriefLog:  r.kind.logWeight != nil,
 		You:       t.seatOf(rv.player), // the seat, even while the game shows it a watcher's view
 		Host:      t.isHost(rv.player),
 		Started:   t.Started(),
@@ -736,7 +737,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		case l.Chat: // kept in the game log by tables from before chat had its own
 			p.Chat = append(p.Chat, logView(l))
 		default:
-			p.Log = append(p.Log, logView(l))
+			p.Log = append(p.Log, r.kind.logView(l))
 		}
 	}
 	for _, l := range t.Chat {
@@ -754,6 +755,16 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 
 func logView(l logLine) views.LogLine {
 	return views.LogLine{Text: l.Text, Private: len(l.Only) > 0, Chat: l.Chat, Who: l.Who, Said: l.Said, Role: l.Role}
+}
+
+// logView is a line of the game's log as shown, with the game's weight for
+// it (see kind.logWeight).
+func (k *kind) logView(l logLine) views.LogLine {
+	v := logView(l)
+	if k.logWeight != nil && !l.Chat {
+		v.Weight = k.logWeight(l.Text)
+	}
+	return v
 }
 
 func visible(l logLine, seat int) bool {
@@ -889,7 +900,7 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 					views.Reaction(l.By-1, views.Place(l.By-1, len(r.t.Seats), v.seat), l.Said).Render(ctx, buf)
 				}
 			default:
-				mine = append(mine, logView(l))
+				mine = append(mine, r.kind.logView(l))
 			}
 		}
 		if len(mine) > 0 {

@@ -139,6 +139,98 @@
     }
   });
 
+  // The Impetus map's camera (the original client had one): the zoom
+  // buttons, two fingers to zoom and a drag to pan on a touch screen, the
+  // arrow keys to pan while the focus is on the map; a cell that takes the
+  // focus comes into view. It moves the SVG's viewBox, nothing else.
+  var cam = { x: 0, y: 0, z: 1 }, MAP = 190;
+  function applyCamera() {
+    var svg = document.querySelector("svg[data-camera]");
+    if (!svg) { return; }
+    var half = MAP / cam.z, lim = MAP - half;
+    cam.x = Math.max(-lim, Math.min(lim, cam.x));
+    cam.y = Math.max(-lim, Math.min(lim, cam.y));
+    var box = Math.round(cam.x - half) + " " + Math.round(cam.y - half) + " " + Math.round(2 * half) + " " + Math.round(2 * half);
+    if (svg.getAttribute("viewBox") !== box) { svg.setAttribute("viewBox", box); }
+    svg.closest(".map").classList.toggle("zoomed", cam.z > 1);
+  }
+  function zoomBy(f) { cam.z = Math.max(1, Math.min(4, cam.z * f)); applyCamera(); }
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest("[data-zoom]");
+    if (!b) { return; }
+    var how = b.getAttribute("data-zoom");
+    if (how === "fit") { cam = { x: 0, y: 0, z: 1 }; applyCamera(); } else { zoomBy(how === "in" ? 1.5 : 1 / 1.5); }
+  });
+  var panKeys = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  document.addEventListener("keydown", function (e) {
+    var d = panKeys[e.key];
+    if (!d || cam.z <= 1 || !e.target.closest || !e.target.closest("#im-map")) { return; }
+    e.preventDefault();
+    cam.x += d[0] * 40 / cam.z;
+    cam.y += d[1] * 40 / cam.z;
+    applyCamera();
+  });
+  document.addEventListener("focusin", function (e) {
+    var hex = e.target.closest && e.target.closest("#im-map .hex");
+    if (!hex || cam.z <= 1) { return; }
+    var b = hex.getBBox(), cx = b.x + b.width / 2, cy = b.y + b.height / 2, half = MAP / cam.z;
+    if (Math.abs(cx - cam.x) > half - 20 || Math.abs(cy - cam.y) > half - 20) { cam.x = cx; cam.y = cy; applyCamera(); }
+  });
+  var pointers = new Map(), drag = null, pinch = null, dragged = false;
+  function spread() { var p = Array.from(pointers.values()); return Math.hypot(p[0].x - p[1].x, p[0].y - p[1].y) || 1; }
+  document.addEventListener("pointerdown", function (e) {
+    var svg = e.target.closest && e.target.closest("svg[data-camera]");
+    if (!svg) { return; }
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    dragged = false;
+    if (pointers.size === 1) { drag = { x: e.clientX, y: e.clientY, cx: cam.x, cy: cam.y, svg: svg }; }
+    if (pointers.size === 2) { pinch = { d: spread(), z: cam.z }; }
+  });
+  document.addEventListener("pointermove", function (e) {
+    if (!pointers.has(e.pointerId)) { return; }
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pinch && pointers.size === 2) {
+      cam.z = Math.max(1, Math.min(4, pinch.z * spread() / pinch.d));
+      dragged = true;
+      applyCamera();
+    } else if (drag && pointers.size === 1 && cam.z > 1) {
+      var dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+      if (!dragged && Math.abs(dx) + Math.abs(dy) < 8) { return; }
+      dragged = true;
+      var perPx = 2 * MAP / cam.z / (drag.svg.clientWidth || 1);
+      cam.x = drag.cx - dx * perPx;
+      cam.y = drag.cy - dy * perPx;
+      applyCamera();
+    }
+  });
+  function lift(e) {
+    pointers.delete(e.pointerId);
+    if (pointers.size < 2) { pinch = null; }
+    if (pointers.size === 1) { var p = pointers.values().next().value; drag = { x: p.x, y: p.y, cx: cam.x, cy: cam.y, svg: drag && drag.svg }; }
+    if (pointers.size === 0) { drag = null; }
+  }
+  document.addEventListener("pointerup", lift);
+  document.addEventListener("pointercancel", lift);
+  // a drag or a pinch is not a tap on the cell under it
+  document.addEventListener("click", function (e) {
+    if (dragged && e.target.closest && e.target.closest("svg[data-camera]")) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+    dragged = false;
+  }, true);
+
+  // The page keeps room under the fixed action bar for the bar's height,
+  // so nothing of the table stays hidden under it (a big choice, such as
+  // Impetus's factions, makes the bar taller).
+  function barRoom() {
+    var main = document.querySelector("main.table-page"), bar = document.querySelector("#stage .actionbar");
+    if (!main) { return; }
+    var h = bar && bar.offsetHeight && getComputedStyle(bar).position === "fixed" ? bar.offsetHeight : 0;
+    main.style.paddingBottom = h ? (h + 24) + "px" : "";
+  }
+  window.addEventListener("resize", barRoom);
+
   // Tap a selected card again to play the selection. Only a tap on the
   // card (not the keyboard's Space on its checkbox) plays.
   document.addEventListener("click", function (e) {
@@ -519,7 +611,7 @@
   }
   showConn();
 
-  function afterPush() { tick(); turn(); deal(); drawers(); keepFocus(); }
+  function afterPush() { tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); barRoom(); }
   document.addEventListener("htmx:wsAfterMessage", checkPush);
   document.addEventListener("htmx:wsAfterMessage", afterPush);
   document.addEventListener("htmx:oobAfterSwap", tick);

@@ -13,6 +13,9 @@ type IMCell struct {
 	Action    string // what choosing the cell does: "idol", "target" or ""
 	Label     string // accessible name
 	Changed   bool   // the last turn changed its land or idol
+	// Motion is how the change shows on the map as it comes: "won" (a
+	// war took it), "grown" (its faction claimed it), "idol", "changed"
+	Motion string
 }
 
 // IMFaction is a faction's public panel line.
@@ -44,6 +47,11 @@ type IMSpirit struct {
 type IMOption struct {
 	Value string
 	Label string
+	Note  string // under the label: a faction's gold and land, "drawn twice"
+	// Detail is a second line: a faction's modifiers
+	Detail string
+	// a faction's colour class (f0 … f5) and letter, for a faction to guide
+	Faction, Letter string
 }
 
 // Impetus is everything one viewer sees of an Impetus table.
@@ -64,6 +72,9 @@ type Impetus struct {
 	// target, change, swap); the options fit it
 	Need    string
 	Options []IMOption
+	// Faction is the viewer's faction in words beside a card, a change, a
+	// target or a swap: its gold, land, modifiers and pool
+	Faction string
 	// the vagrant phase: the spirit may place its idol without guiding,
 	// or pass on both
 	CanNoGuide bool
@@ -113,6 +124,7 @@ func (c IMCell) key(actURL string) uint64 {
 	k.str(c.Action)
 	k.str(c.Label)
 	k.flag(c.Changed)
+	k.str(c.Motion)
 	return k.sum()
 }
 

@@ -107,6 +107,9 @@ type LogLine struct {
 	// a chat line's author, words and mark: "host", "player" (seated) or
 	// "" (watching)
 	Who, Said, Role string
+	// Weight is the game's weight for the line: "head" (a turn begins),
+	// "minor" (a detail "Key events only" hides) or ""
+	Weight string
 }
 
 // Mark is the word after a chat line's author: host, player or watching;
@@ -134,6 +137,7 @@ type Table struct {
 	GameTitle string
 	ShareURL  string
 	Fair      string // what one seed deals ("deal", "hand", "game"); "" for a game without seeds
+	BriefLog  bool   // the game weighs its log lines: the log may show key events only
 	You       int    // seat, or -1 for a spectator
 	YouName   string
 	ChatName  string // the name the viewer chats under (a watcher may change it)

@@ -184,10 +184,13 @@ type State struct {
 	Spoils  []Play
 	Winners []int
 	// TurnOwner and TurnIdols are the map as the current turn began;
-	// Changed lists the cells whose land or idol the last turn changed.
-	TurnOwner [NumHexes]int
-	TurnIdols [NumHexes]Idol
-	Changed   []int
+	// Changed lists the cells whose land or idol the last turn changed,
+	// and ChangedFrom who held each of them before (-1 neutral; a state
+	// from before it has none).
+	TurnOwner   [NumHexes]int
+	TurnIdols   [NumHexes]Idol
+	Changed     []int
+	ChangedFrom []int
 }
 
 // Play is a card a faction plays, with its sub-choices.
@@ -205,6 +208,7 @@ func (s *State) clone() State {
 	c.Spoils = append([]Play(nil), s.Spoils...)
 	c.Winners = append([]int(nil), s.Winners...)
 	c.Changed = append([]int(nil), s.Changed...)
+	c.ChangedFrom = append([]int(nil), s.ChangedFrom...)
 	c.Choices = make([]Choice, len(s.Choices))
 	for i, ch := range s.Choices {
 		ch.Hand = append([]Card(nil), ch.Hand...)

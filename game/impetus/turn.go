@@ -69,11 +69,12 @@ func compass(h Hex) string {
 // has one and a cell is free (both when both: see decline).
 func (s *State) startTurn(ev *[]game.Event) {
 	s.Choices = s.Choices[:0]
-	s.Changed = s.Changed[:0]
+	s.Changed, s.ChangedFrom = s.Changed[:0], s.ChangedFrom[:0]
 	if s.Turn > 1 {
 		for c := range s.Owner {
 			if s.Owner[c] != s.TurnOwner[c] || s.Idols[c] != s.TurnIdols[c] {
 				s.Changed = append(s.Changed, c)
+				s.ChangedFrom = append(s.ChangedFrom, s.TurnOwner[c])
 			}
 		}
 	}

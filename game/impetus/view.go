@@ -28,6 +28,9 @@ type View struct {
 	Guidable []int  // factions the viewer may guide
 	Winners  []int
 	Changed  []int // cells whose land or idol the last turn changed
+	// ChangedFrom is who held each changed cell before (-1 neutral); it
+	// may be shorter than Changed (a state saved before it was kept)
+	ChangedFrom []int
 
 	// The vagrant phase, for a vagrant viewer. A vagrant spirit must do
 	// all it can: guide a faction if one is free for it, place its idol
@@ -47,7 +50,7 @@ func (s *State) View(seat int) View {
 	v := View{Seat: seat, Rules: s.Rules, N: s.N, Turn: s.Turn, Phase: s.Phase, Version: s.Version,
 		Factions: s.Factions, Spirits: append([]Spirit(nil), s.Spirits[:s.N]...), Owner: s.Owner, Idols: s.Idols,
 		Wars: append([]War(nil), s.Wars...), Waiting: s.Waiting(), Open: -1, Winners: append([]int(nil), s.Winners...),
-		Changed: append([]int(nil), s.Changed...)}
+		Changed: append([]int(nil), s.Changed...), ChangedFrom: append([]int(nil), s.ChangedFrom...)}
 	for f := range v.Factions {
 		v.Factions[f].Plays = append([]Card(nil), s.Factions[f].Plays...)
 	}
