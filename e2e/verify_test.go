@@ -67,7 +67,7 @@ func TestVerifyPageSaysItPlainly(t *testing.T) {
 		name string
 		form url.Values
 		// the page once the table is where the test wants it
-		ready      string
+		ready     string
 		want, not []string
 	}{
 		{"lowunique", url.Values{"kind": {"lowunique"}, "seats": {"3"}, "rounds": {"1"}, "reveal": {"1"}, "bots": {"on"}, "clock": {"0"}},
