@@ -80,7 +80,7 @@ func (b *browser) arrowTo(id string) {
 // them), one Tab from the hand reaches Play; and she turns on the
 // four-colour deck.
 func TestPresidentByKeyboard(t *testing.T) {
-	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "30ms", "-bot-delay-max", "60ms")
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "30ms", "-bot-delay-max", "60ms", "-next-deal-delay", "300ms")
 	ann := newBrowser(t, "Ann")
 	ann.do(chromedp.Navigate(srv.url))
 	ann.axeCheck("the home page")
@@ -109,7 +109,9 @@ func TestPresidentByKeyboard(t *testing.T) {
 	}
 	moves, byEnter, byButton := 0, 0, 0
 	deadline := time.Now().Add(3 * time.Minute)
-	for !strings.Contains(ann.text("#p-status"), "is over") {
+	// a deal to its end, and the next ones until a move was played with
+	// Enter on a selected card
+	for byEnter == 0 || !strings.Contains(ann.text("#p-status"), "is over") {
 		if time.Now().After(deadline) {
 			t.Fatalf("the deal did not end in time\n%s", ann.text("#log"))
 		}
@@ -148,7 +150,11 @@ func TestPresidentByKeyboard(t *testing.T) {
 			}
 			ann.press(kb.Enter)
 		default:
-			ann.waitJS("Ann's turn or the end", `(`+modeJS+`) !== 'wait' || document.querySelector('#p-status').innerText.includes('is over')`)
+			end := `false`
+			if byEnter > 0 {
+				end = `document.querySelector('#p-status').innerText.includes('is over')`
+			}
+			ann.waitJS("Ann's turn or the end", `(`+modeJS+`) !== 'wait' || `+end)
 			continue
 		}
 		ann.waitJS("the move", `document.querySelector('#message').textContent !== '' || document.querySelector('#p-status').dataset.version !== `+jsString(before))
@@ -157,10 +163,7 @@ func TestPresidentByKeyboard(t *testing.T) {
 		}
 		moves++
 	}
-	if byEnter == 0 {
-		t.Fatal("no move was played with Enter on a selected card")
-	}
-	t.Logf("Ann played the deal with the keyboard alone: %d moves", moves)
+	t.Logf("Ann played with the keyboard alone: %d moves, %d with Enter on a selected card, %d from the Play button", moves, byEnter, byButton)
 
 	// the four-colour deck, by keyboard too
 	ann.tabTo(`[data-four-colour]`)
