@@ -124,7 +124,7 @@ func TestFairRoundTrip(t *testing.T) {
 
 			// the page and the download
 			status, page := host.get("/t/" + code + "/verify")
-			if status != 200 || !strings.Contains(page, "Verified:") {
+			if status != 200 || !strings.Contains(page, "<strong>Yes.</strong>") {
 				t.Fatalf("verify page: %d %.300s", status, page)
 			}
 			_, body := host.get("/t/" + code + "/fair.json")
