@@ -39,6 +39,7 @@ func TestHomePicksAGameFirst(t *testing.T) {
 			t.Fatalf("%s: the home page is %d px wide: %s", size.name, w, eval[string](v, wideJS))
 		}
 		v.axeCheck("the home page, " + size.name)
+		t.Logf("%s: the page is %.0f px tall, the code box at y=%.0f, the last tile ends at y=%.0f", size.name, layout["height"], layout["code"], layout["lastTile"])
 
 		// a tile's link shows that game's options alone
 		v.do(chromedp.Click(chromedp.CSS(`a[href="#new-impetus"]`)))
