@@ -26,12 +26,14 @@ vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (echo "gofmt needed:" && gofmt -l $$(git ls-files '*.go') && exit 1)
 
-# Chromium for the browser tests, installed with apt-get when missing.
+# Chromium for the browser tests, and a colour emoji font so the
+# screenshots show the reactions and icons a phone shows, installed with
+# apt-get when missing.
 deps-e2e:
-	@if [ ! -x "$(CHROME)" ]; then \
-		echo "installing chromium"; \
+	@if [ ! -x "$(CHROME)" ] || [ ! -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; then \
+		echo "installing chromium and fonts-noto-color-emoji"; \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null; \
 	fi
 	@$(CHROME) --version
 

@@ -263,7 +263,7 @@ const presidentPlayJS = `(() => {
 // of the cards it follows (not alone on a line of its own).
 const colonJS = `(() => {
   const hint = document.querySelector('#p-actions .hint');
-  const cards = hint.querySelectorAll('.card');
+  const cards = hint.querySelectorAll('.card, .card-text');
   const last = cards[cards.length - 1].getBoundingClientRect();
   const walk = document.createTreeWalker(hint, NodeFilter.SHOW_TEXT);
   for (let n; (n = walk.nextNode());) {

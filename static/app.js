@@ -286,6 +286,23 @@
   document.addEventListener("keydown", function (e) {
     if (e.key === "Enter" || e.key === " ") { refocus = !!(e.target.closest && e.target.closest("#p-hand, #p-controls, [data-give-to]")); }
   }, true);
+  // A push that redraws the hand (a clock, a mark) keeps the cards the
+  // player had picked and not yet played, in the same deal: a selection
+  // is never lost under their thumb.
+  var picked = null;
+  function keepPicked() {
+    var hand = document.getElementById("p-hand");
+    picked = hand && { deal: hand.getAttribute("data-deal"), cards: Array.prototype.map.call(hand.querySelectorAll("input[name=card]:checked"), function (i) { return i.value; }) };
+  }
+  function restorePicked() {
+    var hand = document.getElementById("p-hand");
+    if (!hand || !picked || hand.getAttribute("data-deal") !== picked.deal) { picked = null; return; }
+    picked.cards.forEach(function (v) {
+      var input = hand.querySelector("input[name=card][value='" + CSS.escape(v) + "']");
+      if (input && !input.disabled && !input.checked) { input.checked = true; }
+    });
+    picked = null;
+  }
   function keepFocus() {
     rove(refocus && (!document.activeElement || document.activeElement === document.body));
     if (document.activeElement && document.activeElement !== document.body) { refocus = false; }
@@ -424,7 +441,6 @@
   function showMute() {
     document.querySelectorAll("[data-mute]").forEach(function (b) {
       b.setAttribute("aria-pressed", muted() ? "false" : "true");
-      b.textContent = muted() ? "🔕" : "🔔";
     });
   }
   showMute();
@@ -594,7 +610,7 @@
   });
   window.addEventListener("online", showConn);
   window.addEventListener("offline", showConn);
-  document.addEventListener("htmx:wsBeforeMessage", function () { receivedAt = Date.now(); });
+  document.addEventListener("htmx:wsBeforeMessage", function () { receivedAt = Date.now(); keepPicked(); });
   function checkPush(e) {
     var mark = document.getElementById("seq");
     if (!mark || !mark.hasAttribute("data-n")) { return; }
@@ -611,7 +627,7 @@
   }
   showConn();
 
-  function afterPush() { tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); barRoom(); }
+  function afterPush() { restorePicked(); tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); barRoom(); }
   document.addEventListener("htmx:wsAfterMessage", checkPush);
   document.addEventListener("htmx:wsAfterMessage", afterPush);
   document.addEventListener("htmx:oobAfterSwap", tick);
