@@ -8,6 +8,11 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// giveUp is a Hold'em player's way out of a hand without a dialog: Fold
+// when there is a bet to face, Check when checking is free (Fold then asks
+// "Fold anyway?" in a confirm dialog, which would block the page's script).
+const giveUp = `#h-controls button[hx-vals*='fold']:not([hx-confirm]), #h-controls button[hx-vals*='"check"']`
+
 // TestLateJoinInBrowsers: Cara arrives at a running Hold'em table, asks
 // for a seat, Ann lets her sit, and Cara plays the next hand from a bot's
 // seat; then Ann leaves the table and a bot plays on, with Cara as host.
@@ -38,9 +43,9 @@ func TestLateJoinInBrowsers(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("Cara was never seated:\n%s", cara.text("#log"))
 		}
-		if eval[bool](ann, yourTurnJS+` && !!document.querySelector("#h-controls button[hx-vals*='fold']")`) {
+		if eval[bool](ann, yourTurnJS+` && !!document.querySelector(`+jsString(giveUp)+`)`) {
 			before := eval[string](ann, `document.querySelector('#h-status').dataset.version`)
-			if !ann.tap(`#h-controls button[hx-vals*='fold']`) {
+			if !ann.tap(giveUp) {
 				continue // the turn passed meanwhile
 			}
 			ann.waitJS("her fold taken", `document.querySelector('#h-status').dataset.version !== `+jsString(before))
@@ -61,9 +66,9 @@ func TestLateJoinInBrowsers(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatal("Cara's turn never came")
 		}
-		if eval[bool](ann, yourTurnJS+` && !!document.querySelector("#h-controls button[hx-vals*='fold']")`) {
+		if eval[bool](ann, yourTurnJS+` && !!document.querySelector(`+jsString(giveUp)+`)`) {
 			before := eval[string](ann, `document.querySelector('#h-status').dataset.version`)
-			if !ann.tap(`#h-controls button[hx-vals*='fold']`) {
+			if !ann.tap(giveUp) {
 				continue // the turn passed meanwhile
 			}
 			ann.waitJS("her fold taken", `document.querySelector('#h-status').dataset.version !== `+jsString(before))
@@ -72,7 +77,7 @@ func TestLateJoinInBrowsers(t *testing.T) {
 		cara.waitJS("Cara's turn or Ann's", yourTurnJS+` || document.querySelector('#h-status').innerText.includes('Ann to act')`)
 	}
 	before := eval[string](cara, `document.querySelector('#h-status').dataset.version`)
-	cara.mustTap(`#h-controls button[hx-vals*='fold']`)
+	cara.mustTap(giveUp)
 	cara.waitJS("her fold taken", `document.querySelector('#h-status').dataset.version !== `+jsString(before))
 	cara.screenshot("latejoin-seated-cara")
 
