@@ -51,3 +51,18 @@ func (s *Server) remember(c echo.Context, name string) (identity, error) {
 	sess.Values["name"] = name
 	return id, sess.Save(c.Request(), c.Response()) // one write, one cookie
 }
+
+// become makes this device the given player (a handover link): the
+// session's player id and name are theirs from now on. A device without a
+// session gets one, counted as any new session is.
+func (s *Server) become(c echo.Context, player, name string) error {
+	sess, err := s.store.Get(c.Request(), sessionName)
+	if err != nil {
+		return err
+	}
+	if had, _ := sess.Values["player"].(string); had == "" && !s.limits.sessionsAddr.allow(c.RealIP(), s.now()) {
+		return rateLimited("Too many new visitors from your address in a short time: wait a minute and try again.")
+	}
+	sess.Values["player"], sess.Values["name"] = player, name
+	return sess.Save(c.Request(), c.Response())
+}

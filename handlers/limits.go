@@ -48,18 +48,23 @@ type Limits struct {
 	JoinsPerSession  Limit
 	ChatPerAddr      Limit // chat lines, over every session of the address
 	UnknownPerAddr   Limit // lookups of table codes that do not exist
+	// "Play on another device" links
+	HandoversPerAddr    Limit
+	HandoversPerSession Limit
 }
 
 // DefaultLimits are generous for people and tight for scripts.
 func DefaultLimits() Limits {
 	return Limits{
-		TablesPerAddr:    Limit{Burst: 20, Every: time.Minute},
-		TablesPerSession: Limit{Burst: 10, Every: 2 * time.Minute},
-		SessionsPerAddr:  Limit{Burst: 30, Every: 20 * time.Second},
-		JoinsPerAddr:     Limit{Burst: 40, Every: 2 * time.Second},
-		JoinsPerSession:  Limit{Burst: 15, Every: 4 * time.Second},
-		ChatPerAddr:      Limit{Burst: 10, Every: 2 * time.Second},
-		UnknownPerAddr:   Limit{Burst: 20, Every: 30 * time.Second},
+		TablesPerAddr:       Limit{Burst: 20, Every: time.Minute},
+		TablesPerSession:    Limit{Burst: 10, Every: 2 * time.Minute},
+		SessionsPerAddr:     Limit{Burst: 30, Every: 20 * time.Second},
+		JoinsPerAddr:        Limit{Burst: 40, Every: 2 * time.Second},
+		JoinsPerSession:     Limit{Burst: 15, Every: 4 * time.Second},
+		ChatPerAddr:         Limit{Burst: 10, Every: 2 * time.Second},
+		UnknownPerAddr:      Limit{Burst: 20, Every: 30 * time.Second},
+		HandoversPerAddr:    Limit{Burst: 20, Every: 30 * time.Second},
+		HandoversPerSession: Limit{Burst: 5, Every: time.Minute},
 	}
 }
 
@@ -69,6 +74,7 @@ func NoLimits() Limits { return Limits{Off: true} }
 // limiters are the live buckets of every limit.
 type limiters struct {
 	tablesAddr, tablesSession, sessionsAddr, joinsAddr, joinsSession, chatAddr, unknownAddr *buckets
+	handoversAddr, handoversSession                                                         *buckets
 }
 
 func newLimiters(l Limits) *limiters {
@@ -81,6 +87,7 @@ func newLimiters(l Limits) *limiters {
 	return &limiters{
 		tablesAddr: b(l.TablesPerAddr), tablesSession: b(l.TablesPerSession), sessionsAddr: b(l.SessionsPerAddr),
 		joinsAddr: b(l.JoinsPerAddr), joinsSession: b(l.JoinsPerSession), chatAddr: b(l.ChatPerAddr), unknownAddr: b(l.UnknownPerAddr),
+		handoversAddr: b(l.HandoversPerAddr), handoversSession: b(l.HandoversPerSession),
 	}
 }
 
