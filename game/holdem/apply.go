@@ -1,6 +1,7 @@
 package holdem
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/tablegames/tables/game"
@@ -11,9 +12,11 @@ import (
 // Kind of action.
 type Kind uint8
 
-// Kinds. Blind is recorded, never sent. Deal is the table's own (seat
-// game.System); SitOut and SitIn are allowed at any time and count from
-// the next hand.
+// Kinds. Blind, Ante and Straddle are recorded, never sent. Deal is the
+// table's own (seat game.System); SitOut and SitIn, and the choices
+// (AutoRebuyOn … StraddleOn … AutoMuckOff), are allowed at any time and
+// count from the next hand (auto-muck from the next showdown). The
+// numbers are in the tables' logs: new kinds go at the end.
 const (
 	Fold Kind = iota + 1
 	Check
@@ -27,9 +30,19 @@ const (
 	Rebuy        // a seat out of chips buys back in (counts from the next hand)
 	AutoRebuyOn  // the seat buys back in by itself whenever it runs out
 	AutoRebuyOff // the seat is asked instead: out of chips, it sits out until it buys in
+	Ante         // an ante posted (Amount)
+	Straddle     // a straddle posted (Amount)
+	StraddleOn   // the seat straddles whenever it is under the gun
+	StraddleOff  // … and no longer
+	RunTwice     // a player still in agrees to run the rest of the board twice
+	RunOnce      // … or declines: the board is run once
+	Show         // the winner of a pot nobody contested shows its hand
+	AutoMuckOn   // the seat mucks at showdown a hand that cannot win
+	AutoMuckOff  // … and shows every hand again
 )
 
-var kindNames = [...]string{"", "fold", "check", "call", "raise", "allin", "blind", "deal", "sitout", "sitin", "rebuy", "autorebuy", "noautorebuy"}
+var kindNames = [...]string{"", "fold", "check", "call", "raise", "allin", "blind", "deal", "sitout", "sitin", "rebuy", "autorebuy", "noautorebuy",
+	"ante", "straddle", "straddleon", "straddleoff", "twice", "once", "show", "automuck", "noautomuck"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -133,12 +146,18 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " buys back in for " + itoa(s.Rules.Stack) + "."})
 		return nil
 	case AutoRebuyOn, AutoRebuyOff:
-		p := &s.Seats[seat]
-		if p.NoAutoRebuy == (a.Kind == AutoRebuyOff) {
-			return game.Errorf(CodeNotAllowed, "Nothing to change")
+		return choose(&s.Seats[seat].NoAutoRebuy, a.Kind == AutoRebuyOff)
+	case AutoMuckOn, AutoMuckOff:
+		return choose(&s.Seats[seat].AutoMuck, a.Kind == AutoMuckOn)
+	case StraddleOn, StraddleOff:
+		if a.Kind == StraddleOn && !s.Rules.Straddle && (s.NextFormat == nil || !s.NextFormat.Straddle) {
+			return game.Errorf(CodeNotAllowed, "This table plays no straddles")
 		}
-		p.NoAutoRebuy = a.Kind == AutoRebuyOff
-		return nil
+		return choose(&s.Seats[seat].Straddles, a.Kind == StraddleOn)
+	case RunTwice, RunOnce:
+		return s.answerTwice(seat, a.Kind == RunTwice, ev)
+	case Show:
+		return s.show(seat, ev)
 	case Fold, Check, Call, BetTo, AllIn:
 	default:
 		return game.Errorf(CodeNotAllowed, "Unknown action")
@@ -183,6 +202,15 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		}
 	}
 	s.advance(seat, ev)
+	return nil
+}
+
+// choose sets a seat's standing choice.
+func choose(choice *bool, on bool) error {
+	if *choice == on {
+		return game.Errorf(CodeNotAllowed, "Nothing to change")
+	}
+	*choice = on
 	return nil
 }
 
@@ -296,33 +324,38 @@ func (s *State) advance(from int, ev *[]game.Event) {
 
 // endStreet deals the next street, or runs the board out when at most one
 // player can still act (nobody bets alone), or goes to the showdown after
-// the river.
+// the river. Before a board is run out the table may ask whether to run
+// it twice (offerTwice).
 func (s *State) endStreet(ev *[]game.Event) {
-	for {
-		if s.Street == River {
-			s.finish(ev) // the river's last aggressor shows first
+	for s.Street != River {
+		if s.offerTwice(ev) {
 			return
 		}
-		for i := 0; i < s.N; i++ {
-			s.Seats[i].Bet, s.Seats[i].Acted = 0, false
-		}
-		s.CurrentBet, s.MinRaise, s.LastAggressor = 0, s.Rules.BigBlind, -1
-		s.Street++
-		n := 1
-		if s.Street == Flop {
-			n = 3
-		}
-		for i := 0; i < n; i++ {
-			s.Board[s.BoardN] = s.Deck[s.DeckPos]
-			s.BoardN++
-			s.DeckPos++
-		}
-		*ev = append(*ev, game.Event{Text: streetTitle(s.Street) + ": " + faces(s.Board[:s.BoardN]) + "."})
+		s.nextStreet(ev)
 		if s.Turn = s.firstToAct(s.Button); s.Turn >= 0 {
 			return
 		}
 		// at most one player can act: nobody bets against an all-in; run out
 	}
+	if s.RunOut == RunOutTwice {
+		s.secondRun(ev)
+	}
+	s.finish(ev) // the river's last aggressor shows first
+}
+
+// nextStreet clears the street's bets and deals the next street.
+func (s *State) nextStreet(ev *[]game.Event) {
+	for i := 0; i < s.N; i++ {
+		s.Seats[i].Bet, s.Seats[i].Acted = 0, false
+	}
+	s.CurrentBet, s.MinRaise, s.LastAggressor = 0, s.Rules.BigBlind, -1
+	s.Street++
+	for s.BoardN < BoardAt(s.Street) {
+		s.Board[s.BoardN] = s.Deck[s.DeckPos]
+		s.BoardN++
+		s.DeckPos++
+	}
+	*ev = append(*ev, game.Event{Text: streetTitle(s.Street) + ": " + faces(s.Board[:s.BoardN]) + "."})
 }
 
 func streetTitle(st Street) string {
@@ -340,16 +373,33 @@ func faces(cs []cards.Card) string {
 	return out
 }
 
+// contributions are what each seat put in this hand toward the pots,
+// which seats are still in and which all-in, and the dead money no seat's
+// level counts: a big blind ante, posted for the whole table, goes to the
+// main pot (classic antes count as each seat's own chips: a seat all-in
+// for part of its ante wins only that much from each other seat).
+func (s *State) contributions() (contrib []int, live, allIn []bool, dead int) {
+	contrib, live, allIn = make([]int, s.N), make([]bool, s.N), make([]bool, s.N)
+	for i := 0; i < s.N; i++ {
+		p := &s.Seats[i]
+		contrib[i], live[i], allIn[i] = p.Total, inHand(p), p.AllIn
+		if s.Rules.BigBlindAnte && s.Bomb == 0 {
+			contrib[i] -= p.Ante
+			dead += p.Ante
+		}
+	}
+	return contrib, live, allIn, dead
+}
+
 // finish ends the hand: returns the uncalled bet, shows the hands in
-// showdown order, and pays every pot.
+// showdown order, and pays every pot (each in two halves, one per board,
+// when the board was run twice).
 func (s *State) finish(ev *[]game.Event) {
-	contrib := make([]int, s.N)
-	live := make([]bool, s.N)
 	start := make([]int, s.N)
 	for i := 0; i < s.N; i++ {
-		contrib[i], live[i] = s.Seats[i].Total, inHand(&s.Seats[i])
 		start[i] = s.Seats[i].Stack + s.Seats[i].Total
 	}
+	contrib, live, _, dead := s.contributions()
 	seat, back := Uncalled(contrib)
 	if seat >= 0 {
 		s.Seats[seat].Stack += back
@@ -358,84 +408,164 @@ func (s *State) finish(ev *[]game.Event) {
 		*ev = append(*ev, game.Event{Text: "Uncalled " + itoa(back) + " returned to " + game.SeatToken(seat) + "."})
 	}
 	s.Results = s.Results[:0]
+	pots := PotsWithDead(contrib, live, nil, dead)
+	boards := [][]cards.Card{s.Board[:]}
+	if s.RunOut == RunOutTwice {
+		boards = append(boards, s.Board2)
+	}
+	ranks := make([][]eval.Rank, len(boards))
+	for r := range ranks {
+		ranks[r] = make([]eval.Rank, s.N)
+	}
 	showdown := s.count(inHand) > 1
-	ranks := make([]eval.Rank, s.N)
 	if showdown {
-		tb := eval.Default()
-		first := s.LastAggressor
-		if s.Street != River || first < 0 || !live[first] {
-			first = s.next(s.Button, inHand)
-		}
-		for i := 0; i < s.N; i++ {
-			seat := (first + i) % s.N
-			if !live[seat] {
-				continue
-			}
-			p := &s.Seats[seat]
-			p.Shown = true
-			b := s.Board
-			ranks[seat] = tb.Eval7(p.Hole[0], p.Hole[1], b[0], b[1], b[2], b[3], b[4])
-			*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " shows " + faces(p.Hole[:]) + ": " + tb.Describe(ranks[seat]) + "."})
-		}
+		s.showdown(pots, boards, ranks, ev)
 	}
 	for i := 0; i < s.N; i++ {
 		s.Seats[i].Won = 0
 	}
-	pots := Pots(contrib, live)
 	for n, pot := range pots {
-		var winners []int
-		best := eval.Rank(0)
-		for _, e := range pot.Eligible {
-			switch {
-			case ranks[e] > best:
-				best, winners = ranks[e], []int{e}
-			case ranks[e] == best:
-				winners = append(winners, e)
-			}
+		for run := range boards {
+			s.award(pot, potName(n, len(pots)), run, len(boards), ranks[run], showdown, ev)
 		}
-		for w, amount := range Split(pot.Amount, winners, s.Button, s.N) {
-			s.Seats[w].Stack += amount
-			s.Seats[w].Won += amount
-		}
-		s.Results = append(s.Results, Result{Pot: pot, Winners: winners, Rank: uint16(best)})
-		name := "the pot"
-		if len(pots) > 1 {
-			name = "the main pot"
-			if n > 0 {
-				name = "side pot " + itoa(n)
-			}
-		}
-		text := ""
-		for i, w := range winners {
-			if i > 0 {
-				text += " and "
-			}
-			text += game.SeatToken(w)
-		}
-		how := ""
-		if showdown {
-			how = " with " + eval.Default().Describe(best)
-		}
-		verb := " wins "
-		if len(winners) > 1 {
-			verb = " win " // they share it
-		}
-		*ev = append(*ev, game.Event{Text: text + verb + name + " (" + itoa(pot.Amount) + ")" + how + "."})
 	}
 	for i := 0; i < s.N; i++ {
 		s.Seats[i].Total, s.Seats[i].Bet, s.Seats[i].Acted = 0, 0, false
 	}
 	s.Street, s.Turn, s.CurrentBet = HandOver, -1, 0
-	s.keepHand(start, back, seat)
+	s.keepHand(start, back, seat, !showdown)
 }
 
-// deal starts the next hand: rebuys, the button, blinds and hole cards.
+// showdown shows the hands still in, in order from the river's last
+// aggressor (else the first seat left of the button), and ranks them on
+// each board. A seat that auto-mucks mucks instead a hand that can win no
+// part of any pot: in each pot it could win, on every board, a hand shown
+// before it beats it. When a player is all-in every hand is shown (TDA
+// rule 16: face up for all-ins).
+func (s *State) showdown(pots []Pot, boards [][]cards.Card, ranks [][]eval.Rank, ev *[]game.Event) {
+	tb := eval.Default()
+	first := s.LastAggressor
+	if s.Street != River || first < 0 || !inHand(&s.Seats[first]) {
+		first = s.next(s.Button, inHand)
+	}
+	mayMuck := s.count(func(p *Seat) bool { return inHand(p) && p.AllIn }) == 0
+	var shown []int
+	for i := 0; i < s.N; i++ {
+		seat := (first + i) % s.N
+		p := &s.Seats[seat]
+		if !inHand(p) {
+			continue
+		}
+		for r, b := range boards {
+			ranks[r][seat] = tb.Eval7(p.Hole[0], p.Hole[1], b[0], b[1], b[2], b[3], b[4])
+		}
+		if mayMuck && p.AutoMuck && beaten(seat, shown, pots, ranks) {
+			p.Mucked = true
+			for r := range ranks {
+				ranks[r][seat] = 0
+			}
+			*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " mucks."})
+			continue
+		}
+		p.Shown = true
+		shown = append(shown, seat)
+		text := game.SeatToken(seat) + " shows " + faces(p.Hole[:]) + ": " + tb.Describe(ranks[0][seat])
+		if len(boards) > 1 {
+			text += "; on the second board " + tb.Describe(ranks[1][seat])
+		}
+		*ev = append(*ev, game.Event{Text: text + "."})
+	}
+}
+
+// beaten reports that seat can win no part of any pot: in each pot it
+// may win, on every board, one of the hands shown that may win that pot
+// beats it.
+func beaten(seat int, shown []int, pots []Pot, ranks [][]eval.Rank) bool {
+	for _, pot := range pots {
+		if !slices.Contains(pot.Eligible, seat) {
+			continue
+		}
+		for _, rank := range ranks {
+			better := func(o int) bool { return slices.Contains(pot.Eligible, o) && rank[o] > rank[seat] }
+			if !slices.ContainsFunc(shown, better) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// award pays a pot, or one run's half of it, to the best hands on that
+// run's board among the seats that may win it. Halving a pot, the odd
+// chip goes to the first run; within a run the pot splits as usual.
+func (s *State) award(pot Pot, name string, run, runs int, ranks []eval.Rank, showdown bool, ev *[]game.Event) {
+	amount := pot.Amount / runs
+	if run == 0 {
+		amount += pot.Amount % runs
+	}
+	var winners []int
+	best := eval.Rank(0)
+	for _, e := range pot.Eligible {
+		switch {
+		case ranks[e] > best:
+			best, winners = ranks[e], []int{e}
+		case ranks[e] == best:
+			winners = append(winners, e)
+		}
+	}
+	for w, n := range Split(amount, winners, s.Button, s.N) {
+		s.Seats[w].Stack += n
+		s.Seats[w].Won += n
+	}
+	s.Results = append(s.Results, Result{Pot: Pot{Amount: amount, Eligible: pot.Eligible}, Winners: winners, Rank: uint16(best), Run: run})
+	if runs > 1 {
+		name += [...]string{" on the first board", " on the second board"}[run]
+	}
+	text := ""
+	for i, w := range winners {
+		if i > 0 {
+			text += " and "
+		}
+		text += game.SeatToken(w)
+	}
+	how := ""
+	if showdown {
+		how = " with " + eval.Default().Describe(best)
+	}
+	verb := " wins "
+	if len(winners) > 1 {
+		verb = " win " // they share it
+	}
+	*ev = append(*ev, game.Event{Text: text + verb + name + " (" + itoa(amount) + ")" + how + "."})
+}
+
+// potName names pot n of count: "the pot", or "the main pot" and "side
+// pot 1", "side pot 2" …
+func potName(n, count int) string {
+	switch {
+	case count == 1:
+		return "the pot"
+	case n == 0:
+		return "the main pot"
+	}
+	return "side pot " + itoa(n)
+}
+
+// deal starts the next hand: rebuys, the button, the forced bets and hole
+// cards.
 func (s *State) deal(seed uint64, ev *[]game.Event) {
 	s.Hand++
 	if b := s.NextBlinds; b[1] > 0 {
 		s.Rules.SmallBlind, s.Rules.BigBlind, s.NextBlinds = b[0], b[1], [2]int{}
 		*ev = append(*ev, game.Event{Text: "The blinds are now " + itoa(b[0]) + "/" + itoa(b[1]) + "."})
 	}
+	if f := s.NextFormat; f != nil {
+		if *f != s.Rules.Format {
+			*ev = append(*ev, game.Event{Text: formatNews(*f)})
+		}
+		s.Rules.Format, s.NextFormat = *f, nil
+	}
+	s.Bomb, s.NextBomb = s.NextBomb, 0
 	for i := 0; i < s.N; i++ {
 		p := &s.Seats[i]
 		if p.Stack == 0 && !p.SitOut && s.Rules.Rebuy {
@@ -449,34 +579,32 @@ func (s *State) deal(seed uint64, ev *[]game.Event) {
 				*ev = append(*ev, game.Event{Text: game.SeatToken(i) + " buys in again for " + itoa(s.Rules.Stack) + "."})
 			}
 		}
-		*p = Seat{Stack: p.Stack, SitOut: p.SitOut, BuyIns: p.BuyIns, NoAutoRebuy: p.NoAutoRebuy, Dealt: playing(p)}
+		*p = Seat{Stack: p.Stack, SitOut: p.SitOut, BuyIns: p.BuyIns, NoAutoRebuy: p.NoAutoRebuy,
+			Straddles: p.Straddles, AutoMuck: p.AutoMuck, Dealt: playing(p)}
 	}
 	deck := cards.Deck(0)
 	cards.Shuffle(deck, cards.NewSource(seed, uint64(s.Hand)))
 	copy(s.Deck[:], deck)
 	s.DeckPos, s.BoardN, s.Board = 0, 0, [5]cards.Card{}
+	s.RunOut, s.Shared, s.Board2 = RunOutNone, 0, nil
 	s.Actions, s.Results = s.Actions[:0], s.Results[:0]
 	s.Street, s.CurrentBet, s.MinRaise, s.LastAggressor = Preflop, 0, s.Rules.BigBlind, -1
 
 	dealt := func(p *Seat) bool { return p.Dealt }
 	s.Button = s.next(s.Button, dealt)
-	if s.count(dealt) == 2 { // heads-up: the button is the small blind
+	switch {
+	case s.Bomb > 0: // no blinds
+		s.SB, s.BB = -1, -1
+	case s.count(dealt) == 2: // heads-up: the button is the small blind
 		s.SB = s.Button
-	} else {
+	default:
 		s.SB = s.next(s.Button, dealt)
 	}
-	s.BB = s.next(s.SB, dealt)
-	*ev = append(*ev, game.Event{Text: "Hand " + itoa(s.Hand) + ": " + game.SeatToken(s.Button) + " has the button."})
-	for _, b := range []struct {
-		seat, amount int
-		word         string
-	}{{s.SB, s.Rules.SmallBlind, " posts the small blind "}, {s.BB, s.Rules.BigBlind, " posts the big blind "}} {
-		n := min(b.amount, s.Seats[b.seat].Stack)
-		s.put(b.seat, n)
-		s.Actions = append(s.Actions, Record{Street: Preflop, Seat: b.seat, Kind: Blind, Amount: n})
-		*ev = append(*ev, game.Event{Text: game.SeatToken(b.seat) + b.word + itoa(n) + "."})
+	if s.SB >= 0 {
+		s.BB = s.next(s.SB, dealt)
 	}
-	s.CurrentBet = s.Rules.BigBlind
+	*ev = append(*ev, game.Event{Text: "Hand " + itoa(s.Hand) + ": " + game.SeatToken(s.Button) + " has the button."})
+	first := s.postForced(ev)
 	for round := 0; round < 2; round++ {
 		for i := 1; i <= s.N; i++ {
 			seat := (s.Button + i) % s.N
@@ -486,7 +614,11 @@ func (s *State) deal(seed uint64, ev *[]game.Event) {
 			}
 		}
 	}
-	s.Turn = s.next(s.BB, s.mustAct)
+	if first < 0 { // a bomb pot: no betting before the flop
+		s.endStreet(ev)
+		return
+	}
+	s.Turn = s.next(first, s.mustAct)
 	if !s.Rules.NobodyAlone && s.Turn >= 0 && s.count(canAct) < 2 && s.Seats[s.Turn].Bet >= s.CurrentBet {
 		s.Turn = -1 // as tables begun before NobodyAlone dealt it
 	}

@@ -61,10 +61,20 @@ func Equity(hole [2]cards.Card, board []cards.Card, opponents, trials int, rng *
 // too high for its chance, raises when its chance clearly beats its share,
 // sizes bets by the pot (larger with a stronger hand, all-in when short),
 // plays a little looser late in position, and bluffs now and then.
+//
+// Asked to run the board twice, it agrees (it changes no one's share of
+// the pot on average, only the swings); short-stacked before the flop it
+// pushes all-in or folds by a chart (PushFold).
 func Heuristic(v *View, rng *rand.Rand) (Action, bool) {
 	o := v.Options
+	if o.Twice {
+		return Action{Kind: RunTwice}, true
+	}
 	if v.Seat < 0 || v.Turn != v.Seat || !o.Fold {
 		return Action{}, false
+	}
+	if a, ok := PushFold(v); ok {
+		return a, true
 	}
 	me := v.Seats[v.Seat]
 	opponents := 0
@@ -116,10 +126,13 @@ func Heuristic(v *View, rng *rand.Rand) (Action, bool) {
 	return Action{Kind: Call}, true
 }
 
-// AlwaysCall checks or calls, never folds or raises.
+// AlwaysCall checks or calls, never folds or raises; it agrees to run the
+// board twice.
 func AlwaysCall(v *View, _ *rand.Rand) (Action, bool) {
 	o := v.Options
 	switch {
+	case o.Twice:
+		return Action{Kind: RunTwice}, true
 	case v.Seat < 0 || v.Turn != v.Seat || !o.Fold:
 		return Action{}, false
 	case o.Check:
@@ -129,9 +142,9 @@ func AlwaysCall(v *View, _ *rand.Rand) (Action, bool) {
 }
 
 // RandomLegal picks uniformly among fold/check/call, the smallest raise
-// and all-in.
+// and all-in, or between running the board twice and once.
 func RandomLegal(v *View, rng *rand.Rand) (Action, bool) {
-	if v.Seat < 0 || v.Turn != v.Seat || !v.Options.Fold {
+	if v.Seat < 0 || !v.Options.Asked() || v.Options.Fold && v.Turn != v.Seat {
 		return Action{}, false
 	}
 	choices := v.Options.Actions()
@@ -139,9 +152,11 @@ func RandomLegal(v *View, rng *rand.Rand) (Action, bool) {
 }
 
 // Auto is the move for a seat whose clock ran out: check if it can, else
-// fold.
+// fold; asked to run the board twice, run it once.
 func Auto(v *View) (Action, bool) {
 	switch {
+	case v.Options.Twice:
+		return Action{Kind: RunOnce}, true
 	case v.Seat < 0 || v.Turn != v.Seat || !v.Options.Fold:
 		return Action{}, false
 	case v.Options.Check:

@@ -19,7 +19,11 @@ type HandSeat struct {
 	// Hole is secret: Text shows it only to its own seat, or when Shown.
 	Hole  [2]cards.Card
 	Shown bool
-	Rank  uint16 // the hand shown, 0 when not shown
+	Rank  uint16 // the hand shown, 0 when not shown (or shown before the flop)
+	// Rank2: the hand shown, on the second board of a run twice.
+	Rank2 uint16 `json:",omitempty"`
+	// Mucked at showdown: Text shows the cards to their own seat only.
+	Mucked bool `json:",omitempty"`
 }
 
 // HandRecord is a finished hand as its history tells it.
@@ -33,22 +37,40 @@ type HandRecord struct {
 	// Uncalled chips returned to UncalledSeat (-1 none).
 	Uncalled, UncalledSeat int
 	Results                []Result
+	// The format: the ante (BigBlindAnte: posted by the big blind for
+	// the table), a bomb pot's ante, and the second board of a hand run
+	// twice.
+	Ante         int          `json:",omitempty"`
+	BigBlindAnte bool         `json:",omitempty"`
+	Bomb         int          `json:",omitempty"`
+	Board2       []cards.Card `json:",omitempty"`
+	// Uncontested: the hand ended with one player in, no showdown (a
+	// hand shown then was shown by its winner's choice).
+	Uncontested bool `json:",omitempty"`
 }
 
 // keepHand keeps the hand that finish just settled; start holds each seat's
 // chips before the hand.
-func (s *State) keepHand(start []int, uncalled, uncalledSeat int) {
+func (s *State) keepHand(start []int, uncalled, uncalledSeat int, uncontested bool) {
 	r := HandRecord{Hand: s.Hand, SmallBlind: s.Rules.SmallBlind, BigBlind: s.Rules.BigBlind,
 		Button: s.Button, Board: append([]cards.Card(nil), s.Board[:s.BoardN]...),
 		Actions: append([]Record(nil), s.Actions...), Results: append([]Result(nil), s.Results...),
-		Uncalled: uncalled, UncalledSeat: uncalledSeat}
-	tb := eval.Default()
+		Uncalled: uncalled, UncalledSeat: uncalledSeat, Bomb: s.Bomb, Uncontested: uncontested,
+		Board2: append([]cards.Card(nil), s.Board2...)}
+	if s.Bomb == 0 {
+		r.Ante, r.BigBlindAnte = s.Rules.Ante, s.Rules.BigBlindAnte && s.Rules.Ante > 0
+	}
+	if len(r.Board2) == 0 {
+		r.Board2 = nil
+	}
 	for i := 0; i < s.N; i++ {
 		p := &s.Seats[i]
-		hs := HandSeat{Dealt: p.Dealt, Start: start[i], End: p.Stack, Hole: p.Hole, Shown: p.Shown}
+		hs := HandSeat{Dealt: p.Dealt, Start: start[i], End: p.Stack, Hole: p.Hole, Shown: p.Shown, Mucked: p.Mucked}
 		if p.Shown {
-			b := s.Board
-			hs.Rank = uint16(tb.Eval7(p.Hole[0], p.Hole[1], b[0], b[1], b[2], b[3], b[4]))
+			hs.Rank = rankOn(p.Hole, r.Board)
+			if r.Board2 != nil {
+				hs.Rank2 = rankOn(p.Hole, r.Board2)
+			}
 		}
 		r.Seats = append(r.Seats, hs)
 	}
@@ -72,9 +94,11 @@ func (r *HandRecord) HoleFor(viewer, seat int) []cards.Card {
 }
 
 // Text writes the hand in the usual hand-history style for one viewer:
-// the seats and their chips, the blinds, the viewer's own hole cards, the
-// actions street by street, the showdown and the pots won. name gives
-// each seat's name.
+// the seats and their chips, the blinds (and the ante or bomb pot), the
+// viewer's own hole cards, the actions street by street, the board (both
+// runs of a hand run twice), the showdown, the pots won and the hands
+// shown by an uncontested winner. A mucked hand is named only to its own
+// seat. name gives each seat's name.
 func (r *HandRecord) Text(viewer int, name func(int) string) string {
 	var b strings.Builder
 	line := func(parts ...string) {
@@ -83,7 +107,7 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 		}
 		b.WriteByte('\n')
 	}
-	line("Hand #", itoa(r.Hand), ": Hold'em No Limit (", itoa(r.SmallBlind), "/", itoa(r.BigBlind), ")")
+	line("Hand #", itoa(r.Hand), ": Hold'em No Limit (", itoa(r.SmallBlind), "/", itoa(r.BigBlind), ")", r.formatWords())
 	line("Seat ", itoa(r.Button+1), " is the button")
 	for i, hs := range r.Seats {
 		if hs.Dealt {
@@ -94,7 +118,7 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 	holeDone := false
 	words := ActionWords(r.Actions)
 	for i, a := range r.Actions {
-		if a.Kind != Blind && !holeDone {
+		if !forced(a.Kind) && !holeDone {
 			r.holeCards(&b, viewer, name)
 			holeDone = true
 		}
@@ -107,40 +131,69 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 	if !holeDone {
 		r.holeCards(&b, viewer, name)
 	}
-	// a board run out after the last action
-	for street < boardStreet(len(r.Board)) {
+	// a board run out after the last action (twice: the streets the runs
+	// share, then each run's)
+	runs := [][]cards.Card{r.Board}
+	shared := boardStreet(len(r.Board))
+	if r.Board2 != nil {
+		runs = append(runs, r.Board2)
+		n := 0
+		for n < len(r.Board) && r.Board[n] == r.Board2[n] {
+			n++
+		}
+		shared = boardStreet(n)
+	}
+	for street < shared {
 		street++
 		line("*** ", strings.ToUpper(street.String()), " *** [", faces(r.Board[:BoardAt(street)]), "]")
+	}
+	for run, board := range runs {
+		prefix := ""
+		if len(runs) > 1 {
+			prefix = runWords[run] + " "
+		}
+		for st := street + 1; st <= boardStreet(len(board)); st++ {
+			line("*** ", prefix, strings.ToUpper(st.String()), " *** [", faces(board[:BoardAt(st)]), "]")
+		}
 	}
 	if r.UncalledSeat >= 0 && r.Uncalled > 0 {
 		line("Uncalled bet (", itoa(r.Uncalled), ") returned to ", name(r.UncalledSeat))
 	}
-	tb := eval.Default()
-	shown := false
+	showdown := false
 	for i, hs := range r.Seats {
-		if hs.Shown {
-			if !shown {
-				line("*** SHOWDOWN ***")
-				shown = true
-			}
-			line(name(i), ": shows [", faces(hs.Hole[:]), "] (", tb.Describe(eval.Rank(hs.Rank)), ")")
+		if !hs.Shown && !hs.Mucked || r.Uncontested {
+			continue
 		}
+		if !showdown {
+			line("*** SHOWDOWN ***")
+			showdown = true
+		}
+		line(name(i), ": ", r.showWords(i, viewer))
 	}
+	perRun := len(runs)
 	for n, res := range r.Results {
-		pot := "the pot"
-		if len(r.Results) > 1 {
-			pot = "the main pot"
-			if n > 0 {
-				pot = "side pot " + itoa(n)
-			}
+		pot := potName(n/perRun, len(r.Results)/perRun)
+		if perRun > 1 {
+			pot += ", " + strings.ToLower(runWords[res.Run]) + " run"
 		}
 		for _, w := range res.Winners {
 			line(name(w), " collects from ", pot, " (", itoa(res.Pot.Amount), ")")
 		}
 	}
+	for i, hs := range r.Seats {
+		if hs.Shown && r.Uncontested {
+			line(name(i), ": ", r.showWords(i, viewer))
+		}
+	}
 	line("*** SUMMARY ***")
-	if len(r.Board) > 0 {
-		line("Board [", faces(r.Board), "]")
+	for run, board := range runs {
+		switch {
+		case len(board) == 0:
+		case len(runs) > 1:
+			line(runWords[run], " board [", faces(board), "]")
+		default:
+			line("Board [", faces(board), "]")
+		}
 	}
 	for i, hs := range r.Seats {
 		if !hs.Dealt {
@@ -156,6 +209,48 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 	return b.String()
 }
 
+var runWords = [...]string{"FIRST", "SECOND"}
+
+// formatWords name the hand's ante or bomb pot after its blinds; nothing
+// for an ordinary hand.
+func (r *HandRecord) formatWords() string {
+	switch {
+	case r.Bomb > 0:
+		return " - bomb pot, ante " + itoa(r.Bomb)
+	case r.BigBlindAnte:
+		return " - big blind ante " + itoa(r.Ante)
+	case r.Ante > 0:
+		return " - ante " + itoa(r.Ante)
+	}
+	return ""
+}
+
+// showWords say how seat's hand ended at showdown for viewer: shown with
+// its hand on each board, or mucked (its cards only to its own seat).
+func (r *HandRecord) showWords(seat, viewer int) string {
+	hs := r.Seats[seat]
+	if hs.Mucked {
+		if seat == viewer {
+			return "mucks [" + faces(hs.Hole[:]) + "]"
+		}
+		return "mucks hand"
+	}
+	words := "shows [" + faces(hs.Hole[:]) + "]"
+	tb := eval.Default()
+	switch {
+	case hs.Rank == 0:
+	case r.Board2 != nil:
+		words += " (" + tb.Describe(eval.Rank(hs.Rank)) + "; second board: " + tb.Describe(eval.Rank(hs.Rank2)) + ")"
+	default:
+		words += " (" + tb.Describe(eval.Rank(hs.Rank)) + ")"
+	}
+	return words
+}
+
+// forced reports a bet posted before the cards: an ante, a blind, a
+// straddle.
+func forced(k Kind) bool { return k == Blind || k == Ante || k == Straddle }
+
 // ActionWords says each action of a hand in words, without the seat:
 // "posts the small blind 10", "calls (to 40)", "bets 60", "raises to 180".
 func ActionWords(actions []Record) []string {
@@ -168,9 +263,21 @@ func ActionWords(actions []Record) []string {
 		}
 		switch a.Kind {
 		case Blind:
-			out[i] = "posts the " + map[bool]string{true: "small", false: "big"}[blinds == 0] + " blind " + itoa(a.Amount)
+			blind := map[bool]string{true: "small", false: "big"}[blinds == 0] + " blind"
+			out[i] = "posts the " + blind + " " + itoa(a.Amount)
+			if a.Amount == 0 {
+				out[i] = "has no chips left for the " + blind
+			}
 			blinds++
 			opened = true
+		case Ante:
+			out[i] = "posts the ante " + itoa(a.Amount)
+		case Straddle:
+			out[i] = "straddles " + itoa(a.Amount)
+		case RunTwice:
+			out[i] = "agrees to run it twice"
+		case RunOnce:
+			out[i] = "declines to run it twice"
 		case Fold:
 			out[i] = "folds"
 		case Check:

@@ -7,11 +7,27 @@ type Options struct {
 	CallAmount        int // chips a call puts in (all the stack if short)
 	Raise             bool
 	MinTo, MaxTo      int // a raise to less than MinTo is only allowed all-in (MaxTo)
+	// Twice: the seat is asked whether to run the board twice (RunTwice
+	// or RunOnce); nothing else is open then.
+	Twice bool
+	// Show: the hand is over and the seat, which won it uncontested, may
+	// show its cards (Show) until the next deal. The table does not wait.
+	Show bool
 }
+
+// Asked reports whether the table waits for the seat: a bet to act on or
+// the run-it-twice question.
+func (o Options) Asked() bool { return o.Fold || o.Twice }
 
 // Legal lists what seat may do now; the zero Options when it is not its
 // turn.
 func Legal(s *State, seat int) Options {
+	if seat >= 0 && seat < s.N && s.RunOut == RunOutAsking && inHand(&s.Seats[seat]) && !s.Seats[seat].Agreed {
+		return Options{Twice: true}
+	}
+	if s.mayShow(seat) {
+		return Options{Show: true}
+	}
 	if s.Street == HandOver || seat != s.Turn || seat < 0 {
 		return Options{}
 	}
@@ -28,9 +44,15 @@ func Legal(s *State, seat int) Options {
 }
 
 // Actions lists one action per legal choice: fold, check or call, the
-// smallest raise and all-in.
+// smallest raise and all-in; twice and once; show.
 func (o Options) Actions() []Action {
 	var out []Action
+	if o.Twice {
+		out = append(out, Action{Kind: RunTwice}, Action{Kind: RunOnce})
+	}
+	if o.Show {
+		out = append(out, Action{Kind: Show})
+	}
 	if o.Check {
 		out = append(out, Action{Kind: Check})
 	}

@@ -131,8 +131,13 @@ func ParseReply(reply string, o Options) (Action, error) {
 
 // AskModel asks the model for the seat's move. On an error, a bad or
 // illegal reply, or when ctx ends (the caller sets the 5 s limit), it
-// checks if it can, else folds, and says why in note.
+// checks if it can, else folds, and says why in note. Asked whether to
+// run the board twice, it agrees, as the heuristic bot does, without
+// asking the model.
 func AskModel(ctx context.Context, ask Ask, v *View, name func(int) string) (a Action, note string) {
+	if v.Options.Twice { // not a bet: answered as the heuristic bot does, without asking
+		return Action{Kind: RunTwice}, ""
+	}
 	fallback := func(why string) (Action, string) {
 		a, _ := Auto(v)
 		return a, why

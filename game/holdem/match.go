@@ -36,11 +36,14 @@ func NewMatch(r Rules, n int, seed uint64) (*Match, []game.Event, error) {
 }
 
 var formKinds = map[string]Kind{"fold": Fold, "check": Check, "call": Call, "raise": BetTo, "bet": BetTo, "allin": AllIn, "sitout": SitOut, "sitin": SitIn,
-	"rebuy": Rebuy, "autorebuy": AutoRebuyOn, "noautorebuy": AutoRebuyOff}
+	"rebuy": Rebuy, "autorebuy": AutoRebuyOn, "noautorebuy": AutoRebuyOff,
+	"straddleon": StraddleOn, "straddleoff": StraddleOff, "twice": RunTwice, "once": RunOnce, "show": Show,
+	"automuck": AutoMuckOn, "noautomuck": AutoMuckOff}
 
 // Decode reads kind=fold|check|call|bet|raise|allin|sitout|sitin|rebuy|
-// autorebuy|noautorebuy, and
-// amount for a bet or raise (the total to bet this street).
+// autorebuy|noautorebuy|straddleon|straddleoff|twice|once|show|automuck|
+// noautomuck, and amount for a bet or raise (the total to bet this
+// street).
 func (m *Match) Decode(f url.Values) (game.Move, error) {
 	k, ok := formKinds[f.Get("kind")]
 	if !ok {
@@ -69,7 +72,12 @@ func (m *Match) Encode(mv game.Move) url.Values {
 
 func (m *Match) Version() int { return m.State.Version }
 
+// Waiting is the seat to act, or the seats still to answer whether to
+// run the board twice.
 func (m *Match) Waiting() []int {
+	if m.State.RunOut == RunOutAsking {
+		return m.State.Undecided()
+	}
 	if m.State.Turn < 0 {
 		return nil
 	}

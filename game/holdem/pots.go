@@ -43,6 +43,29 @@ func Pots(contrib []int, live []bool) []Pot { return pots(contrib, live, nil) }
 // the seats all-in.
 func LivePots(contrib []int, live, allIn []bool) []Pot { return pots(contrib, live, allIn) }
 
+// PotsWithDead is Pots (LivePots when allIn is not nil) with dead money:
+// chips in the pot that count toward no seat's level (a big blind ante,
+// posted for the whole table). They go to the main pot, which every seat
+// still in the hand may win; it stands alone when a seat still in put in
+// nothing else (a big blind all-in on its ante).
+func PotsWithDead(contrib []int, live, allIn []bool, dead int) []Pot {
+	ps := pots(contrib, live, allIn)
+	if dead == 0 {
+		return ps
+	}
+	main := Pot{Amount: dead}
+	for i := range live {
+		if live[i] {
+			main.Eligible = append(main.Eligible, i)
+		}
+	}
+	if len(ps) > 0 && sameSeats(ps[0].Eligible, main.Eligible) {
+		ps[0].Amount += dead
+		return ps
+	}
+	return append([]Pot{main}, ps...)
+}
+
 func pots(contrib []int, live, allIn []bool) []Pot {
 	open := func(i int) bool { return allIn != nil && !allIn[i] } // not capped yet
 	top := 0

@@ -17,6 +17,68 @@ type Rules struct {
 	// only for tables begun before the rule, whose logs hold the decisions
 	// the engine asked for then: they replay as they were played.
 	NobodyAlone bool `json:"alone,omitempty"`
+	// Format: antes, straddles and running it twice; the zero Format is
+	// the game without them.
+	Format
+}
+
+// Format is how hands are played beyond the blinds. A room sets it in the
+// table's Rules and may change it between hands (SetNextFormat); the hand
+// under way keeps its own.
+type Format struct {
+	// Ante: with BigBlindAnte false every seat dealt in antes it before
+	// the cards (a classic ante); with BigBlindAnte true the big blind
+	// posts it once for the whole table, before its blind (the TDA's big
+	// blind ante). Antes are dead: they count toward no call.
+	Ante         int  `json:"ante,omitempty"`
+	BigBlindAnte bool `json:"bbante,omitempty"`
+	// Straddle: under the gun may post a straddle of twice the big blind
+	// (its seat's Straddles preference), except heads-up.
+	Straddle bool `json:"straddle,omitempty"`
+	// RunItTwice: when the betting ends before the river with a player
+	// all-in, the players still in the hand are asked whether to run the
+	// rest of the board twice.
+	RunItTwice bool `json:"twice,omitempty"`
+}
+
+// SetNextFormat sets the format from the next hand on (the hand under way
+// keeps its own).
+func (s *State) SetNextFormat(f Format) error {
+	if f.Ante < 0 || f.Ante > s.Rules.Stack {
+		return game.Errorf(CodeNotAllowed, "The ante must be between 0 and a stack")
+	}
+	s.NextFormat = &f
+	return nil
+}
+
+// SetBombPot makes the next hand a bomb pot: every seat dealt in antes
+// ante (all it has when short), there are no blinds and no betting before
+// the flop. 0 cancels it. It applies to one hand only.
+func (s *State) SetBombPot(ante int) error {
+	if ante < 0 || ante > s.Rules.Stack {
+		return game.Errorf(CodeNotAllowed, "A bomb pot's ante is 1 to a stack (0: no bomb pot)")
+	}
+	s.NextBomb = ante
+	return nil
+}
+
+// SetBubble tells the bots whether a tournament is near the money (they
+// play tighter short-handed all-ins); it shows in every View.
+func (s *State) SetBubble(on bool) { s.Bubble = on }
+
+// AddChips gives seat n chips between hands, or while it is not dealt in:
+// a tournament's rebuy or add-on, which the room allows (see Tourney).
+func (s *State) AddChips(seat, n int) error {
+	switch {
+	case seat < 0 || seat >= s.N:
+		return game.Errorf(CodeNotAllowed, "No such seat")
+	case n <= 0:
+		return game.Errorf(CodeNotAllowed, "Add a positive number of chips")
+	case s.Seats[seat].Dealt && s.Street != HandOver:
+		return game.Errorf(CodeNotAllowed, "Wait for the hand to end")
+	}
+	s.Seats[seat].Stack += n
+	return nil
 }
 
 // SetNextBlinds sets the blinds from the next hand on (the host changes
@@ -71,7 +133,33 @@ type Seat struct {
 	// (Rebuy) rather than buying in by itself.
 	NoAutoRebuy bool
 	Won         int // chips won in the last showdown
+	// Ante: chips this seat anted this hand (in Total, never in Bet).
+	Ante int `json:",omitempty"`
+	// Straddled: this seat posted the straddle this hand.
+	Straddled bool `json:",omitempty"`
+	// Straddles: the seat's choice to straddle whenever it is under the
+	// gun (StraddleOn, StraddleOff), read at each deal.
+	Straddles bool `json:",omitempty"`
+	// AutoMuck: the seat's choice to muck at showdown a hand that cannot
+	// win (AutoMuckOn, AutoMuckOff); off, every hand is shown.
+	AutoMuck bool `json:",omitempty"`
+	// Mucked: the hand was mucked at showdown; only its owner sees it.
+	Mucked bool `json:",omitempty"`
+	// Agreed: the seat agreed to run the board twice.
+	Agreed bool `json:",omitempty"`
 }
+
+// RunOut is where the question of running the board twice stands.
+type RunOut uint8
+
+// RunOuts. RunOutAsking: the betting is over, the board is not complete,
+// and the players still in are asked (the table waits for them).
+const (
+	RunOutNone RunOut = iota
+	RunOutAsking
+	RunOutOnce
+	RunOutTwice
+)
 
 // State is a table's game. It is a value; Apply never changes the state
 // it is given.
@@ -101,6 +189,18 @@ type State struct {
 	// Past are the last KeepHands finished hands, oldest first. They hold
 	// every hole card: only HandRecord.Text and HoleFor may show them.
 	Past []HandRecord
+	// NextFormat, when set, is the format from the next hand on.
+	NextFormat *Format `json:",omitempty"`
+	// NextBomb, when positive, makes the next hand a bomb pot with that
+	// ante; Bomb is the hand under way's (0: an ordinary hand).
+	NextBomb int `json:",omitempty"`
+	Bomb     int `json:",omitempty"`
+	// RunOut: running it twice. Board2 is the second run's board (five
+	// cards, the first Shared of them the first board's), set once dealt.
+	RunOut RunOut       `json:",omitempty"`
+	Shared int          `json:",omitempty"`
+	Board2 []cards.Card `json:",omitempty"`
+	Bubble bool         `json:",omitempty"` // a tournament near the money (SetBubble)
 }
 
 // Record is one action of a hand.
@@ -111,11 +211,14 @@ type Record struct {
 	Amount int // bet or raise: the total bet; call, blind: chips put in
 }
 
-// Result is one pot paid.
+// Result is one pot paid. When the board was run twice each pot is paid
+// in two halves, one per run: Pot.Amount is the half and Run says which
+// (0 the first or only board, 1 the second).
 type Result struct {
 	Pot     Pot
 	Winners []int
 	Rank    uint16 // the winning hand's rank (0 when uncontested)
+	Run     int    `json:",omitempty"`
 }
 
 // New seats n players with the starting stack; no hand is dealt yet (the
