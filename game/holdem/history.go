@@ -150,7 +150,7 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 	for run, board := range runs {
 		prefix := ""
 		if len(runs) > 1 {
-			prefix = runWords[run] + " "
+			prefix = strings.ToUpper(runWords[run]) + " "
 		}
 		for st := street + 1; st <= boardStreet(len(board)); st++ {
 			line("*** ", prefix, strings.ToUpper(st.String()), " *** [", faces(board[:BoardAt(st)]), "]")
@@ -174,7 +174,7 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 	for n, res := range r.Results {
 		pot := potName(n/perRun, len(r.Results)/perRun)
 		if perRun > 1 {
-			pot += ", " + strings.ToLower(runWords[res.Run]) + " run"
+			pot += ", " + runWords[res.Run] + " run"
 		}
 		for _, w := range res.Winners {
 			line(name(w), " collects from ", pot, " (", itoa(res.Pot.Amount), ")")
@@ -190,7 +190,7 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 		switch {
 		case len(board) == 0:
 		case len(runs) > 1:
-			line(runWords[run], " board [", faces(board), "]")
+			line(strings.ToUpper(runWords[run][:1]), runWords[run][1:], " board [", faces(board), "]")
 		default:
 			line("Board [", faces(board), "]")
 		}
@@ -209,7 +209,7 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 	return b.String()
 }
 
-var runWords = [...]string{"FIRST", "SECOND"}
+var runWords = [...]string{"first", "second"}
 
 // formatWords name the hand's ante or bomb pot after its blinds; nothing
 // for an ordinary hand.
