@@ -20,33 +20,7 @@ func TestViewHidesHoleCards(t *testing.T) {
 		s, _ := New(DefaultRules, n)
 		for hand := 0; hand < 10; hand++ {
 			s, _, _ = Apply(s, game.System, Action{Kind: Deal, Seed: rng.Uint64()})
-			check := func() {
-				for viewer := -1; viewer < n; viewer++ {
-					v := s.View(viewer)
-					seen := cards.SetOf(v.Board...)
-					for i, sv := range v.Seats {
-						seen |= cards.SetOf(sv.Hole...)
-						if i != viewer && len(sv.Hole) > 0 && (!s.Seats[i].Shown || s.Seats[i].Folded) {
-							t.Fatalf("viewer %d sees seat %d's hole cards", viewer, i)
-						}
-					}
-					for c := s.DeckPos; c < 52; c++ {
-						if seen.Has(s.Deck[c]) {
-							t.Fatalf("viewer %d sees an undealt card", viewer)
-						}
-					}
-					for i := 0; i < s.N; i++ {
-						if i == viewer || s.Seats[i].Shown {
-							continue
-						}
-						for _, c := range s.Seats[i].Hole {
-							if s.Seats[i].Dealt && seen.Has(c) && !cards.SetOf(v.Board...).Has(c) {
-								t.Fatalf("viewer %d sees %v of seat %d", viewer, c, i)
-							}
-						}
-					}
-				}
-			}
+			check := func() { checkViews(t, &s) }
 			check()
 			for s.Street != HandOver {
 				choices := Legal(&s, s.Turn).Actions()
@@ -54,6 +28,40 @@ func TestViewHidesHoleCards(t *testing.T) {
 				check()
 			}
 			checkHistory(t, &s.Past[len(s.Past)-1])
+		}
+	}
+}
+
+// checkViews: no view holds another seat's hole cards unless they were
+// shown (a folded or mucked hand never), and no view holds a card of the
+// deck not dealt yet (a second run's cards before they are dealt).
+func checkViews(t *testing.T, s *State) {
+	t.Helper()
+	n := s.N
+	for viewer := -1; viewer < n; viewer++ {
+		v := s.View(viewer)
+		seen := cards.SetOf(v.Board...) | cards.SetOf(v.Board2...)
+		for i, sv := range v.Seats {
+			seen |= cards.SetOf(sv.Hole...)
+			if i != viewer && len(sv.Hole) > 0 && (!s.Seats[i].Shown || s.Seats[i].Folded || s.Seats[i].Mucked) {
+				t.Fatalf("viewer %d sees seat %d's hole cards", viewer, i)
+			}
+		}
+		for c := s.DeckPos; c < 52; c++ {
+			if seen.Has(s.Deck[c]) {
+				t.Fatalf("viewer %d sees an undealt card", viewer)
+			}
+		}
+		board := cards.SetOf(v.Board...) | cards.SetOf(v.Board2...)
+		for i := 0; i < s.N; i++ {
+			if i == viewer || s.Seats[i].Shown {
+				continue
+			}
+			for _, c := range s.Seats[i].Hole {
+				if s.Seats[i].Dealt && seen.Has(c) && !board.Has(c) {
+					t.Fatalf("viewer %d sees %v of seat %d", viewer, c, i)
+				}
+			}
 		}
 	}
 }
