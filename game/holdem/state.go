@@ -44,8 +44,8 @@ type Format struct {
 // SetNextFormat sets the format from the next hand on (the hand under way
 // keeps its own).
 func (s *State) SetNextFormat(f Format) error {
-	if f.Ante < 0 || f.Ante > s.Rules.Stack {
-		return game.Errorf(CodeNotAllowed, "The ante must be between 0 and a stack")
+	if f.Ante < 0 {
+		return game.Errorf(CodeNotAllowed, "The ante can't be negative")
 	}
 	s.NextFormat = &f
 	return nil
@@ -55,8 +55,8 @@ func (s *State) SetNextFormat(f Format) error {
 // ante (all it has when short), there are no blinds and no betting before
 // the flop. 0 cancels it. It applies to one hand only.
 func (s *State) SetBombPot(ante int) error {
-	if ante < 0 || ante > s.Rules.Stack {
-		return game.Errorf(CodeNotAllowed, "A bomb pot's ante is 1 to a stack (0: no bomb pot)")
+	if ante < 0 {
+		return game.Errorf(CodeNotAllowed, "A bomb pot's ante can't be negative (0: no bomb pot)")
 	}
 	s.NextBomb = ante
 	return nil
