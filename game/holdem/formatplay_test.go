@@ -199,3 +199,36 @@ func FuzzFormats(f *testing.F) {
 		}
 	})
 }
+
+// TestBotsPlayFormats: the heuristic bot, short stacks and all, makes
+// only legal moves at tables with antes, straddles, bomb pots and runs
+// twice, and every hand ends.
+func TestBotsPlayFormats(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for table := 0; table < 20; table++ {
+		n := 2 + rng.IntN(8)
+		s, _ := New(Rules{SmallBlind: 10, BigBlind: 20, Stack: 400, Rebuy: true, NobodyAlone: true}, n)
+		m := EmptyMatch()
+		for hand := 0; hand < 8; hand++ {
+			randomFormat(t, &s, rng)
+			s.SetBubble(rng.IntN(2) == 0)
+			s, _, _ = Apply(s, game.System, Action{Kind: Deal, Seed: rng.Uint64()})
+			m.State = s
+			for steps := 0; s.Street != HandOver; steps++ {
+				if steps > 200 {
+					t.Fatal("a hand did not end")
+				}
+				seat := m.Waiting()[0]
+				mv, ok := m.Bot(seat, "heuristic", rng)
+				if !ok {
+					t.Fatalf("the bot has no move for seat %d", seat)
+				}
+				next, _, err := Apply(s, seat, mv.(Action))
+				if err != nil {
+					t.Fatalf("bot move %+v refused: %v", mv, err)
+				}
+				s, m.State = next, next
+			}
+		}
+	}
+}
