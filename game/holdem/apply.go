@@ -44,7 +44,12 @@ const (
 var kindNames = [...]string{"", "fold", "check", "call", "raise", "allin", "blind", "deal", "sitout", "sitin", "rebuy", "autorebuy", "noautorebuy",
 	"ante", "straddle", "straddleon", "straddleoff", "twice", "once", "show", "automuck", "noautomuck"}
 
-func (k Kind) String() string { return kindNames[k] }
+func (k Kind) String() string {
+	if int(k) >= len(kindNames) {
+		return "kind " + itoa(int(k))
+	}
+	return kindNames[k]
+}
 
 // Action is one move; Amount is the total bet for BetTo, Seed the shuffle
 // seed for Deal.

@@ -63,7 +63,7 @@ func (m *Match) Decode(f url.Values) (game.Move, error) {
 // Encode writes an action as the form Decode reads.
 func (m *Match) Encode(mv game.Move) url.Values {
 	a, _ := mv.(Action)
-	f := url.Values{"kind": {kindNames[a.Kind]}}
+	f := url.Values{"kind": {a.Kind.String()}}
 	if a.Kind == BetTo {
 		f.Set("amount", strconv.Itoa(a.Amount))
 	}
