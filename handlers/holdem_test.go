@@ -16,7 +16,7 @@ import (
 )
 
 // holdemState reads a Hold'em room's engine state.
-func holdemState(r *room.Room) *holdem.State { return &r.Table().Match.(*holdem.Match).State }
+func holdemState(r *room.Room) *holdem.State { return room.HoldemState(r.Table().Match) }
 
 // logCount counts a room's log lines containing s.
 func logCount(r *room.Room, s string) int {

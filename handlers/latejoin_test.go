@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablegames/tables/game/holdem"
 	"github.com/tablegames/tables/room"
 )
 
@@ -145,7 +144,7 @@ func TestLateJoin(t *testing.T) {
 				}
 				var form url.Values
 				e.inRoom(code, func(r *room.Room) {
-					if m, ok := r.Table().Match.(*holdem.Match); ok && m.State.Seats[seat].Stack == 0 && m.State.Seats[seat].SitOut {
+					if s := room.HoldemState(r.Table().Match); s != nil && s.Seats[seat].Stack == 0 && s.Seats[seat].SitOut {
 						form = url.Values{"kind": {"rebuy"}}
 						return
 					}
@@ -298,7 +297,7 @@ func TestHoldemPeopleAreAskedToRebuy(t *testing.T) {
 	asked := func() []bool {
 		var out []bool
 		e.inRoom(code, func(r *room.Room) {
-			for _, s := range r.Table().Match.(*holdem.Match).State.Seats[:3] {
+			for _, s := range (*room.HoldemState(r.Table().Match)).Seats[:3] {
 				out = append(out, s.NoAutoRebuy)
 			}
 		})
@@ -449,19 +448,19 @@ func TestHostChangesBlinds(t *testing.T) {
 	// the table holds still (paused) while the hand under way is read
 	var hand int
 	host.post("/t/"+code+"/seat", url.Values{"do": {"pause"}})
-	e.inRoom(code, func(r *room.Room) { hand = r.Table().Match.(*holdem.Match).State.Hand })
+	e.inRoom(code, func(r *room.Room) { hand = (*room.HoldemState(r.Table().Match)).Hand })
 	if status, body, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"stakes"}, "stakes": {"25/50"}}); status != http.StatusNoContent {
 		t.Fatalf("the host's blinds: %d %s", status, body)
 	}
 	e.inRoom(code, func(r *room.Room) {
-		if s := r.Table().Match.(*holdem.Match).State; s.Hand != hand || s.Rules.BigBlind != 20 || s.NextBlinds != [2]int{25, 50} {
+		if s := (*room.HoldemState(r.Table().Match)); s.Hand != hand || s.Rules.BigBlind != 20 || s.NextBlinds != [2]int{25, 50} {
 			t.Fatalf("the hand under way changed its blinds: %+v, next %v", s.Rules, s.NextBlinds)
 		}
 	})
 	host.post("/t/"+code+"/seat", url.Values{"do": {"resume"}})
-	waitRoom(t, e, code, "the next hand", func(r *room.Room) bool { return r.Table().Match.(*holdem.Match).State.Hand > hand })
+	waitRoom(t, e, code, "the next hand", func(r *room.Room) bool { return (*room.HoldemState(r.Table().Match)).Hand > hand })
 	e.inRoom(code, func(r *room.Room) {
-		s := r.Table().Match.(*holdem.Match).State
+		s := (*room.HoldemState(r.Table().Match))
 		if s.Rules.SmallBlind != 25 || s.Rules.BigBlind != 50 || r.Table().Opts.BigBlind != 50 {
 			t.Fatalf("the next hand's blinds: %+v (options %d)", s.Rules, r.Table().Opts.BigBlind)
 		}

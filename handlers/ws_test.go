@@ -10,7 +10,6 @@ import (
 
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/cards"
-	"github.com/tablegames/tables/game/holdem"
 	"github.com/tablegames/tables/game/impetus"
 	"github.com/tablegames/tables/game/lowunique"
 	"github.com/tablegames/tables/game/president"
@@ -97,7 +96,7 @@ func lowUniqueHidden(m game.Match, seat int) []string {
 // holdemHidden: every other seat's hole cards unless shown at showdown
 // (a folded hand never is), and the deck's undealt cards.
 func holdemHidden(m game.Match, seat int) []string {
-	s := &m.(*holdem.Match).State
+	s := room.HoldemState(m)
 	var forbidden cards.Set
 	for i := 0; i < s.N; i++ {
 		p := &s.Seats[i]

@@ -239,7 +239,7 @@ func TestHoldemHandThroughCommands(t *testing.T) {
 
 	var hole [3][2]string // each seat's hole cards as the page names them
 	r.Inspect(ctx, func(r *Room) {
-		s := r.Table().Match.(*holdem.Match).State
+		s := (*holdemState(r.Table().Match))
 		for i := range 3 {
 			for k, c := range s.Seats[i].Hole {
 				hole[i][k] = holdemCards([]cards.Card{c})[0].Name
@@ -247,11 +247,11 @@ func TestHoldemHandThroughCommands(t *testing.T) {
 		}
 	})
 	playUntil(t, r, people, func(tb *Table) bool {
-		return tb.Match.(*holdem.Match).State.Street == holdem.HandOver
+		return holdemState(tb.Match).Street == holdem.HandOver
 	})
 	var shown [3]bool
 	r.Inspect(ctx, func(r *Room) {
-		s := r.Table().Match.(*holdem.Match).State
+		s := (*holdemState(r.Table().Match))
 		total := 0
 		for i := range 3 {
 			total += s.Seats[i].Stack

@@ -86,11 +86,25 @@ var holdemKind = &kind{
 		if !ok {
 			return Options{}, game.Errorf(game.CodeInvalidAction, "A table has 2 to 9 seats")
 		}
-		return Options{Seats: n, SmallBlind: sb, BigBlind: bb, Stack: stack}, nil
+		o := Options{Seats: n, SmallBlind: sb, BigBlind: bb, Stack: stack}
+		p, err := readPoker(f, bb)
+		if err != nil {
+			return Options{}, err
+		}
+		o.Poker = p
+		if st, ok := p.structure(); ok {
+			l := st.Level(1)
+			o.SmallBlind, o.BigBlind, o.Stack = l.SmallBlind, l.BigBlind, st.Stack
+		}
+		return o, nil
 	},
 	minPlayers: func(Options) int { return 2 },
 	describe: func(o Options) []string {
-		return []string{"blinds " + itoa(o.SmallBlind) + "/" + itoa(o.BigBlind), "stacks of " + itoa(o.Stack), itoa(o.Seats) + " seats"}
+		if st, ok := o.Poker.structure(); ok {
+			return tourneyWords(o.Poker, st, o.Seats)
+		}
+		return append([]string{"blinds " + itoa(o.SmallBlind) + "/" + itoa(o.BigBlind), "stacks of " + itoa(o.Stack), itoa(o.Seats) + " seats"},
+			formatWords(o.Poker)...)
 	},
 	botWords: func(o Options) string {
 		switch {
@@ -102,39 +116,41 @@ var holdemKind = &kind{
 		return "AI fills empty seats"
 	},
 	newMatch: func(o Options, n int, seed uint64) (game.Match, []game.Event, error) {
-		return holdem.NewMatch(holdemRules(o), n, seed)
+		return newPokerMatch(o, n, seed)
 	},
-	emptyMatch: func() game.Match { return holdem.EmptyMatch() },
+	emptyMatch: func() game.Match { return &pokerMatch{Match: holdem.EmptyMatch()} },
 	stakes: &stakes{
 		what:    "blinds",
 		choices: holdemBlinds,
 		current: func(o Options) string { return itoa(o.SmallBlind) + "/" + itoa(o.BigBlind) },
+		fixed:   func(o Options) bool { return o.Poker != nil && o.Poker.Tourney != "" },
 		set: func(m game.Match, o *Options, choice string) error {
 			sb, bb, ok := parseBlinds(choice)
 			if !ok {
 				return game.Errorf(game.CodeInvalidAction, "Choose blinds from the list")
 			}
-			if err := m.(*holdem.Match).State.SetNextBlinds(sb, bb); err != nil {
+			if o.Poker != nil && o.Poker.Tourney != "" {
+				return game.Errorf(game.CodeInvalidAction, "A tournament's blinds follow its levels")
+			}
+			if err := holdemState(m).SetNextBlinds(sb, bb); err != nil {
 				return err
 			}
 			o.SmallBlind, o.BigBlind = sb, bb
 			return nil
 		},
 	},
-	onSeat: func(m game.Match, seat int, person bool) {
-		m.(*holdem.Match).State.Seats[seat].NoAutoRebuy = person
-	},
+	onSeat: func(m game.Match, seat int, person bool) { m.(*pokerMatch).onSeat(seat, person) },
 	// a seat changes hands between hands
-	seatOpen: func(m game.Match) bool { return m.(*holdem.Match).State.Street == holdem.HandOver },
+	seatOpen: func(m game.Match) bool { return holdemState(m).Street == holdem.HandOver },
 	fair: &fairness{what: "hand", over: func(m game.Match) bool {
-		return m.(*holdem.Match).State.Street == holdem.HandOver
+		return holdemState(m).Street == holdem.HandOver
 	}},
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		h := holdemView(rv)
 		return views.HoldemGame(h), h.Fragments()
 	},
 	llm: func(m game.Match, seat int, name func(int) string) func(context.Context, holdem.Ask) (game.Move, string) {
-		v := m.(*holdem.Match).State.View(seat)
+		v := holdemState(m).View(seat)
 		names := make([]string, v.N) // read now: the question runs outside the room
 		for i := range names {
 			names[i] = name(i)
@@ -144,7 +160,7 @@ var holdemKind = &kind{
 		}
 	},
 	hands: func(m game.Match, viewer int, name func(int) string) []views.HandText {
-		past := m.(*holdem.Match).State.Past
+		past := holdemState(m).Past
 		out := make([]views.HandText, len(past))
 		for i := range past {
 			out[i] = views.HandText{Hand: past[i].Hand, Text: past[i].Text(viewer, name)}
@@ -154,13 +170,71 @@ var holdemKind = &kind{
 }
 
 func holdemRules(o Options) holdem.Rules {
-	return holdem.Rules{SmallBlind: o.SmallBlind, BigBlind: o.BigBlind, Stack: o.Stack, Rebuy: true, NobodyAlone: o.Revision >= 1}
+	return holdem.Rules{SmallBlind: o.SmallBlind, BigBlind: o.BigBlind, Stack: o.Stack, Rebuy: true, NobodyAlone: o.Revision >= 1,
+		Format: o.Poker.format()}
+}
+
+// formatWords are a cash table's options beyond the blinds, in words.
+func formatWords(p *pokerOptions) []string {
+	if p == nil {
+		return nil
+	}
+	var out []string
+	switch {
+	case p.BBAnte:
+		out = append(out, "big blind ante")
+	case p.Ante > 0:
+		out = append(out, "ante "+itoa(p.Ante))
+	}
+	if p.Straddle {
+		out = append(out, "straddles")
+	}
+	if p.Twice {
+		out = append(out, "run it twice")
+	}
+	if p.Muck {
+		out = append(out, "show or muck")
+	}
+	switch {
+	case p.BombAnte > 0 && p.BombEvery > 0:
+		out = append(out, "a bomb pot of "+itoa(p.BombAnte)+" every "+itoa(p.BombEvery)+" hands")
+	case p.BombAnte > 0:
+		out = append(out, "bomb pots of "+itoa(p.BombAnte)+" by vote")
+	}
+	return out
+}
+
+// tourneyWords are a sit-and-go's options in words.
+func tourneyWords(p *pokerOptions, st holdem.Structure, seats int) []string {
+	out := []string{"sit-and-go, " + st.Name + " structure", itoa(st.Stack) + " chips each", levelLength(st), itoa(seats) + " seats"}
+	if st.RebuyLevels > 0 {
+		w := "rebuys for " + plural(st.RebuyLevels, "level", "levels")
+		if st.AddOn > 0 {
+			w += ", then an add-on"
+		}
+		out = append(out, w)
+	}
+	if st.LateLevels > 0 {
+		out = append(out, "late registration through level "+itoa(st.LateLevels))
+	}
+	if len(p.Shares) > 0 {
+		out = append(out, "pays "+sharesWords(p.Shares)+map[bool]string{true: " of 100 points", false: " of the chips bought"}[p.Points])
+	}
+	return out
+}
+
+func sharesWords(shares []int) string {
+	parts := make([]string, len(shares))
+	for i, s := range shares {
+		parts[i] = itoa(s)
+	}
+	return strings.Join(parts, "/") + "%"
 }
 
 // holdemView builds what one viewer sees from the engine's View for that
 // seat: nothing else of the state is read but the viewer's own histories.
 func holdemView(rv *roomView) views.Holdem {
-	st := &rv.t.Match.(*holdem.Match).State
+	st := holdemState(rv.t.Match)
 	v := st.View(rv.seat)
 	name := rv.t.Name
 	h := views.Holdem{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Hand: v.Hand,

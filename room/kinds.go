@@ -142,5 +142,8 @@ type stakes struct {
 	what    string   // "blinds"
 	choices []string // "10/20"
 	current func(o Options) string
+	// fixed, when set, says the table's stakes can't change (a
+	// tournament's follow its levels).
+	fixed func(o Options) bool
 	set     func(m game.Match, o *Options, choice string) error
 }

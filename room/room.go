@@ -1260,7 +1260,7 @@ func (r *Room) seatBar(rv *roomView) views.SeatBar {
 	if !b.Host {
 		return b
 	}
-	if r.kind.stakes != nil {
+	if r.kind.stakes != nil && (r.kind.stakes.fixed == nil || !r.kind.stakes.fixed(r.t.Opts)) {
 		b.Stakes, b.StakesAt = r.kind.stakes.choices, r.kind.stakes.current(r.t.Opts)
 	}
 	for i, s := range r.t.Seats {

@@ -32,6 +32,9 @@ type Options struct {
 	SmallBlind int `json:"sb,omitempty"`
 	BigBlind   int `json:"bb,omitempty"`
 	Stack      int `json:"stack,omitempty"`
+	// Poker: antes, straddles, running it twice, show or muck, bomb pots
+	// and the sit-and-go (room/holdemmatch.go); nil for none of them.
+	Poker *pokerOptions `json:"poker,omitempty"`
 	// Lowest Unique
 	Rounds int `json:"rounds,omitempty"`
 	Cards  int `json:"cards,omitempty"`

@@ -1,0 +1,602 @@
+package room
+
+// Hold'em's table beyond the engine (issue 30): the options a home game
+// plays with (antes, the straddle, running it twice, showing or mucking,
+// bomb pots) and the sit-and-go tournament. The engine's rules are pure
+// (game/holdem: format.go, tourney.go); this file applies them at the
+// table: the match the room drives is pokerMatch, the engine's match with
+// what the table adds, all of it changed only by logged moves, so a table
+// replays exactly as it was played.
+
+import (
+	"encoding/json"
+	"net/url"
+	"reflect"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/game/holdem"
+)
+
+// pokerOptions are a Hold'em table's options beyond blinds, stack and
+// seats (Options.Poker; nil: none, the game as it was before them).
+type pokerOptions struct {
+	// the hand's format (holdem.Format)
+	Ante     int  `json:"ante,omitempty"`
+	BBAnte   bool `json:"bbante,omitempty"`
+	Straddle bool `json:"straddle,omitempty"`
+	Twice    bool `json:"twice,omitempty"`
+	// Muck: a loser at showdown may muck (a standing choice) and a winner
+	// nobody contested may show.
+	Muck bool `json:"muck,omitempty"`
+	// Bomb pots: BombAnte chips each; every BombEvery hands (0: only when
+	// every person seated votes for one).
+	BombAnte  int `json:"bomb,omitempty"`
+	BombEvery int `json:"bombevery,omitempty"`
+	// A sit-and-go: the blind structure's name (holdem.Structures), its
+	// levels' length in minutes or, when LevelHands is set, in hands; the
+	// rebuy levels and the add-on; late registration through LateLevels;
+	// the payouts' shares (percentages, best place first) of a pool in
+	// chips bought or, with Points, of 100 points.
+	Tourney     string `json:"tourney,omitempty"`
+	LevelMins   int    `json:"levelmins,omitempty"`
+	LevelHands  int    `json:"levelhands,omitempty"`
+	RebuyLevels int    `json:"rebuys,omitempty"`
+	AddOn       bool   `json:"addon,omitempty"`
+	LateLevels  int    `json:"late,omitempty"`
+	Shares      []int  `json:"shares,omitempty"`
+	Points      bool   `json:"points,omitempty"`
+}
+
+// format is the hand's format the options choose.
+func (p *pokerOptions) format() holdem.Format {
+	if p == nil {
+		return holdem.Format{}
+	}
+	return holdem.Format{Ante: p.Ante, BigBlindAnte: p.BBAnte && p.Ante > 0, Straddle: p.Straddle, RunItTwice: p.Twice}
+}
+
+// structure is the tournament's blind structure, with the table's level
+// length, rebuys, add-on and late registration.
+func (p *pokerOptions) structure() (holdem.Structure, bool) {
+	if p == nil || p.Tourney == "" {
+		return holdem.Structure{}, false
+	}
+	st, ok := holdem.Structures()[p.Tourney]
+	if !ok {
+		return holdem.Structure{}, false
+	}
+	switch {
+	case p.LevelHands > 0:
+		st.Minutes, st.Hands = 0, p.LevelHands
+	case p.LevelMins > 0:
+		st.Minutes = p.LevelMins
+	}
+	st.RebuyLevels, st.LateLevels = p.RebuyLevels, p.LateLevels
+	if p.AddOn && p.RebuyLevels > 0 {
+		st.AddOn = st.Stack
+	}
+	return st, true
+}
+
+// pokerShares are the payout splits a host may choose.
+var pokerShares = map[string][]int{"": nil, "100": {100}, "65/35": {65, 35}, "50/30/20": {50, 30, 20}, "40/30/20/10": {40, 30, 20, 10}}
+
+// readPoker reads the creation form's options beyond the blinds; nil when
+// none is chosen (a table as before them).
+func readPoker(f url.Values, bb int) (*pokerOptions, error) {
+	bad := func(msg string) (*pokerOptions, error) { return nil, game.Errorf(game.CodeInvalidAction, msg) }
+	p := &pokerOptions{Straddle: f.Get("straddle") == "on", Twice: f.Get("twice") == "on", Muck: f.Get("muck") == "on"}
+	switch a := f.Get("ante"); a {
+	case "", "none":
+	case "bb":
+		p.Ante, p.BBAnte = bb, true
+	default:
+		// a classic ante in tenths of the big blind ("1": 10%)
+		n, err := strconv.Atoi(a)
+		if err != nil || n < 1 || n > 5 {
+			return bad("Choose the ante from the list")
+		}
+		p.Ante = max(bb*n/10, 1)
+	}
+	n, ok := formInt(f, "bomb_bb", 0, 0, 10)
+	if !ok {
+		return bad("A bomb pot's ante is 0 (none) to 10 big blinds")
+	}
+	p.BombAnte = n * bb
+	if p.BombEvery, ok = formInt(f, "bomb_every", 0, 0, 100); !ok {
+		return bad("A bomb pot comes every 0 (only by vote) to 100 hands")
+	}
+	if p.BombEvery > 0 && p.BombAnte == 0 {
+		return bad("Choose the bomb pot's ante to have one every few hands")
+	}
+	if f.Get("format") == "sng" {
+		if err := readTourney(f, p); err != nil {
+			return nil, err
+		}
+	}
+	if reflect.ValueOf(*p).IsZero() {
+		return nil, nil
+	}
+	return p, nil
+}
+
+// readTourney reads a sit-and-go's fields.
+func readTourney(f url.Values, p *pokerOptions) error {
+	bad := func(msg string) error { return game.Errorf(game.CodeInvalidAction, msg) }
+	p.Tourney = f.Get("structure")
+	if p.Tourney == "" {
+		p.Tourney = "turbo"
+	}
+	if _, ok := holdem.Structures()[p.Tourney]; !ok {
+		return bad("Choose a blind structure: turbo, regular or deep")
+	}
+	var ok bool
+	switch unit := f.Get("level_unit"); unit {
+	case "", "minutes":
+		if p.LevelMins, ok = formInt(f, "level_len", 0, 0, 60); !ok {
+			return bad("A level lasts 1 to 60 minutes (empty: the structure's)")
+		}
+	case "hands":
+		if p.LevelHands, ok = formInt(f, "level_len", 10, 1, 100); !ok || p.LevelHands == 0 {
+			return bad("A level lasts 1 to 100 hands")
+		}
+	default:
+		return bad("Levels go by minutes or by hands")
+	}
+	if p.RebuyLevels, ok = formInt(f, "rebuy_levels", 0, 0, 6); !ok {
+		return bad("Rebuys are allowed for 0 (a freezeout) to 6 levels")
+	}
+	p.AddOn = f.Get("addon") == "on" && p.RebuyLevels > 0
+	if p.LateLevels, ok = formInt(f, "late_levels", 0, 0, 6); !ok {
+		return bad("Late registration stays open 0 to 6 levels")
+	}
+	shares, ok := pokerShares[f.Get("payout")]
+	if !ok {
+		return bad("Choose the payouts from the list")
+	}
+	p.Shares = shares
+	p.Points = f.Get("payout_unit") == "points" && len(shares) > 0
+	// a tournament plays no cash options but its antes (from its levels)
+	p.Ante, p.BBAnte, p.Straddle, p.Twice, p.BombAnte, p.BombEvery = 0, false, false, false, 0, 0
+	return nil
+}
+
+// pokerMatch is the match a Hold'em table plays: the engine's, and what
+// the table adds to it (Plus). Only logged moves change either.
+type pokerMatch struct {
+	*holdem.Match
+	Plus pokerPlus
+}
+
+// pokerPlus is the table's part of a Hold'em match: zero for a table with
+// none of the options, whose match then snapshots as the engine's alone.
+type pokerPlus struct {
+	Opts *pokerOptions `json:"opts,omitempty"`
+	// the tournament: its players, its level (from 1), the play time
+	// before the last deal (ms), and the last hand counted
+	Tour    *holdem.Tourney `json:"tour,omitempty"`
+	Level   int             `json:"level,omitempty"`
+	Played  int64           `json:"played,omitempty"`
+	Counted int             `json:"counted,omitempty"`
+	// People: the seats a person plays (bots vote for bomb pots and buy
+	// back in by themselves); Votes the seats that want a bomb pot next.
+	People []bool `json:"people,omitempty"`
+	Votes  []int  `json:"votes,omitempty"`
+}
+
+func (p pokerPlus) zero() bool {
+	return p.Opts == nil && p.Tour == nil && p.Level == 0 && p.Played == 0 && p.Counted == 0 && len(p.People) == 0 && len(p.Votes) == 0
+}
+
+func (p pokerPlus) clone() pokerPlus {
+	if p.Tour != nil {
+		t := *p.Tour
+		p.Tour = &t // its methods return new entries: the old stay as they were
+	}
+	p.People, p.Votes = slices.Clone(p.People), slices.Clone(p.Votes)
+	return p
+}
+
+// pokerMove is a move of a Hold'em table: the engine's action, or one of
+// the table's own (Do): "rebuy" and "addon" in a tournament, "bomb" (a
+// vote for a bomb pot), "settle" (the table closes rebuys when nobody is
+// left to play). A deal carries the tournament's level and play time. An
+// engine action alone is written as before.
+type pokerMove struct {
+	holdem.Action
+	Do     string `json:"do,omitempty"`
+	Level  int    `json:"level,omitempty"`
+	Played int64  `json:"played,omitempty"`
+}
+
+var _ game.Match = (*pokerMatch)(nil)
+
+func newPokerMatch(o Options, n int, seed uint64) (*pokerMatch, []game.Event, error) {
+	r := holdemRules(o)
+	m := &pokerMatch{Match: holdem.EmptyMatch(), Plus: pokerPlus{Opts: o.Poker}}
+	st, tour := o.Poker.structure()
+	var ev []game.Event
+	if tour {
+		l := st.Level(1)
+		r.SmallBlind, r.BigBlind, r.Stack, r.Rebuy = l.SmallBlind, l.BigBlind, st.Stack, false
+		r.Format = holdem.Format{Ante: l.Ante, BigBlindAnte: l.Ante > 0}
+		t := holdem.NewTourney(st, make([]string, n))
+		m.Plus.Tour, m.Plus.Level = &t, 1
+		ev = append(ev, game.Event{Text: "A " + st.Name + " sit-and-go: " + itoa(n) + " players, " + itoa(st.Stack) + " chips each; level 1, blinds " +
+			levelWords(l) + ", " + levelLength(st) + "."})
+	}
+	s, err := holdem.New(r, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	m.State = s
+	if o.Poker != nil {
+		m.Plus.People = make([]bool, n)
+	}
+	dev, err := m.Apply(game.System, pokerMove{Action: holdem.Action{Kind: holdem.Deal, Seed: seed}, Level: m.Plus.Level})
+	if err != nil {
+		return nil, nil, err
+	}
+	return m, append(ev, dev...), nil
+}
+
+// holdemState is the engine's state of a Hold'em match.
+func holdemState(m game.Match) *holdem.State {
+	if pm, ok := m.(*pokerMatch); ok {
+		return &pm.State
+	}
+	return &m.(*holdem.Match).State
+}
+
+// HoldemState is the engine's state of a Hold'em table's match, nil for
+// another game's (tests).
+func HoldemState(m game.Match) *holdem.State {
+	switch m.(type) {
+	case *pokerMatch, *holdem.Match:
+		return holdemState(m)
+	}
+	return nil
+}
+
+// levelWords are a level's blinds and ante: "50/100, ante 100".
+func levelWords(l holdem.Level) string {
+	s := itoa(l.SmallBlind) + "/" + itoa(l.BigBlind)
+	if l.Ante > 0 {
+		s += ", ante " + itoa(l.Ante)
+	}
+	return s
+}
+
+// levelLength says how long a level lasts: "5-minute levels".
+func levelLength(st holdem.Structure) string {
+	if st.Minutes > 0 {
+		return itoa(st.Minutes) + "-minute levels"
+	}
+	return plural(st.Hands, "hand", "hands") + " a level"
+}
+
+// Snapshot writes the engine's state, with the table's part beside it
+// when there is one (a table without the options snapshots as before).
+func (m *pokerMatch) Snapshot() ([]byte, error) {
+	if m.Plus.zero() {
+		return m.Match.Snapshot()
+	}
+	return json.Marshal(struct {
+		holdem.State
+		Plus *pokerPlus `json:"plus"`
+	}{m.State, &m.Plus})
+}
+
+// Restore reads either.
+func (m *pokerMatch) Restore(data []byte) error {
+	var s struct {
+		holdem.State
+		Plus *pokerPlus `json:"plus"`
+	}
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	m.State = s.State
+	if s.Plus != nil {
+		m.Plus = *s.Plus
+	}
+	return nil
+}
+
+// DecodeMove reads a move from the log: an engine action, or the
+// table's own.
+func (m *pokerMatch) DecodeMove(data json.RawMessage) (game.Move, error) {
+	var mv pokerMove
+	err := json.Unmarshal(data, &mv)
+	return mv, err
+}
+
+// Decode reads a player's form: the engine's moves, and in a tournament
+// "rebuy" and "addon", at a table with bomb pots "bomb".
+func (m *pokerMatch) Decode(f url.Values) (game.Move, error) {
+	o := m.Plus.Opts
+	switch k := f.Get("kind"); {
+	case m.Plus.Tour != nil && (k == "rebuy" || k == "addon"):
+		return pokerMove{Do: k}, nil
+	case k == "bomb" && o != nil && o.BombAnte > 0:
+		return pokerMove{Do: k}, nil
+	case (k == "show" || k == "automuck" || k == "noautomuck") && (o == nil || !o.Muck):
+		return nil, game.Errorf(holdem.CodeNotAllowed, "This table shows every hand at showdown")
+	case (k == "straddleon" || k == "straddleoff") && !holdemState(m).Rules.Straddle:
+		return nil, game.Errorf(holdem.CodeNotAllowed, "This table plays without straddles")
+	}
+	mv, err := m.Match.Decode(f)
+	if err != nil {
+		return nil, err
+	}
+	return pokerMove{Action: mv.(holdem.Action)}, nil
+}
+
+// Encode writes a move as the form Decode reads.
+func (m *pokerMatch) Encode(mv game.Move) url.Values {
+	if pm, ok := mv.(pokerMove); ok {
+		if pm.Do != "" {
+			return url.Values{"kind": {pm.Do}}
+		}
+		mv = pm.Action
+	}
+	return m.Match.Encode(mv)
+}
+
+// Apply makes a move: the table's own, or the engine's, with what the
+// table does around it (before a deal: the level, a bomb pot, bots'
+// rebuys; after a hand: the tournament's count). On error nothing
+// changes.
+func (m *pokerMatch) Apply(seat int, mv game.Move) ([]game.Event, error) {
+	pm, ok := mv.(pokerMove)
+	if !ok {
+		a, ok := mv.(holdem.Action)
+		if !ok {
+			return nil, game.Errorf(game.CodeInternal, "Not a move of this game")
+		}
+		pm = pokerMove{Action: a}
+	}
+	st, p := m.State, m.Plus.clone()
+	var ev []game.Event
+	var err error
+	if pm.Do != "" {
+		ev, err = p.tableMove(&st, seat, pm.Do)
+	} else {
+		if seat == game.System && pm.Kind == holdem.Deal {
+			if ev, err = p.beforeDeal(&st, pm); err != nil {
+				return nil, err
+			}
+		}
+		var more []game.Event
+		st, more, err = holdem.Apply(st, seat, pm.Action)
+		ev = append(ev, more...)
+	}
+	if err != nil {
+		return nil, err
+	}
+	ev = append(ev, p.afterHand(&st)...)
+	if pm.Do != "" {
+		st.Version++ // the table's own moves count too: a form's version is stale after one
+	}
+	m.State, m.Plus = st, p
+	return ev, nil
+}
+
+// beforeDeal sets what the next hand brings: a tournament's level (and
+// the players it places once rebuys close), bots' rebuys, a bomb pot.
+func (p *pokerPlus) beforeDeal(s *holdem.State, pm pokerMove) ([]game.Event, error) {
+	var ev []game.Event
+	if p.Tour != nil {
+		st := p.Tour.Structure
+		if pm.Played > 0 {
+			p.Played = pm.Played
+		}
+		if pm.Level > p.Level {
+			p.Level = pm.Level
+			l := st.Level(p.Level)
+			if err := s.SetLevel(l); err != nil {
+				return nil, err
+			}
+			ev = append(ev, game.Event{Text: "Level " + itoa(p.Level) + ": blinds " + levelWords(l) + "."})
+			if p.Level == st.RebuyLevels+1 && st.RebuyLevels > 0 {
+				ev = append(ev, game.Event{Text: "Rebuys are over."})
+			}
+			ev = append(ev, p.settle(s, p.Level)...)
+		}
+		// players out of chips buy back in by themselves while they may,
+		// unless they choose to (a person's auto rebuy off)
+		for i := 0; i < s.N; i++ {
+			if s.Seats[i].Stack == 0 && !s.Seats[i].NoAutoRebuy {
+				if e := p.entryOf(i); e >= 0 && st.MayRebuy(p.Level, 0, p.Tour.Entries[e].Rebuys) {
+					more, err := p.tableMove(s, i, "rebuy")
+					if err != nil {
+						return nil, err
+					}
+					ev = append(ev, more...)
+				}
+			}
+		}
+	}
+	o := p.Opts
+	if o != nil && o.BombAnte > 0 && s.NextBomb == 0 {
+		if o.BombEvery > 0 && (s.Hand+1)%o.BombEvery == 0 {
+			s.SetBombPot(o.BombAnte)
+			ev = append(ev, game.Event{Text: "Every " + itoa(o.BombEvery) + " hands a bomb pot: everyone antes " + itoa(o.BombAnte) + " and the flop comes at once."})
+		}
+	}
+	if s.NextBomb > 0 {
+		p.Votes = nil
+	}
+	return ev, nil
+}
+
+// afterHand counts a hand that just ended in the tournament: hands
+// played, chips, the players out and their places; near the money the
+// bots tighten up.
+func (p *pokerPlus) afterHand(s *holdem.State) []game.Event {
+	n := len(s.Past)
+	if p.Tour == nil || s.Street != holdem.HandOver || n == 0 || s.Past[n-1].Hand <= p.Counted {
+		return nil
+	}
+	r := &s.Past[n-1]
+	p.Counted = r.Hand
+	before := *p.Tour
+	t := p.Tour.AfterHand(r, p.Level)
+	p.Tour = &t
+	ev := p.placed(before)
+	if paid := len(p.Opts.Shares); paid > 0 {
+		s.SetBubble(t.NearMoney(paid))
+	}
+	return ev
+}
+
+// settle places the players out once they may no longer rebuy.
+func (p *pokerPlus) settle(s *holdem.State, level int) []game.Event {
+	before := *p.Tour
+	t := p.Tour.Settle(level)
+	p.Tour = &t
+	return p.placed(before)
+}
+
+// placed tells the table who finished where since before.
+func (p *pokerPlus) placed(before holdem.Tourney) []game.Event {
+	var ev []game.Event
+	for i, e := range p.Tour.Entries {
+		if e.Place == 0 || (i < len(before.Entries) && before.Entries[i].Place == e.Place) {
+			continue
+		}
+		if e.Place == 1 {
+			ev = append(ev, game.Event{Text: game.SeatToken(e.Seat) + " wins the tournament!"})
+			continue
+		}
+		ev = append(ev, game.Event{Text: game.SeatToken(e.Seat) + " finishes " + ordinal(e.Place) + "."})
+	}
+	return ev
+}
+
+// entryOf is the tournament entry still playing at seat, or -1.
+func (p *pokerPlus) entryOf(seat int) int {
+	if p.Tour == nil {
+		return -1
+	}
+	return slices.IndexFunc(p.Tour.Entries, func(e holdem.Entry) bool { return e.Seat == seat && e.Place == 0 })
+}
+
+// tableMove is one of the table's own moves.
+func (p *pokerPlus) tableMove(s *holdem.State, seat int, do string) ([]game.Event, error) {
+	switch do {
+	case "rebuy", "addon":
+		e := p.entryOf(seat)
+		if e < 0 || seat < 0 {
+			return nil, game.Errorf(holdem.CodeNotAllowed, "You are not playing this tournament")
+		}
+		if s.Seats[seat].Dealt && s.Street != holdem.HandOver {
+			return nil, game.Errorf(holdem.CodeNotAllowed, "Wait for the hand to end")
+		}
+		var t holdem.Tourney
+		var err error
+		chips := p.Tour.Structure.Stack
+		if do == "rebuy" {
+			t, err = p.Tour.Rebuy(e, p.Level)
+		} else {
+			t, err = p.Tour.TakeAddOn(e, p.Level)
+			chips = p.Tour.Structure.AddOn
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := s.AddChips(seat, chips); err != nil {
+			return nil, err
+		}
+		p.Tour = &t
+		s.Seats[seat].SitOut = false
+		if do == "rebuy" {
+			return []game.Event{{Text: game.SeatToken(seat) + " rebuys for " + itoa(chips) + " (rebuy " + itoa(t.Entries[e].Rebuys) + ")."}}, nil
+		}
+		return []game.Event{{Text: game.SeatToken(seat) + " takes the add-on: " + itoa(chips) + " chips."}}, nil
+	case "bomb":
+		if seat < 0 || seat >= s.N {
+			return nil, game.Errorf(holdem.CodeNotAllowed, "Only a player votes for a bomb pot")
+		}
+		if s.NextBomb > 0 {
+			return nil, game.Errorf(holdem.CodeNotAllowed, "The next hand is a bomb pot already")
+		}
+		if slices.Contains(p.Votes, seat) {
+			return nil, game.Errorf(holdem.CodeNotAllowed, "You have voted for a bomb pot already")
+		}
+		p.Votes = append(p.Votes, seat)
+		ev := []game.Event{{Text: game.SeatToken(seat) + " votes for a bomb pot."}}
+		for i := 0; i < s.N; i++ {
+			if i < len(p.People) && p.People[i] && s.Seats[i].Stack > 0 && !slices.Contains(p.Votes, i) {
+				return ev, nil // a person seated has not voted yet
+			}
+		}
+		s.SetBombPot(p.Opts.BombAnte)
+		p.Votes = nil
+		return append(ev, game.Event{Text: "Everyone agrees: the next hand is a bomb pot, " + itoa(p.Opts.BombAnte) + " each."}), nil
+	case "settle":
+		if seat != game.System || p.Tour == nil {
+			return nil, game.Errorf(holdem.CodeNotAllowed, "Only the table closes the rebuys")
+		}
+		return append([]game.Event{{Text: "Nobody is left to play against: rebuys are over."}},
+			p.settle(s, p.Tour.Structure.RebuyLevels+1)...), nil
+	}
+	return nil, game.Errorf(holdem.CodeNotAllowed, "Unknown action")
+}
+
+// Continue deals the next hand (with the level of a tournament for the
+// play time so far: see ContinuePlayed).
+func (m *pokerMatch) Continue(seed uint64) (game.Move, bool) {
+	return m.ContinuePlayed(seed, time.Duration(m.Plus.Played)*time.Millisecond)
+}
+
+// ContinuePlayed is the next deal after played of play (the table's
+// clock, paused while the host pauses): a tournament's deal carries its
+// level then. When nobody is left to play a tournament whose rebuys are
+// still open, the table closes them.
+func (m *pokerMatch) ContinuePlayed(seed uint64, played time.Duration) (game.Move, bool) {
+	if m.Over() || m.State.Street != holdem.HandOver {
+		return nil, false
+	}
+	mv := pokerMove{Action: holdem.Action{Kind: holdem.Deal, Seed: seed}}
+	if t := m.Plus.Tour; t != nil {
+		mv.Level = max(m.Plus.Level, t.Structure.LevelAt(played, m.State.Hand))
+		mv.Played = max(played.Milliseconds(), 1)
+	}
+	inner := *m.Match // a copy to try the deal on
+	try := pokerMatch{Match: &inner, Plus: m.Plus.clone()}
+	if _, err := try.Apply(game.System, mv); err != nil {
+		if m.Plus.Tour != nil && m.Plus.Tour.Left() > 1 && m.Plus.Level <= m.Plus.Tour.Structure.RebuyLevels {
+			return pokerMove{Do: "settle"}, true
+		}
+		return nil, false
+	}
+	return mv, true
+}
+
+// PlayedTime is the play time noted at the last deal.
+func (m *pokerMatch) PlayedTime() time.Duration { return time.Duration(m.Plus.Played) * time.Millisecond }
+
+// Over: a tournament is over once it has its winner; a cash game never.
+func (m *pokerMatch) Over() bool { return m.Plus.Tour != nil && m.Plus.Tour.Over() }
+
+// Waiting: nobody once a tournament is over.
+func (m *pokerMatch) Waiting() []int {
+	if m.Over() {
+		return nil
+	}
+	return m.Match.Waiting()
+}
+
+// onSeat notes who plays a seat: a person is asked to buy back in (cash)
+// or to rebuy (a tournament), and votes for bomb pots; a bot does both by
+// itself.
+func (m *pokerMatch) onSeat(seat int, person bool) {
+	m.State.Seats[seat].NoAutoRebuy = person
+	if seat < len(m.Plus.People) {
+		m.Plus.People[seat] = person
+	}
+}
