@@ -578,7 +578,9 @@ func (m *pokerMatch) ContinuePlayed(seed uint64, played time.Duration) (game.Mov
 }
 
 // PlayedTime is the play time noted at the last deal.
-func (m *pokerMatch) PlayedTime() time.Duration { return time.Duration(m.Plus.Played) * time.Millisecond }
+func (m *pokerMatch) PlayedTime() time.Duration {
+	return time.Duration(m.Plus.Played) * time.Millisecond
+}
 
 // Over: a tournament is over once it has its winner; a cash game never.
 func (m *pokerMatch) Over() bool { return m.Plus.Tour != nil && m.Plus.Tour.Over() }

@@ -145,5 +145,5 @@ type stakes struct {
 	// fixed, when set, says the table's stakes can't change (a
 	// tournament's follow its levels).
 	fixed func(o Options) bool
-	set     func(m game.Match, o *Options, choice string) error
+	set   func(m game.Match, o *Options, choice string) error
 }
