@@ -255,7 +255,7 @@ func (r *Room) move(player string, form url.Values) error {
 		return game.Errorf(game.CodeInternal, "That move can't be saved")
 	}
 	if r.kind.rematch == nil {
-		return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer})
+		return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer, Bank: r.bankUsed(seat)})
 	}
 	if is, now := r.kind.rematch(r.t.Match, mv); is {
 		// a rematch is an offer: it starts when every person seated wants it

@@ -61,7 +61,7 @@ var holdemKind = &kind{
 			"No limit: bet or raise any amount from the minimum raise up to all-in.",
 			"Chips that only some players can win make side pots; busted players buy back in.",
 		},
-		Options: views.HoldemOptions(),
+		Options: views.HoldemOptions(holdemStructures()),
 	},
 	defaultBot:  "heuristic",
 	pace:        [2]time.Duration{700 * time.Millisecond, 1300 * time.Millisecond},
@@ -92,6 +92,12 @@ var holdemKind = &kind{
 			return Options{}, err
 		}
 		o.Poker = p
+		if o.TimeBank, ok = formInt(f, "bank", 0, 0, 300); !ok {
+			return Options{}, game.Errorf(game.CodeInvalidAction, "A time bank is 0 (none) to 300 seconds")
+		}
+		if o.BankEvery, ok = formInt(f, "bank_every", 0, 0, 100); !ok {
+			return Options{}, game.Errorf(game.CodeInvalidAction, "The time bank is topped up every 0 (never) to 100 hands")
+		}
 		if st, ok := p.structure(); ok {
 			l := st.Level(1)
 			o.SmallBlind, o.BigBlind, o.Stack = l.SmallBlind, l.BigBlind, st.Stack
@@ -241,10 +247,23 @@ func holdemView(rv *roomView) views.Holdem {
 		Street: streetWord(v.Street), Blinds: itoa(v.Rules.SmallBlind) + "/" + itoa(v.Rules.BigBlind),
 		Seated: v.Seat >= 0, HandsURL: "/t/" + rv.code + "/hands"}
 	h.Board = holdemCards(v.Board)
+	h.Board2 = holdemCards(v.Board2)
+	h.Ante = anteWords(&v)
 	over := v.Street == holdem.HandOver
+	pm, _ := rv.t.Match.(*pokerMatch)
+	var plus pokerPlus
+	if pm != nil {
+		plus = pm.Plus
+	}
 	for i, sv := range v.Seats {
 		hs := views.HSeat{Seat: rv.seatView(i), Stack: sv.Stack, Bet: sv.Bet, Dealt: sv.Dealt, Folded: sv.Folded,
-			AllIn: sv.AllIn, SitOut: sv.SitOut, Turn: v.Turn == i, Won: sv.Won, Hole: holdemCards(sv.Hole)}
+			AllIn: sv.AllIn, SitOut: sv.SitOut, Turn: v.Turn == i || slices.Contains(v.Undecided, i), Won: sv.Won, Hole: holdemCards(sv.Hole),
+			Ante: sv.Ante, Straddled: sv.Straddled, Mucked: sv.Mucked, Agreed: sv.Agreed && v.RunOut == holdem.RunOutAsking}
+		if plus.Tour != nil {
+			if e := tourEntry(plus.Tour, i); e != nil && e.Place > 0 {
+				hs.Out = ordinal(e.Place)
+			}
+		}
 		if sv.Dealt && v.Hand > 0 {
 			hs.Button, hs.SB, hs.BB = v.Button == i, v.SB == i, v.BB == i
 		}
@@ -253,15 +272,33 @@ func holdemView(rv *roomView) views.Holdem {
 		}
 		if over && sv.Shown && len(v.Board) == 5 {
 			hs.HandName = eval.Default().Describe(eval.Eval(append(append([]cards.Card(nil), sv.Hole...), v.Board...)...))
+			if len(v.Board2) == 5 {
+				hs.HandName2 = eval.Default().Describe(eval.Eval(append(append([]cards.Card(nil), sv.Hole...), v.Board2...)...))
+			}
 		}
 		h.Seats = append(h.Seats, hs)
-		h.Ledger = append(h.Ledger, views.HLedger{Name: name(i), BoughtIn: sv.BuyIns * v.Rules.Stack,
-			Chips: sv.Stack + sv.Total, Net: sv.Stack + sv.Total - sv.BuyIns*v.Rules.Stack})
+		bought := sv.BuyIns * v.Rules.Stack
+		if e := tourEntry(plus.Tour, i); e != nil {
+			bought = plus.Tour.Structure.Stack * (1 + e.Rebuys)
+			if e.AddOn {
+				bought += plus.Tour.Structure.AddOn
+			}
+		}
+		h.Ledger = append(h.Ledger, views.HLedger{Name: name(i), BoughtIn: bought,
+			Chips: sv.Stack + sv.Total, Net: sv.Stack + sv.Total - bought})
 	}
 	h.Pots = potViews(v.Pots, name)
 	if over && v.Hand > 0 {
+		runs := 1
+		if len(v.Board2) > 0 {
+			runs = 2
+		}
 		for n, r := range v.Results {
-			p := views.HPot{Name: potName(n, len(v.Results)), Amount: r.Pot.Amount, Winners: seatNames(r.Winners, name), Several: len(r.Winners) > 1}
+			pn := potName(n/runs, len(v.Results)/runs)
+			if runs > 1 {
+				pn += [...]string{" (first board)", " (second board)"}[r.Run]
+			}
+			p := views.HPot{Name: pn, Amount: r.Pot.Amount, Winners: seatNames(r.Winners, name), Several: len(r.Winners) > 1}
 			if r.Rank > 0 {
 				p.HandName = eval.Default().DescribeOver(eval.Rank(r.Rank), runnerUp(&v, r))
 			}
@@ -276,6 +313,10 @@ func holdemView(rv *roomView) views.Holdem {
 	if over || h.BoardNew > len(h.Board) {
 		h.BoardNew = len(h.Board) // nothing new to deal in once the hand is over
 	}
+	h.Shared = len(h.Board2)
+	if len(h.Board2) > 0 {
+		h.Shared = holdemState(rv.t.Match).Shared // the cards both runs share (public once both are dealt)
+	}
 	h.StreetItems = streetLog(&v, name)
 	if rv.seat >= 0 {
 		me := v.Seats[rv.seat]
@@ -284,7 +325,31 @@ func holdemView(rv *roomView) views.Holdem {
 		h.BuyIn, h.AutoRebuy = v.Rules.Stack, !me.NoAutoRebuy
 	}
 	o := v.Options
-	h.YourTurn = o.Fold || o.Check || o.Call || o.Raise
+	h.AskTwice, h.CanShow = o.Twice, o.Show
+	if rv.seat >= 0 {
+		me := v.Seats[rv.seat]
+		po := plus.Opts
+		h.CanStraddle, h.Straddles = v.Rules.Straddle, me.Straddles
+		h.CanMuck, h.AutoMuck = po != nil && po.Muck, me.AutoMuck
+		if po != nil && po.BombAnte > 0 && v.NextBomb == 0 {
+			h.CanBomb, h.BombVoted = true, slices.Contains(plus.Votes, rv.seat)
+		}
+		if t := plus.Tour; t != nil && (!me.Dealt || over) {
+			if e := plus.entryOf(rv.seat); e >= 0 {
+				en := t.Entries[e]
+				if t.Structure.MayRebuy(plus.Level, en.Chips, en.Rebuys) && me.Stack <= t.Structure.Stack {
+					h.RebuyChips = t.Structure.Stack
+				}
+				if t.Structure.MayAddOn(plus.Level, en.AddOn) {
+					h.AddOnChips = t.Structure.AddOn
+				}
+			}
+		}
+	}
+	if v.NextBomb > 0 {
+		h.NextBomb = "The next hand is a bomb pot: " + itoa(v.NextBomb) + " each."
+	}
+	h.YourTurn = o.Fold || o.Check || o.Call || o.Raise || o.Twice
 	if h.YourTurn {
 		me := v.Seats[rv.seat]
 		h.CanFold, h.CanCheck, h.CanCall, h.CallAmount = o.Fold, o.Check, o.Call, o.CallAmount
@@ -299,6 +364,13 @@ func holdemView(rv *roomView) views.Holdem {
 		}
 	}
 	h.Status = holdemStatus(&v, name, h.YourTurn)
+	if plus.Tour != nil {
+		h.Tour = tourView(rv, &plus, &v)
+		if plus.Tour.Over() {
+			h.Standings = tourStandings(rv, &plus)
+			h.Status = "The tournament is over."
+		}
+	}
 	past, seat, code := st.Past, rv.seat, rv.code
 	h.Past = func() []views.HPast {
 		out := make([]views.HPast, 0, len(past))
@@ -494,6 +566,10 @@ func holdemNote(me holdem.SeatView, net int) string {
 
 func holdemStatus(v *holdem.View, name func(int) string, yourTurn bool) string {
 	switch {
+	case v.RunOut == holdem.RunOutAsking && v.Options.Twice:
+		return "Run it twice? Everyone still in chooses."
+	case v.RunOut == holdem.RunOutAsking:
+		return "Run it twice? Waiting for " + seatNames(v.Undecided, name) + "."
 	case v.Hand == 0:
 		return "The first hand is being dealt."
 	case v.Street == holdem.HandOver:
@@ -560,4 +636,164 @@ func handSummary(r *holdem.HandRecord, viewer int, name func(int) string) string
 		out += " (you " + signed(r.Net(viewer)) + ")"
 	}
 	return out
+}
+
+// anteWords are the hand's antes for its header: "ante 5", "BB ante 20",
+// "bomb pot 40" ("" for none).
+func anteWords(v *holdem.View) string {
+	f := v.Rules.Format
+	switch {
+	case v.Bomb > 0:
+		return "bomb pot " + itoa(v.Bomb)
+	case f.Ante > 0 && f.BigBlindAnte:
+		return "BB ante " + itoa(f.Ante)
+	case f.Ante > 0:
+		return "ante " + itoa(f.Ante)
+	}
+	return ""
+}
+
+// tourEntry is the entry playing seat, or the last one placed there.
+func tourEntry(t *holdem.Tourney, seat int) *holdem.Entry {
+	if t == nil {
+		return nil
+	}
+	var out *holdem.Entry
+	for i := range t.Entries {
+		if e := &t.Entries[i]; e.Seat == seat {
+			if e.Place == 0 {
+				return e
+			}
+			out = e
+		}
+	}
+	return out
+}
+
+// tourView is the tournament's line: its level, the time (or hands) to
+// the next, the next blinds and ante, players left and the average stack;
+// and its structure, to look at.
+func tourView(rv *roomView, p *pokerPlus, v *holdem.View) *views.HTour {
+	t := p.Tour
+	st := t.Structure
+	tv := &views.HTour{Level: p.Level, Blinds: levelWords(st.Level(p.Level)), Left: t.Left(), Entrants: len(t.Entries), Name: st.Name}
+	chips := 0
+	for _, sv := range v.Seats {
+		chips += sv.Stack + sv.Total
+	}
+	if tv.Left > 0 {
+		tv.Average = chips / tv.Left
+	}
+	if p.Level < len(st.Levels) {
+		tv.Next = levelWords(st.Level(p.Level + 1))
+		switch {
+		case st.Minutes > 0:
+			left := time.Duration(p.Level)*time.Duration(st.Minutes)*time.Minute - rv.played
+			switch {
+			case left <= 0:
+				tv.NextIn = "after this hand"
+			case !rv.playing:
+				tv.NextIn = "in " + clockText(left) + " (paused)"
+			default:
+				tv.NextAt = rv.now.Add(left).UnixMilli()
+			}
+		case st.Hands > 0:
+			n := p.Level*st.Hands - v.Hand
+			if v.Street == holdem.HandOver {
+				n++
+			}
+			tv.NextIn = "in " + plural(max(n, 1), "hand", "hands")
+		}
+	}
+	if st.RebuyLevels > 0 && p.Level <= st.RebuyLevels {
+		tv.Rebuys = "rebuys through level " + itoa(st.RebuyLevels)
+	}
+	if st.LateLevels > 0 && st.MayRegister(p.Level) {
+		tv.Late = "registration open through level " + itoa(st.LateLevels)
+	}
+	for i, l := range st.Levels {
+		tv.Levels = append(tv.Levels, views.HLevel{N: i + 1, SmallBlind: l.SmallBlind, BigBlind: l.BigBlind, Ante: l.Ante, Now: i+1 == p.Level})
+	}
+	return tv
+}
+
+// clockText is a duration as m:ss.
+func clockText(d time.Duration) string {
+	s := int(d.Round(time.Second).Seconds())
+	return itoa(s/60) + ":" + string(rune('0'+s%60/10)) + string(rune('0'+s%10))
+}
+
+// tourStandings are a finished tournament's standings: place, name, hands
+// played, rebuys and the prize.
+func tourStandings(rv *roomView, p *pokerPlus) *views.Standings {
+	t := p.Tour
+	var prizes []int
+	unit := ""
+	if len(p.Opts.Shares) > 0 {
+		pool := 100
+		unit = " points"
+		if !p.Opts.Points {
+			pool, unit = 0, " chips"
+			for _, e := range t.Entries {
+				pool += t.Structure.Stack * (1 + e.Rebuys)
+				if e.AddOn {
+					pool += t.Structure.AddOn
+				}
+			}
+		}
+		prizes = holdem.Payouts(pool, p.Opts.Shares)
+	}
+	s := &views.Standings{Title: "Final standings", WhatHead: "Hands played", ScoreHead: "Rebuys"}
+	if prizes != nil {
+		s.TotalHead = "Prize"
+	}
+	for _, e := range t.Standings(prizes) {
+		row := standingOf(rv, e.Seat)
+		row.Place = ordinal(e.Place)
+		row.What = itoa(e.Hands)
+		row.Score = itoa(e.Rebuys)
+		if e.AddOn {
+			row.Score += " + add-on"
+		}
+		if prizes != nil {
+			row.Total = "–"
+			if e.Prize > 0 {
+				row.Total = itoa(e.Prize) + unit
+			}
+		}
+		if e.Seat == rv.seat && e.Place > 0 {
+			s.Note = "You finish " + ordinal(e.Place) + "."
+			if e.Place == 1 {
+				s.Note = "You win the tournament!"
+			}
+		}
+		s.Rows = append(s.Rows, row)
+	}
+	return s
+}
+
+// holdemStructures are the blind structures for the creation form.
+func holdemStructures() []views.HStructure {
+	var out []views.HStructure
+	all := holdem.Structures()
+	for _, name := range []string{"turbo", "regular", "deep"} {
+		st := all[name]
+		hs := views.HStructure{Name: name, Title: strings.ToUpper(name[:1]) + name[1:] + ": " + itoa(st.Stack) + " chips, " + levelLength(st) +
+			", antes from level " + itoa(anteFrom(st))}
+		for i, l := range st.Levels {
+			hs.Levels = append(hs.Levels, views.HLevel{N: i + 1, SmallBlind: l.SmallBlind, BigBlind: l.BigBlind, Ante: l.Ante})
+		}
+		out = append(out, hs)
+	}
+	return out
+}
+
+// anteFrom is the first level with an ante.
+func anteFrom(st holdem.Structure) int {
+	for i, l := range st.Levels {
+		if l.Ante > 0 {
+			return i + 1
+		}
+	}
+	return 0
 }

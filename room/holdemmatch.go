@@ -14,6 +14,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/tablegames/tables/game"
@@ -133,18 +134,20 @@ func readTourney(f url.Values, p *pokerOptions) error {
 	if _, ok := holdem.Structures()[p.Tourney]; !ok {
 		return bad("Choose a blind structure: turbo, regular or deep")
 	}
+	// the level's length: "" the structure's, "5m" minutes, "10h" hands
 	var ok bool
-	switch unit := f.Get("level_unit"); unit {
-	case "", "minutes":
-		if p.LevelMins, ok = formInt(f, "level_len", 0, 0, 60); !ok {
-			return bad("A level lasts 1 to 60 minutes (empty: the structure's)")
+	if lv := f.Get("level"); lv != "" {
+		n, err := strconv.Atoi(lv[:len(lv)-1])
+		switch {
+		case err != nil || n < 1 || n > 60:
+			return bad("A level lasts 1 to 60 minutes or hands")
+		case strings.HasSuffix(lv, "m"):
+			p.LevelMins = n
+		case strings.HasSuffix(lv, "h"):
+			p.LevelHands = n
+		default:
+			return bad("A level lasts so many minutes (5m) or hands (10h)")
 		}
-	case "hands":
-		if p.LevelHands, ok = formInt(f, "level_len", 10, 1, 100); !ok || p.LevelHands == 0 {
-			return bad("A level lasts 1 to 100 hands")
-		}
-	default:
-		return bad("Levels go by minutes or by hands")
 	}
 	if p.RebuyLevels, ok = formInt(f, "rebuy_levels", 0, 0, 6); !ok {
 		return bad("Rebuys are allowed for 0 (a freezeout) to 6 levels")
@@ -211,6 +214,10 @@ type pokerMove struct {
 	Level  int    `json:"level,omitempty"`
 	Played int64  `json:"played,omitempty"`
 }
+
+// Deals reports a move that deals a hand (and so uses the committed
+// seed).
+func (mv pokerMove) Deals() bool { return mv.Do == "" }
 
 var _ game.Match = (*pokerMatch)(nil)
 

@@ -41,7 +41,13 @@ func (r *Room) SeatConnected(seat int) bool { return r.seatConnected(seat) }
 
 // Deadlines are the clocks shown to players: per seat, when its time for
 // the current move runs out (nil: none runs).
-func (r *Room) Deadlines() map[int]time.Time { return r.deadlines() }
+func (r *Room) Deadlines() map[int]time.Time {
+	dl, _ := r.deadlines()
+	return dl
+}
+
+// Banks are the time banks left, in ms, per seat (nil: the table has none).
+func (r *Room) Banks() []int { return r.t.Banks }
 
 // BotDelays are the thinking times chosen for the bots awaited now.
 func (r *Room) BotDelays() map[int]time.Duration { return r.botDelay }

@@ -55,6 +55,11 @@ type Room struct {
 	// the bots have paused for it
 	alone   time.Time
 	dormant bool
+	// the match's play time (playTimed: a tournament's level clock): what
+	// it had before playSince, and since when it runs (zero: stopped,
+	// while the table is paused, dormant or its match over)
+	playBase  time.Duration
+	playSince time.Time
 	scratch bytes.Buffer // where pushes are rendered (see message)
 }
 
@@ -81,6 +86,10 @@ type roomView struct {
 	player    string
 	connected []bool
 	nextAt    time.Time         // when the table moves on by itself (next deal)
+	now       time.Time         // the server's clock at the render
+	played    time.Duration     // the match's play time now (playTimed)
+	playing   bool              // and whether it runs
+	banks     map[int]bool      // seats whose clock runs on their time bank
 	phaseAt   time.Time         // when the match's timed phase ends (a reveal)
 	deadlines map[int]time.Time // per seat: when its clock runs out
 	actURL    string
@@ -93,6 +102,9 @@ func (rv *roomView) seatView(i int) views.Seat {
 		Away: s.Away, Deadline: unixMilli(rv.deadlines[i]), Place: views.Place(i, len(rv.t.Seats), rv.seat)}
 	if d := rv.deadlines[i]; !d.IsZero() {
 		v.ClockMS = int64(rv.t.Opts.Clock) * 1000
+		if rv.banks[i] {
+			v.Bank, v.ClockMS = true, int64(rv.t.bank(i))
+		}
 	}
 	return v
 }
@@ -116,6 +128,9 @@ func newRoom(rt *Runtime, code string, k *kind, t *Table) *Room {
 		gone: make(map[int]time.Time), chatTimes: make(map[string][]time.Time), asking: make(map[int]bool),
 		rng:   mrand.New(mrand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:]))),
 		alone: rt.now(),
+	}
+	if pt, ok := t.Match.(playTimed); ok {
+		r.playBase = pt.PlayedTime() // noted at its last deal
 	}
 	go r.loop()
 	r.send(r.schedule)
@@ -320,6 +335,9 @@ func (r *Room) reload() {
 		return
 	}
 	r.t = t
+	if pt, ok := t.Match.(playTimed); ok {
+		r.playBase, r.playSince = pt.PlayedTime(), time.Time{}
+	}
 	for _, v := range r.viewers {
 		v.sent, v.stage = nil, ""
 	}
@@ -332,10 +350,11 @@ func (r *Room) reload() {
 // gone past the grace period, and the next deal after a pause.
 func (r *Room) schedule() {
 	r.disarm()
+	now := r.rt.now()
+	r.playClock(now, r.t.Match != nil && !r.t.Match.Over() && r.t.damage == nil && !r.t.Paused && !r.dormant)
 	if r.t.Match == nil || r.t.Match.Over() || r.t.damage != nil {
 		return // nothing runs at a damaged table either
 	}
-	now := r.rt.now()
 	if r.t.Paused {
 		// nothing runs on a paused table, but a host gone for good hands
 		// the role on, so someone can resume it
@@ -357,6 +376,7 @@ func (r *Room) schedule() {
 		if quietAt = r.alone.Add(r.unattended()); !now.Before(quietAt) {
 			if !r.dormant {
 				r.dormant = true
+				r.playClock(now, false)
 				r.rt.log.Info("bots pause: nobody at the table", "room", r.code)
 			}
 			return
@@ -385,7 +405,14 @@ func (r *Room) schedule() {
 			continue
 		}
 		if c := r.t.Opts.Clock; c > 0 {
-			consider(since.Add(time.Duration(c)*time.Second), func() { r.autoMove(s, byClock) })
+			out := since.Add(time.Duration(c) * time.Second)
+			if bank := r.t.bank(s); bank > 0 {
+				if now.Before(out) {
+					consider(out, func() { r.push(nil) }) // the clock turns to the time bank
+				}
+				out = out.Add(time.Duration(bank) * time.Millisecond)
+			}
+			consider(out, func() { r.autoMove(s, byClock) })
 		}
 		if g, ok := r.gone[s]; ok {
 			consider(later(since, g).Add(cfg.AbsentAutoplay), func() { r.autoMove(s, byAbsent) })
@@ -491,19 +518,68 @@ func later(a, b time.Time) time.Time {
 }
 
 // deadlines are the clocks shown to players: per seat, when its time for
-// the current move runs out.
-func (r *Room) deadlines() map[int]time.Time {
+// the current move runs out; banks the seats whose clock has run out and
+// now runs on their time bank (the deadline is then the bank's end).
+func (r *Room) deadlines() (out map[int]time.Time, banks map[int]bool) {
 	c := r.t.Opts.Clock
 	if c <= 0 || len(r.waitingSince) == 0 || r.t.Paused {
-		return nil
+		return nil, nil
 	}
-	out := make(map[int]time.Time, len(r.waitingSince))
+	now := r.rt.now()
+	out = make(map[int]time.Time, len(r.waitingSince))
 	for s, since := range r.waitingSince {
 		if s >= 0 && s < len(r.t.Seats) && !r.t.Seats[s].botPlayed() {
 			out[s] = since.Add(time.Duration(c) * time.Second)
+			if bank := r.t.bank(s); bank > 0 && !now.Before(out[s]) {
+				out[s] = out[s].Add(time.Duration(bank) * time.Millisecond)
+				if banks == nil {
+					banks = map[int]bool{}
+				}
+				banks[s] = true
+			}
 		}
 	}
-	return out
+	return out, banks
+}
+
+// bankUsed is how much of its time bank (ms) seat has used on the move
+// it makes now: the time past its clock, at most its bank.
+func (r *Room) bankUsed(seat int) int {
+	since, ok := r.waitingSince[seat]
+	c := r.t.Opts.Clock
+	if !ok || c <= 0 || r.t.bank(seat) == 0 || seat < 0 || seat >= len(r.t.Seats) || r.t.Seats[seat].botPlayed() {
+		return 0
+	}
+	over := r.rt.now().Sub(since.Add(time.Duration(c) * time.Second))
+	return min(max(int(over.Milliseconds()), 0), r.t.bank(seat))
+}
+
+// playTimed is a match whose next step depends on how long it has been
+// played (a tournament's levels). The room keeps the play time, stopped
+// while the table is paused or dormant; the match notes it at each deal,
+// and the room starts from there after a restart.
+type playTimed interface {
+	ContinuePlayed(seed uint64, played time.Duration) (game.Move, bool)
+	PlayedTime() time.Duration
+}
+
+// playClock starts or stops the match's play time.
+func (r *Room) playClock(now time.Time, run bool) {
+	switch {
+	case run && r.playSince.IsZero():
+		r.playSince = now
+	case !run && !r.playSince.IsZero():
+		r.playBase += now.Sub(r.playSince)
+		r.playSince = time.Time{}
+	}
+}
+
+// playTime is the match's play time now.
+func (r *Room) playTime() time.Duration {
+	if r.playSince.IsZero() {
+		return r.playBase
+	}
+	return r.playBase + r.rt.now().Sub(r.playSince)
 }
 
 func (r *Room) canContinue() bool {
@@ -634,10 +710,13 @@ func (r *Room) takeOver(s int) {
 func (r *Room) continueMatch() {
 	seed := r.nextSeed()
 	mv, ok := r.t.Match.Continue(seed)
+	if pt, timed := r.t.Match.(playTimed); timed {
+		mv, ok = pt.ContinuePlayed(seed, r.playTime())
+	}
 	if !ok {
 		return
 	}
-	if r.kind.fair == nil {
+	if d, ok := mv.(interface{ Deals() bool }); r.kind.fair == nil || ok && !d.Deals() {
 		seed = 0 // the move uses no seed
 	}
 	data, err := json.Marshal(mv)
@@ -659,7 +738,7 @@ func (r *Room) commitMove(seat int, mv game.Move, by string) {
 func (r *Room) commitMoveNote(seat int, mv game.Move, by, note string) bool {
 	data, err := json.Marshal(mv)
 	if err == nil {
-		err = r.commit(entry{T: eMove, Seat: seat, Move: data, By: by, Note: note})
+		err = r.commit(entry{T: eMove, Seat: seat, Move: data, By: by, Note: note, Bank: r.bankUsed(seat)})
 	}
 	if err != nil {
 		r.rt.log.Error("table move rejected", "room", r.code, "seat", seat, "by", by, "err", err)
@@ -707,8 +786,9 @@ func (r *Room) shared() roomView {
 	if r.t.Match != nil && !r.phaseSince.IsZero() {
 		phaseAt, _ = r.phaseDeadline(r.phaseSince)
 	}
+	dl, banks := r.deadlines()
 	return roomView{code: r.code, t: r.t, seat: game.Spectator, connected: conn, nextAt: next, phaseAt: phaseAt,
-		deadlines: r.deadlines(), actURL: "/t/" + r.code + "/act"}
+		deadlines: dl, banks: banks, now: r.rt.now(), played: r.playTime(), playing: !r.playSince.IsZero(), actURL: "/t/" + r.code + "/act"}
 }
 
 // page builds the whole table page model for a viewer.

@@ -50,6 +50,10 @@ type Options struct {
 	// ShortCode: the host chose a 4-character code, easy to say aloud but
 	// findable by guessing (public tables have one too).
 	ShortCode bool `json:"short,omitempty"`
+	// TimeBank: each player's bank of extra seconds, used when the clock
+	// runs out, topped up to full every BankEvery deals (0: never).
+	TimeBank  int `json:"bank,omitempty"`
+	BankEvery int `json:"bankevery,omitempty"`
 	// Revision is the rules revision the table was created under, so a
 	// table replays its log by the rules it was played by: 0 for tables
 	// from before revisions were kept (Hold'em then asked a player to act
@@ -204,9 +208,13 @@ type Table struct {
 	Chat   []logLine `json:"chat,omitempty"`
 	// Talkers are the watchers who chatted, whose names no one else may
 	// take at this table.
-	Talkers []talker   `json:"talkers,omitempty"`
-	Fair    fairSeeds  `json:"fair"`
-	Match   game.Match `json:"-"`
+	Talkers []talker  `json:"talkers,omitempty"`
+	Fair    fairSeeds `json:"fair"`
+	// Banks: each seat's time bank left, in ms, and the deals dealt since
+	// the start (for the top-ups), at a table with time banks.
+	Banks []int      `json:"banks,omitempty"`
+	Deals int        `json:"deals,omitempty"`
+	Match game.Match `json:"-"`
 	// opened is when the table was created (from its row, not its log).
 	opened time.Time
 	// damage, when set, is the first log entry that did not apply: the
@@ -235,6 +243,8 @@ type entry struct {
 	By     string          `json:"by,omitempty"`
 	// Note says why a bot's move is the fallback (its model failed).
 	Note string `json:"note,omitempty"`
+	// Bank: the ms of its time bank the seat used on this move.
+	Bank int `json:"bank,omitempty"`
 }
 
 // Entry kinds.
@@ -535,6 +545,18 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		if e.Seat >= 0 && e.Seat < len(t.Seats) {
 			t.Seats[e.Seat].Acts++
+			if e.Bank > 0 && e.Seat < len(t.Banks) {
+				t.Banks[e.Seat] = max(t.Banks[e.Seat]-e.Bank, 0)
+			}
+		}
+		if e.Seat == game.System && e.Seed != 0 && t.Opts.TimeBank > 0 {
+			t.Deals++
+			if n := t.Opts.BankEvery; n > 0 && t.Deals%n == 0 {
+				for i := range t.Banks {
+					t.Banks[i] = t.Opts.TimeBank * 1000
+				}
+				evs = append(evs, game.Event{Text: "Every time bank is topped up to " + strconv.Itoa(t.Opts.TimeBank) + " s."})
+			}
 		}
 		if e.Seat == game.System {
 			for i := range t.Seats {
@@ -588,6 +610,12 @@ func (t *Table) start(k *kind, seed uint64) ([]logLine, error) {
 		return nil, err
 	}
 	t.Seats, t.Match = seats, m
+	if t.Opts.TimeBank > 0 {
+		t.Banks = make([]int, len(seats))
+		for i := range t.Banks {
+			t.Banks[i] = t.Opts.TimeBank * 1000
+		}
+	}
 	lines := t.say("The game begins.")
 	return append(lines, t.events(evs)...), nil
 }
@@ -614,6 +642,14 @@ func (t *Table) trimLog() {
 
 func (t *Table) say(text string) []logLine {
 	return t.events([]game.Event{{Text: text}})
+}
+
+// bank is the time bank seat has left, in ms.
+func (t *Table) bank(seat int) int {
+	if seat < 0 || seat >= len(t.Banks) {
+		return 0
+	}
+	return t.Banks[seat]
 }
 
 // Name is what a seat goes by: its player's name, or its bot's.

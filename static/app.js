@@ -633,3 +633,19 @@
   document.addEventListener("htmx:oobAfterSwap", tick);
   afterPush();
 })();
+
+// ---- Hold'em sit-and-go (issue 30): the level clock, m:ss to the next
+// level, in the server's time like every clock (#seq data-now) ----
+(function () {
+  function tickLevels() {
+    var mark = document.getElementById("seq");
+    var skew = mark && Number(mark.getAttribute("data-now")) ? Number(mark.getAttribute("data-now")) - (window.__seqAt || Date.now()) : 0;
+    document.querySelectorAll("[data-countdown]").forEach(function (el) {
+      var left = Math.max(0, Math.ceil((Number(el.getAttribute("data-countdown")) - Date.now() - skew) / 1000));
+      el.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    });
+  }
+  window.__seqAt = Date.now();
+  document.addEventListener("htmx:wsAfterMessage", function () { window.__seqAt = Date.now(); });
+  setInterval(tickLevels, 500);
+})();

@@ -14,6 +14,39 @@ type HSeat struct {
 	Backs          int        // face-down cards of a hand still in play
 	Won            int        // chips won at the last showdown
 	HandName       string     // the hand shown at showdown
+	HandName2      string     // … on the second board of a hand run twice
+	Ante           int        // anted this hand
+	Straddled      bool       // posted the straddle this hand
+	Mucked         bool       // mucked at showdown (its cards only its owner sees)
+	Agreed         bool       // agreed to run it twice (while the others choose)
+	Out            string     // a tournament's place once out ("5th")
+}
+
+// HTour is a sit-and-go's line above the table and its structure.
+type HTour struct {
+	Name           string // the structure: turbo, regular, deep
+	Level          int
+	Blinds         string // "50/100, ante 100"
+	Next           string // the next level's, "" at the last
+	NextAt         int64  // when the next level starts (ms since the epoch), while its clock runs
+	NextIn         string // or in words: "in 3 hands", "after this hand", "in 2:30 (paused)"
+	Left, Entrants int
+	Average        int
+	Rebuys, Late   string // "rebuys through level 3", "registration open through level 3"
+	Levels         []HLevel
+}
+
+// HStructure is a blind structure a sit-and-go may choose.
+type HStructure struct {
+	Name, Title string
+	Levels      []HLevel
+}
+
+// HLevel is one level of a blind structure.
+type HLevel struct {
+	N                          int
+	SmallBlind, BigBlind, Ante int
+	Now                        bool
 }
 
 // HPot is a pot: in play, or paid at the end of a hand.
@@ -66,10 +99,27 @@ type Holdem struct {
 	Board   []CardView
 	// BoardNew is the index of the board's first card of this street:
 	// those from it on are dealt in when the board is pushed.
-	BoardNew  int
-	Pots      []HPot     // in play
-	Results   []HPot     // paid, once the hand is over
-	Standings *Standings // once the hand is over
+	BoardNew int
+	// Board2 is the second board of a hand run twice (nil otherwise), the
+	// first Shared of its cards the first board's.
+	Board2 []CardView
+	Shared int
+	Ante   string // the hand's antes: "ante 5", "BB ante 20", "bomb pot 40"
+	// Tour: the sit-and-go's line (nil at a cash table).
+	Tour *HTour
+	// The choices beyond a bet: run it twice or once (asked now), show
+	// the cards of a pot nobody contested, the standing choices to
+	// straddle and to muck losing hands, a vote for a bomb pot, and a
+	// tournament's rebuy and add-on (the chips each gives; 0: not now).
+	AskTwice, CanShow      bool
+	CanStraddle, Straddles bool
+	CanMuck, AutoMuck      bool
+	CanBomb, BombVoted     bool
+	NextBomb               string
+	RebuyChips, AddOnChips int
+	Pots                   []HPot     // in play
+	Results                []HPot     // paid, once the hand is over
+	Standings              *Standings // once the hand is over
 	// The controls: exactly the viewer's legal actions.
 	YourTurn   bool
 	CanFold    bool
@@ -120,6 +170,10 @@ func (h Holdem) Fragments() []Fragment {
 		{ID: "h-past", Component: holdemPast(hp), Key: listKey(uint64(h.You+2), h.LastHand),
 			Since: appendSince(uint64(h.You+2), h.LastHand, func(after int) templ.Component { return holdemPastPrepend(hp.pastList(), after) })},
 	}...)
+	if h.Tour != nil { // a tournament's own: a cash table has none
+		out = append(out, Fragment{ID: "h-tour", Component: holdemTour(hp), Key: h.tourKey()},
+			Fragment{ID: "h-levels", Component: holdemLevels(hp), Key: uint64(h.Tour.Level) + 1})
+	}
 	for i := range hp.Seats {
 		s := &hp.Seats[i]
 		out = append(out, Fragment{ID: "h-seat-" + itoa(s.Index), Component: holdemSeat(s), Key: s.key()})
@@ -133,6 +187,24 @@ func (h Holdem) boardKey() uint64 {
 	k := newKeyer()
 	k.cards(h.Board)
 	k.num(int64(h.BoardNew))
+	k.cards(h.Board2)
+	k.num(int64(h.Shared))
+	return k.sum()
+}
+
+func (h Holdem) tourKey() uint64 {
+	k := newKeyer()
+	t := h.Tour
+	if t == nil {
+		return k.sum()
+	}
+	for _, f := range []string{t.Name, t.Blinds, t.Next, t.NextIn, t.Rebuys, t.Late} {
+		k.str(f)
+	}
+	for _, n := range []int{t.Level, t.Left, t.Entrants, t.Average} {
+		k.num(int64(n))
+	}
+	k.num(t.NextAt)
 	return k.sum()
 }
 
@@ -174,6 +246,12 @@ func (s HSeat) key() uint64 {
 	k.num(int64(s.Backs))
 	k.num(int64(s.Won))
 	k.str(s.HandName)
+	k.str(s.HandName2)
+	k.num(int64(s.Ante))
+	for _, f := range []bool{s.Straddled, s.Mucked, s.Agreed} {
+		k.flag(f)
+	}
+	k.str(s.Out)
 	return k.sum()
 }
 
@@ -275,5 +353,6 @@ func (h Holdem) handKey() uint64 {
 	k.num(int64(h.Hand))
 	k.str(h.Street)
 	k.str(h.Blinds)
+	k.str(h.Ante)
 	return k.sum()
 }

@@ -72,6 +72,7 @@ func TurnsFragment(ringID string, seats []Seat) Fragment {
 			k.str(s.Name)
 			k.num(s.Deadline)
 			k.num(s.ClockMS)
+			k.flag(s.Bank)
 			k.num(int64(s.Place.Pos))
 			k.num(int64(s.Place.N))
 		}

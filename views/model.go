@@ -86,6 +86,7 @@ type Seat struct {
 	Away      bool  // a bot plays for the absent player
 	Deadline  int64 // ms since epoch when the seat's clock runs out; 0: no clock
 	ClockMS   int64 // the whole clock in ms, for the bar that drains
+	Bank      bool  // the clock ran out: the seat's time bank runs (Deadline is its end)
 	Place     RingPlace
 	Turn      bool // the table waits for this seat
 }
