@@ -60,7 +60,7 @@ type Room struct {
 	// while the table is paused, dormant or its match over)
 	playBase  time.Duration
 	playSince time.Time
-	scratch bytes.Buffer // where pushes are rendered (see message)
+	scratch   bytes.Buffer // where pushes are rendered (see message)
 }
 
 // viewer is one websocket connection watching the table.
