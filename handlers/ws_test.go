@@ -245,15 +245,54 @@ func TestNoLeakEveryGame(t *testing.T) {
 		if hiddenFor[name] == nil || leakTables[name] == "" {
 			t.Fatalf("game %s has not joined the no-leak test", name)
 		}
-		t.Run(name, func(t *testing.T) { noLeak(t, name) })
+		t.Run(name, func(t *testing.T) {
+			noLeak(t, name, leakTables[name], nil, func(m game.Match) bool { return m.Version() >= 250 || atRest(m) })
+		})
 	}
 }
 
-func noLeak(t *testing.T, kind string) {
+// TestNoLeakHoldemOptions plays the no-leak test at a Hold'em table with
+// every option: antes, straddles, run it twice, show or muck (every seat
+// mucks losing hands), bomb pots and the time bank, until hands were run
+// twice and hands mucked: no viewer's bytes hold a mucked hand, the
+// second board before it is dealt, or anything else it may not see.
+func TestNoLeakHoldemOptions(t *testing.T) {
+	twice, mucked := 0, 0
+	seen := map[int]bool{}
+	noLeak(t, "holdem", "blinds=10/20&stack_bb=20&seats=4&bots=on&clock=30&bank=30&bank_every=5&ante=bb&straddle=on&twice=on&muck=on&bomb_bb=2&bomb_every=4",
+		func(m game.Match) {
+			s := room.HoldemState(m)
+			for i := range s.N {
+				s.Seats[i].AutoMuck, s.Seats[i].Straddles = true, true
+			}
+		},
+		func(m game.Match) bool {
+			s := room.HoldemState(m)
+			if n := len(s.Past); n > 0 && !seen[s.Past[n-1].Hand] {
+				r := &s.Past[n-1]
+				seen[r.Hand] = true
+				if r.Board2 != nil {
+					twice++
+				}
+				for _, hs := range r.Seats {
+					if hs.Mucked {
+						mucked++
+					}
+				}
+			}
+			return twice > 0 && mucked > 0 && m.Version() >= 250 || m.Version() >= 1500
+		})
+	if twice == 0 || mucked == 0 {
+		t.Fatalf("%d hands run twice, %d hands mucked: the test saw too little", twice, mucked)
+	}
+	t.Logf("%d hands run twice, %d hands mucked", twice, mucked)
+}
+
+func noLeak(t *testing.T, kind, table string, prep func(m game.Match), stop func(m game.Match) bool) {
 	e := newEnv(t, fastConfig())
 	records := recordPushes(e, kind)
 	host := e.client()
-	form := mustForm(leakTables[kind])
+	form := mustForm(table)
 	form.Set("kind", kind)
 	code := host.createTable("Ann", form)
 	bob := e.client()
@@ -275,7 +314,10 @@ func noLeak(t *testing.T, kind string) {
 	if status, body := host.lobby(code, "do", "start"); status != 204 {
 		t.Fatalf("start: %d %s", status, body)
 	}
-	playHumans(t, e, code, map[int]*client{0: host, 1: bob}, func(m game.Match) bool { return m.Version() >= 250 || atRest(m) })
+	if prep != nil {
+		e.inRoom(code, func(r *room.Room) { prep(r.Table().Match) })
+	}
+	playHumans(t, e, code, map[int]*client{0: host, 1: bob}, stop)
 
 	var sockets []room.Conn
 	e.inRoom(code, func(r *room.Room) { sockets = r.Conns() })

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -294,5 +295,51 @@ func TestPokerFormErrors(t *testing.T) {
 		if _, err := m.Decode(url.Values{"kind": {k}}); err == nil {
 			t.Fatalf("%s is accepted at a table without the option", k)
 		}
+	}
+}
+
+// TestTimeBank: a player whose clock ran out plays on its time bank,
+// shown on its clock as such; the move logs the bank it used, the table
+// keeps what is left, and a table rebuilt from its log has the same.
+func TestTimeBank(t *testing.T) {
+	rt := quietRuntime(t)
+	people := []*person{{id: "p-ann", name: "Ann"}, {id: "p-bob", name: "Bob"}, {id: "p-cat", name: "Cat"}}
+	r := seatTable(t, rt, "holdem", url.Values{"blinds": {"10/20"}, "seats": {"3"}, "clock": {"30"}, "bank": {"30"}, "bank_every": {"2"}}, people)
+	ctx := t.Context()
+	var who int
+	var form url.Values
+	var code string
+	r.Inspect(ctx, func(r *Room) {
+		code = r.code
+		if got := r.Table().Banks; len(got) != 3 || got[0] != 30000 {
+			t.Fatalf("banks %v", got)
+		}
+		who = r.Table().Match.Waiting()[0]
+		r.waitingSince[who] = rt.now().Add(-40 * time.Second) // 10 s into the bank
+		dl, banks := r.deadlines()
+		if !banks[who] || dl[who].Sub(r.waitingSince[who]) != 60*time.Second {
+			t.Fatalf("deadline %v after the wait's start, bank %v", dl[who].Sub(r.waitingSince[who]), banks[who])
+		}
+		rv := r.view(who, people[who].id)
+		if sv := rv.seatView(who); !sv.Bank || sv.ClockMS != 30000 {
+			t.Fatalf("the seat's clock: %+v", sv)
+		}
+		mv, _ := r.Table().Match.Auto(who)
+		form = r.Table().Match.Encode(mv)
+	})
+	if err := r.Move(ctx, people[who].id, form); err != nil {
+		t.Fatal(err)
+	}
+	var left []int
+	r.Inspect(ctx, func(r *Room) { left = slices.Clone(r.Table().Banks) })
+	if used := 30000 - left[who]; used < 10000 || used > 11000 {
+		t.Fatalf("the move used %d ms of the bank", used)
+	}
+	_, back, err := rt.loadTable(ctx, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back.Banks, left) {
+		t.Fatalf("rebuilt from the log: banks %v, not %v", back.Banks, left)
 	}
 }
