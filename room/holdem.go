@@ -369,6 +369,7 @@ func holdemView(rv *roomView) views.Holdem {
 		if plus.Tour.Over() {
 			h.Standings = tourStandings(rv, &plus)
 			h.Status = "The tournament is over."
+			h.CanMuck, h.CanStraddle, h.CanBomb, h.CanShow, h.RebuyChips, h.AddOnChips = false, false, false, false, 0, 0
 		}
 	}
 	past, seat, code := st.Past, rv.seat, rv.code
@@ -680,6 +681,14 @@ func tourView(rv *roomView, p *pokerPlus, v *holdem.View) *views.HTour {
 	chips := 0
 	for _, sv := range v.Seats {
 		chips += sv.Stack + sv.Total
+	}
+	if t.Over() {
+		for _, e := range t.Entries {
+			if e.Place == 1 {
+				tv.Winner = rv.t.Name(e.Seat)
+			}
+		}
+		return tv
 	}
 	if tv.Left > 0 {
 		tv.Average = chips / tv.Left

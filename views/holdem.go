@@ -30,6 +30,7 @@ type HTour struct {
 	Next           string // the next level's, "" at the last
 	NextAt         int64  // when the next level starts (ms since the epoch), while its clock runs
 	NextIn         string // or in words: "in 3 hands", "after this hand", "in 2:30 (paused)"
+	Winner         string // once over: who won
 	Left, Entrants int
 	Average        int
 	Rebuys, Late   string // "rebuys through level 3", "registration open through level 3"
@@ -198,7 +199,7 @@ func (h Holdem) tourKey() uint64 {
 	if t == nil {
 		return k.sum()
 	}
-	for _, f := range []string{t.Name, t.Blinds, t.Next, t.NextIn, t.Rebuys, t.Late} {
+	for _, f := range []string{t.Name, t.Blinds, t.Next, t.NextIn, t.Rebuys, t.Late, t.Winner} {
 		k.str(f)
 	}
 	for _, n := range []int{t.Level, t.Left, t.Entrants, t.Average} {

@@ -1,0 +1,181 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// shoveJS makes the viewer's move if it is its turn: all-in, or a call,
+// or a check; it answers run it twice. It returns what it clicked, or
+// "wait".
+const shoveJS = `(() => {
+  const c = document.querySelector('#h-controls');
+  if (!c) return 'wait';
+  const btn = k => c.querySelector("button[hx-vals*='\"" + k + "\"']");
+  if (btn('twice')) { btn('twice').click(); return 'twice'; }
+  const amount = document.querySelector('#h-amount');
+  if (amount && c.querySelector('button[data-raise]')) {
+    amount.value = amount.max;
+    c.querySelector('button[data-raise]').click();
+    return 'all-in ' + amount.max;
+  }
+  const b = btn('allin') || btn('call') || btn('check');
+  if (!b) return 'wait';
+  b.click();
+  return b.textContent.trim();
+})()`
+
+// TestSitAndGoOnAPhone: Ann, on a 390 px phone, creates a 6-seat turbo
+// sit-and-go (levels of 2 hands, payouts 50/30/20) that AI players fill,
+// looks at its structure, and shoves every hand; the tournament plays to
+// its winner and its standings stay: six places, hands played, rebuys
+// and the prizes.
+func TestSitAndGoOnAPhone(t *testing.T) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "60ms", "-next-deal-delay", "700ms")
+	ann := newBrowser(t, "Ann")
+	ann.setSize(390, 844, true)
+	ann.do(chromedp.Navigate(srv.url + "/#new-holdem"))
+	// the structure can be looked at before the table exists
+	ann.do(chromedp.SetValue(chromedp.CSS(`#new-holdem select[name=format]`), "sng"))
+	ann.waitJS("the sit-and-go's fields", `getComputedStyle(document.querySelector('#new-holdem fieldset.holdem-sng')).display !== 'none' &&
+		getComputedStyle(document.querySelector('#new-holdem fieldset.holdem-cash')).display === 'none'`)
+	ann.do(chromedp.Click(chromedp.CSS(`#new-holdem details.structure summary`)))
+	if rows := eval[int](ann, `document.querySelectorAll('#new-holdem details.structure[open] table.levels tbody tr').length`); rows < 10 {
+		t.Fatalf("the turbo structure shows %d levels", rows)
+	}
+	ann.screenshot("holdem-sng-form-phone")
+	ann.createHoldem(srv, map[string]string{"format": "sng", "structure": "turbo", "level": "2h", "seats": "6", "payout": "50/30/20", "clock": "0"})
+	if opts := ann.text("#lobby"); !strings.Contains(opts, "sit-and-go, turbo structure") || !strings.Contains(opts, "pays 50/30/20%") {
+		t.Fatalf("the lobby says:\n%s", opts)
+	}
+	ann.startWhenReady()
+	ann.waitJS("the tournament's line", `!!document.querySelector('#h-tour') && document.querySelector('#h-tour').textContent.includes('Level 1')`)
+	if line := ann.text("#h-tour"); !strings.Contains(line, "6 of 6 left") || !strings.Contains(line, "Next 20/40") {
+		t.Fatalf("the tournament's line: %q", line)
+	}
+	ann.firstScreen("holdem-sng-phone")
+	shotLevel := false
+	deadline := time.Now().Add(4 * time.Minute)
+	for !eval[bool](ann, `(document.querySelector('#h-actions .standings') || {textContent: ''}).textContent.includes('Final standings')`) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no winner in time:\n%s\n%s", ann.text("#h-tour"), ann.text("#log"))
+		}
+		if r := eval[string](ann, shoveJS); r != "wait" {
+			time.Sleep(150 * time.Millisecond)
+			continue
+		}
+		if !shotLevel && strings.Contains(ann.text("#h-tour"), "ante") {
+			shotLevel = true
+			ann.screenshot("holdem-sng-antes-phone")
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	// the standings: six places, the winner first, hands played, rebuys, prizes
+	rows := eval[[]string](ann, `[...document.querySelectorAll('#h-actions .standings tbody tr')].map(r => r.innerText.replace(/\s+/g, ' '))`)
+	if len(rows) != 6 || !strings.HasPrefix(rows[0], "1st") || !strings.Contains(rows[5], "6th") {
+		t.Fatalf("final standings: %q", rows)
+	}
+	head := ann.text("#h-actions .standings thead")
+	for _, w := range []string{"Place", "Hands played", "Rebuys", "Prize"} {
+		if !strings.Contains(head, w) {
+			t.Fatalf("the standings' head %q lacks %s", head, w)
+		}
+	}
+	if !strings.Contains(rows[0], "4500 chips") || !strings.Contains(rows[2], "1800 chips") {
+		t.Fatalf("prizes 50/30/20 of 9,000: %q", rows)
+	}
+	t.Logf("final standings: %q", rows)
+	if w := eval[int](ann, `document.documentElement.scrollWidth`); w > 390 {
+		t.Fatalf("the ended tournament is %d px wide on a 390 px phone: %s", w, eval[string](ann, wideJS))
+	}
+	ann.screenshot("holdem-sng-standings-phone")
+	// they stay: no next hand comes
+	time.Sleep(1500 * time.Millisecond)
+	if !strings.Contains(ann.text("#h-actions .standings"), "Final standings") {
+		t.Fatal("the final standings went away")
+	}
+	ann.axeCheck("an ended sit-and-go")
+}
+
+// TestRunItTwiceInBrowsers: Ann plays heads-up against an AI player at a
+// table that runs it twice, shoving every hand until an all-in is called;
+// she agrees to run it twice, and both boards show, on a desktop and on a
+// phone, in the results, the hand history and the replay.
+func TestRunItTwiceInBrowsers(t *testing.T) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "60ms", "-next-deal-delay", "6s")
+	ann := newBrowser(t, "Ann")
+	ann.setSize(1280, 800, false)
+	ann.createHoldem(srv, map[string]string{"seats": "2", "blinds": "10/20", "stack_bb": "20", "clock": "0"}, "twice")
+	if opts := ann.text("#lobby"); !strings.Contains(opts, "run it twice") {
+		t.Fatalf("the lobby says:\n%s", opts)
+	}
+	ann.startWhenReady()
+	ann.waitJS("the table", `!!document.querySelector('#h-controls')`)
+	deadline := time.Now().Add(3 * time.Minute)
+	asked := false
+	for !eval[bool](ann, `!!document.querySelector('#h-board.twice')`) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no hand ran twice in time:\n%s", ann.text("#log"))
+		}
+		if !asked && eval[bool](ann, `!!document.querySelector("#h-controls button[hx-vals*='twice']")`) {
+			asked = true
+			ann.screenshot("holdem-twice-asked")
+		}
+		if eval[bool](ann, `!!document.querySelector("#h-controls button[hx-vals*='rebuy']")`) {
+			ann.do(chromedp.Click(chromedp.CSS(`#h-controls button[hx-vals*='rebuy']`)))
+		}
+		if r := eval[string](ann, shoveJS); r != "wait" {
+			time.Sleep(150 * time.Millisecond)
+			continue
+		}
+		time.Sleep(150 * time.Millisecond)
+	}
+	ann.waitJS("the results", `!!document.querySelector('#h-pots .results')`)
+	boards := eval[[]int](ann, `[...document.querySelectorAll('#h-board.twice .run')].map(r => r.querySelectorAll('.card').length)`)
+	if len(boards) != 2 || boards[0] != 5 || boards[1] != 5 {
+		t.Fatalf("the boards: %v", boards)
+	}
+	results := ann.text("#h-pots .results")
+	if !strings.Contains(results, "(first board)") || !strings.Contains(results, "(second board)") {
+		t.Fatalf("the results: %q", results)
+	}
+	t.Logf("run twice: %s", strings.ReplaceAll(results, "\n", "; "))
+	ann.screenshot("holdem-twice-desktop")
+	ann.setSize(390, 844, true)
+	ann.firstScreen("holdem-twice-phone")
+	// on a phone both boards are in sight, not cut off or covered
+	if out := eval[[]string](ann, outOfViewJS+`('#h-board.twice .card')`); len(out) > 0 {
+		t.Fatalf("on a phone these cards of the boards are out of view: %v", out)
+	}
+	if w := eval[int](ann, `document.documentElement.scrollWidth`); w > 390 {
+		t.Fatalf("the table is %d px wide on a 390 px phone: %s", w, eval[string](ann, wideJS))
+	}
+	hand := strings.TrimPrefix(strings.Split(ann.text("#h-hand"), " · ")[0], "Hand ")
+	// the hand history names both boards
+	ann.do(chromedp.Navigate(srv.url + strings.TrimSuffix(eval[string](ann, `location.pathname`), "/") + "/hands?hand=" + hand))
+	ann.waitJS("the history", `!!document.querySelector('pre.history')`)
+	if h := ann.text("pre.history"); !strings.Contains(h, "FIRST") || !strings.Contains(h, "SECOND") || !strings.Contains(h, "Second board [") {
+		t.Fatalf("the history of hand %s:\n%s", hand, h)
+	}
+}
+
+// createHoldem opens a Hold'em table from the home page's form, with the
+// given select values and the named checkboxes ticked, and waits for the
+// lobby.
+func (b *browser) createHoldem(srv *server, selects map[string]string, checks ...string) {
+	b.t.Helper()
+	form := `#new-holdem form `
+	steps := []chromedp.Action[chromedp.Void]{chromedp.Navigate(srv.url + "/#new-holdem"),
+		chromedp.SendKeys(chromedp.CSS(form+`input[name=name]`), b.name)}
+	for name, v := range selects {
+		steps = append(steps, chromedp.SetValue(chromedp.CSS(form+`select[name=`+name+`]`), v))
+	}
+	for _, name := range checks {
+		steps = append(steps, chromedp.Click(chromedp.CSS(form+`input[name=`+name+`]`)))
+	}
+	b.do(append(steps, chromedp.Click(chromedp.CSS(form+`button[type=submit]`)))...)
+	b.waitJS("the lobby", `!!document.querySelector('#lobby')`)
+}
