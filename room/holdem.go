@@ -161,8 +161,9 @@ var holdemKind = &kind{
 		for i := range names {
 			names[i] = name(i)
 		}
+		about := tourPrompt(m, &v)
 		return func(ctx context.Context, ask holdem.Ask) (game.Move, string) {
-			return holdem.AskModel(ctx, ask, &v, func(i int) string { return names[i] })
+			return holdem.AskModel(ctx, ask, &v, func(i int) string { return names[i] }, about)
 		}
 	},
 	hands: func(m game.Match, viewer int, name func(int) string) []views.HandText {
@@ -805,4 +806,37 @@ func anteFrom(st holdem.Structure) int {
 		}
 	}
 	return 0
+}
+
+// tourPrompt tells a language model the tournament it plays: the
+// structure, the level and the next, players left and the average stack
+// in big blinds ("" at a cash table).
+func tourPrompt(m game.Match, v *holdem.View) string {
+	pm, ok := m.(*pokerMatch)
+	if !ok || pm.Plus.Tour == nil {
+		return ""
+	}
+	p := &pm.Plus
+	t := p.Tour
+	st := t.Structure
+	out := "A " + st.Name + " sit-and-go tournament (freezeout: out of chips, you are out"
+	if st.RebuyLevels > 0 {
+		out = "A " + st.Name + " sit-and-go tournament (rebuys through level " + itoa(st.RebuyLevels)
+	}
+	out += "). Level " + itoa(p.Level) + " of " + itoa(len(st.Levels)) + ": blinds " + levelWords(st.Level(p.Level))
+	if p.Level < len(st.Levels) {
+		out += "; next level " + levelWords(st.Level(p.Level+1))
+	}
+	chips := 0
+	for _, sv := range v.Seats {
+		chips += sv.Stack + sv.Total
+	}
+	if left := t.Left(); left > 0 && v.Rules.BigBlind > 0 {
+		avg := chips / left
+		out += ". " + itoa(left) + " of " + itoa(len(t.Entries)) + " players left, average stack " + itoa(avg) + " (" + itoa(avg/v.Rules.BigBlind) + " BB)"
+	}
+	if n := len(p.Opts.Shares); n > 0 {
+		out += "; the top " + itoa(n) + " are paid"
+	}
+	return out + "."
 }

@@ -343,3 +343,20 @@ func TestTimeBank(t *testing.T) {
 		t.Fatalf("rebuilt from the log: banks %v, not %v", back.Banks, left)
 	}
 }
+
+// TestPokerPrompt: a language model at a sit-and-go is told the format,
+// the level, the antes and the stacks in big blinds.
+func TestPokerPrompt(t *testing.T) {
+	m, _ := pokerTable(t, url.Values{"format": {"sng"}, "structure": {"turbo"}, "level": {"2h"}, "payout": {"65/35"}}, 6)
+	pokerPlay(t, m, 5, nil, func(m *pokerMatch) bool { return m.Plus.Level >= 4 && len(m.Waiting()) > 0 })
+	seat := m.Waiting()[0]
+	v := m.State.View(seat)
+	got := holdem.Prompt(&v, func(i int) string { return "P" + itoa(i+1) }, tourPrompt(m, &v))
+	for _, want := range []string{"turbo sit-and-go", "Level 4 of 17: blinds 50/100, ante 100", "next level 75/150, ante 150",
+		"big blind ante 100", "players left, average stack", "BB)", "top 2 are paid"} {
+		if !strings.Contains(got, want) {
+			t.Fatalf("the prompt lacks %q:\n%s", want, got)
+		}
+	}
+	t.Log(got)
+}

@@ -21,10 +21,20 @@ Answer with one JSON object and nothing else: {"action": "fold"|"check"|"call"|"
 // Prompt describes the table as the seat sees it: its hole cards, the
 // board, stacks and bets, the pot, this hand's actions and the legal moves
 // with their bounds. It holds nothing the seat may not see.
-func Prompt(v *View, name func(int) string) string {
+//
+// The table's format comes first when it has one beyond the blinds (about,
+// from the room: a tournament's name, level and players left; then the
+// antes, straddles, a bomb pot, running it twice), and every stack is
+// also given in big blinds.
+func Prompt(v *View, name func(int) string, about ...string) string {
 	var b strings.Builder
 	me := v.Seats[v.Seat]
-	b.WriteString("Blinds " + itoa(v.Rules.SmallBlind) + "/" + itoa(v.Rules.BigBlind) + ". Hand " + itoa(v.Hand) + ", " + v.Street.String() + ".\n")
+	for _, a := range about {
+		if a != "" {
+			b.WriteString(a + "\n")
+		}
+	}
+	b.WriteString("Blinds " + itoa(v.Rules.SmallBlind) + "/" + itoa(v.Rules.BigBlind) + formatPrompt(v) + ". Hand " + itoa(v.Hand) + ", " + v.Street.String() + ".\n")
 	b.WriteString("You are " + name(v.Seat) + " (seat " + itoa(v.Seat+1) + "), holding " + cardWords(me.Hole) + ".\n")
 	if len(v.Board) > 0 {
 		b.WriteString("Board: " + cardWords(v.Board) + ".\n")
@@ -49,7 +59,7 @@ func Prompt(v *View, name func(int) string) string {
 		if i == v.Button {
 			button = ", button"
 		}
-		b.WriteString("- " + name(i) + ": stack " + itoa(sv.Stack) + ", bet this street " + itoa(sv.Bet) + state + button + "\n")
+		b.WriteString("- " + name(i) + ": stack " + itoa(sv.Stack) + bigBlinds(sv.Stack, v) + ", bet this street " + itoa(sv.Bet) + state + button + "\n")
 	}
 	b.WriteString("Pot: " + itoa(pot) + ". Current bet: " + itoa(v.CurrentBet) + ".\n")
 	b.WriteString("Actions this hand:\n")
@@ -73,6 +83,47 @@ func Prompt(v *View, name func(int) string) string {
 	}
 	b.WriteString(".\n")
 	return b.String()
+}
+
+// formatPrompt is the hand's format beyond the blinds, for the prompt:
+// ", big blind ante 20; straddles allowed" ("" for none).
+func formatPrompt(v *View) string {
+	f := v.Rules.Format
+	var parts []string
+	switch {
+	case v.Bomb > 0:
+		parts = append(parts, "this hand is a bomb pot: everyone anted "+itoa(v.Bomb)+", no betting before the flop")
+	case f.Ante > 0 && f.BigBlindAnte:
+		parts = append(parts, "big blind ante "+itoa(f.Ante))
+	case f.Ante > 0:
+		parts = append(parts, "ante "+itoa(f.Ante)+" each")
+	}
+	if f.Straddle {
+		parts = append(parts, "straddles allowed")
+	}
+	if f.RunItTwice {
+		parts = append(parts, "all-ins may run it twice")
+	}
+	if v.Bubble {
+		parts = append(parts, "near the money")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(parts, "; ")
+}
+
+// bigBlinds is a stack in big blinds for the prompt: " (37.5 BB)".
+func bigBlinds(chips int, v *View) string {
+	bb := v.Rules.BigBlind
+	if bb <= 0 {
+		return ""
+	}
+	whole, tenth := chips/bb, chips*10/bb%10
+	if tenth == 0 {
+		return " (" + itoa(whole) + " BB)"
+	}
+	return " (" + itoa(whole) + "." + itoa(tenth) + " BB)"
 }
 
 func cardWords(cs []cards.Card) string {
@@ -134,7 +185,7 @@ func ParseReply(reply string, o Options) (Action, error) {
 // checks if it can, else folds, and says why in note. Asked whether to
 // run the board twice, it agrees, as the heuristic bot does, without
 // asking the model.
-func AskModel(ctx context.Context, ask Ask, v *View, name func(int) string) (a Action, note string) {
+func AskModel(ctx context.Context, ask Ask, v *View, name func(int) string, about ...string) (a Action, note string) {
 	if v.Options.Twice { // not a bet: answered as the heuristic bot does, without asking
 		return Action{Kind: RunTwice}, ""
 	}
@@ -142,7 +193,7 @@ func AskModel(ctx context.Context, ask Ask, v *View, name func(int) string) (a A
 		a, _ := Auto(v)
 		return a, why
 	}
-	reply, err := ask(ctx, llmSystem, Prompt(v, name))
+	reply, err := ask(ctx, llmSystem, Prompt(v, name, about...))
 	switch {
 	case ctx.Err() != nil:
 		return fallback("the model did not answer in time")
