@@ -21,6 +21,10 @@ var fairGames = []struct {
 }{
 	{"kind=president&ruleset=house&seats=4&bots=on&clock=0", func(r *room.Room) bool { return logCount(r, "The deal is over: its seed was") >= 2 }, 2},
 	{"kind=holdem&seats=4&bots=on&clock=0", func(r *room.Room) bool { return logCount(r, "The hand is over: its seed was") >= 3 }, 3},
+	// a cash table with every option, and a sit-and-go to its winner
+	{"kind=holdem&seats=4&bots=on&clock=0&stack_bb=20&ante=bb&straddle=on&twice=on&muck=on&bomb_bb=1&bomb_every=2",
+		func(r *room.Room) bool { return logCount(r, "The hand is over: its seed was") >= 6 }, 6},
+	{"kind=holdem&seats=4&bots=on&clock=0&format=sng&structure=turbo&level=2h&payout=65/35", func(r *room.Room) bool { return r.Table().Match.Over() }, 3},
 	{"kind=impetus&seats=3&bots=on&clock=0", func(r *room.Room) bool { return r.Table().Match.Over() }, 1},
 	{"kind=lowunique&seats=3&rounds=3&bots=on&clock=0", func(r *room.Room) bool { return atRest(r.Table().Match) }, 0},
 }
