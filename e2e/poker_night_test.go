@@ -124,9 +124,8 @@ func TestRunItTwiceInBrowsers(t *testing.T) {
 			asked = true
 			ann.screenshot("holdem-twice-asked")
 		}
-		if eval[bool](ann, `!!document.querySelector("#h-controls button[hx-vals*='rebuy']")`) {
-			ann.do(chromedp.Click(chromedp.CSS(`#h-controls button[hx-vals*='rebuy']`)))
-		}
+		// out of chips (the AI player won the all-in): buy back in
+		eval[bool](ann, `(() => { const b = document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']"); if (b) b.click(); return !!b; })()`)
 		if r := eval[string](ann, shoveJS); r != "wait" {
 			time.Sleep(150 * time.Millisecond)
 			continue
@@ -143,12 +142,27 @@ func TestRunItTwiceInBrowsers(t *testing.T) {
 		t.Fatalf("the results: %q", results)
 	}
 	t.Logf("run twice: %s", strings.ReplaceAll(results, "\n", "; "))
+	ann.waitJS("the boards dealt in", `![...document.querySelectorAll('#h-board .card')].some(c => c.getAnimations().some(a => a.playState === 'running'))`)
+	// on a desktop the boards are not covered by a seat
+	if out := eval[[]string](ann, `[...document.querySelectorAll('#h-board.twice .card')].filter(c => {
+		const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+		return !c.contains(document.elementFromPoint(x, y));
+	}).map(c => c.getAttribute('aria-label'))`); len(out) > 0 {
+		t.Fatalf("on a desktop these board cards are covered: %v", out)
+	}
 	ann.screenshot("holdem-twice-desktop")
+	ann.axeCheck("a hand run twice")
 	ann.setSize(390, 844, true)
 	ann.firstScreen("holdem-twice-phone")
 	// on a phone both boards are in sight, not cut off or covered
 	if out := eval[[]string](ann, outOfViewJS+`('#h-board.twice .card')`); len(out) > 0 {
 		t.Fatalf("on a phone these cards of the boards are out of view: %v", out)
+	}
+	if out := eval[[]string](ann, `[...document.querySelectorAll('#h-board.twice .card')].filter(c => {
+		const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+		return !c.contains(document.elementFromPoint(x, y));
+	}).map(c => c.getAttribute('aria-label'))`); len(out) > 0 {
+		t.Fatalf("on a phone these board cards are covered: %v", out)
 	}
 	if w := eval[int](ann, `document.documentElement.scrollWidth`); w > 390 {
 		t.Fatalf("the table is %d px wide on a 390 px phone: %s", w, eval[string](ann, wideJS))

@@ -608,6 +608,13 @@ func streetLog(v *holdem.View, name func(int) string) []views.HItem {
 		street++
 		out = append(out, boardStreet(street, v.Board))
 	}
+	if len(v.Board2) > 0 {
+		faces := make([]string, len(v.Board2))
+		for i, c := range v.Board2 {
+			faces[i] = c.Face()
+		}
+		out = append(out, views.HItem{Text: "Second board " + strings.Join(faces, " "), Title: true})
+	}
 	return out
 }
 
