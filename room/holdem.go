@@ -148,6 +148,7 @@ var holdemKind = &kind{
 	onSeat: func(m game.Match, seat int, person bool) { m.(*pokerMatch).onSeat(seat, person) },
 	// a seat changes hands between hands
 	seatOpen: func(m game.Match) bool { return holdemState(m).Street == holdem.HandOver },
+	seatFree: func(m game.Match, seat int) bool { return m.(*pokerMatch).seatFree(seat) },
 	fair: &fairness{what: "hand", over: func(m game.Match) bool {
 		return holdemState(m).Street == holdem.HandOver
 	}},

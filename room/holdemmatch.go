@@ -608,4 +608,24 @@ func (m *pokerMatch) onSeat(seat int, person bool) {
 	if seat < len(m.Plus.People) {
 		m.Plus.People[seat] = person
 	}
+	if person && m.Plus.Tour != nil && m.seatFree(seat) {
+		// late registration: the newcomer enters with a starting stack
+		t, err := m.Plus.Tour.Register("", seat, m.Plus.Level)
+		if err == nil && m.State.AddChips(seat, t.Structure.Stack) == nil {
+			m.Plus.Tour = &t
+			m.State.Seats[seat].SitOut = false
+		}
+	}
+}
+
+// seatFree: at a cash table a newcomer takes any seat a bot holds; at a
+// sit-and-go only one whose player is out, while registration is open
+// (and then with a starting stack of their own).
+func (m *pokerMatch) seatFree(seat int) bool {
+	t := m.Plus.Tour
+	if t == nil {
+		return true
+	}
+	return !t.Over() && t.Structure.LateLevels > 0 && t.Structure.MayRegister(m.Plus.Level) && m.Plus.entryOf(seat) < 0 &&
+		m.State.Seats[seat].Stack == 0 && m.State.Street == holdem.HandOver
 }

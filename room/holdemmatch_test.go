@@ -360,3 +360,36 @@ func TestPokerPrompt(t *testing.T) {
 	}
 	t.Log(got)
 }
+
+// TestLateRegistration: while registration is open a newcomer takes the
+// seat of a player out, with a starting stack of its own; a seat still
+// playing, or any seat once registration closed, is not free.
+func TestLateRegistration(t *testing.T) {
+	m, _ := pokerTable(t, url.Values{"format": {"sng"}, "structure": {"turbo"}, "level": {"3h"}, "late_levels": {"3"}}, 6)
+	if m.seatFree(0) {
+		t.Fatal("a seat still playing is free")
+	}
+	pokerPlay(t, m, 2, nil, func(m *pokerMatch) bool {
+		return m.State.Street == holdem.HandOver && m.Plus.Tour.Left() < 6 || m.Plus.Level > 3
+	})
+	if m.Plus.Level > 3 {
+		t.Skip("nobody was out during registration")
+	}
+	out := -1
+	for i := range 6 {
+		if m.seatFree(i) {
+			out = i
+		}
+	}
+	if out < 0 {
+		t.Fatal("no seat is free with a player out")
+	}
+	chips := m.State.Chips()
+	m.onSeat(out, true)
+	if m.State.Seats[out].Stack != 1500 || m.Plus.entryOf(out) < 0 || len(m.Plus.Tour.Entries) != 7 || m.State.Chips() != chips+1500 {
+		t.Fatalf("the newcomer: stack %d, entries %d", m.State.Seats[out].Stack, len(m.Plus.Tour.Entries))
+	}
+	if m.seatFree(out) {
+		t.Fatal("the newcomer's seat is still free")
+	}
+}

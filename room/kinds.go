@@ -65,6 +65,10 @@ type kind struct {
 	// seatOpen says whether a seat may change hands now (a late joiner
 	// taking a bot's seat): nil, at any moment.
 	seatOpen func(m game.Match) bool
+	// seatFree, when set, says whether a late joiner may take this seat a
+	// bot holds (a sit-and-go's late registration: only a seat whose
+	// player is out, while registration is open); nil: any.
+	seatFree func(m game.Match, seat int) bool
 	// pace is how long the game's bots think before a move, from–to: the
 	// spec's pace for the game (the -bot-delay flags override it).
 	pace [2]time.Duration

@@ -242,7 +242,7 @@ func (r *Room) seatAsks() {
 			continue
 		}
 		for i, s := range r.t.Seats {
-			if s.Bot != "" {
+			if s.Bot != "" && (r.kind.seatFree == nil || r.kind.seatFree(r.t.Match, i)) {
 				if err := r.commit(entry{T: eTake, Seat: i, Player: a.Player, Name: a.Name}); err != nil {
 					r.rt.log.Error("take seat", "room", r.code, "seat", i, "err", err)
 				}
