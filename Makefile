@@ -1,10 +1,10 @@
-# Tables: make run | make test | make build | make generate | make bench
+# Tables: make run | make test | make build | make generate | make bench | make phonecost
 GO      ?= go
 BIN     ?= bin/tables
 CHROME  ?= /usr/bin/chromium
 export CGO_ENABLED ?= 0
 
-.PHONY: run build generate check-generate test test-unit test-e2e deps-e2e vet bench load clean
+.PHONY: run build generate check-generate test test-unit test-e2e deps-e2e vet bench load phonecost clean
 
 run: build
 	./$(BIN) -addr :8080 -data ./data
@@ -57,6 +57,14 @@ bench:
 	$(GO) run ./e2e/load -tables 300 -duration 10s -ramp 3s $(PIN)
 	$(GO) run ./e2e/load -game holdem -players 6 -tables 200 -duration 10s -ramp 3s $(PIN)
 	$(GO) run ./e2e/load -idle 2000
+
+# What a live table costs a phone (issue 28): the page's main thread
+# over 20 s of play with the CPU slowed 4x, then Lighthouse (mobile) on
+# every page (npx lighthouse, from the npm registry). Wait for a quiet
+# machine first: docs/PERFORMANCE.md.
+phonecost: deps-e2e
+	$(GO) run ./e2e/phonecost
+	$(GO) run ./e2e/phonecost -lighthouse
 
 clean:
 	rm -rf bin

@@ -1,0 +1,258 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// page is one page Lighthouse visits, as one visitor (cookie).
+type page struct {
+	name, path, cookie string
+}
+
+// lighthouse opens the tables every page needs, then runs Lighthouse's
+// default (mobile) preset on each page -runs times: the four category
+// scores, total blocking time and time to interactive, and the audits
+// that did not pass.
+func lighthouse(o options) error {
+	// A finished hand is needed for the replays, the hand history and
+	// the verify page: its table is left to bots, which play at the
+	// game's own pace.
+	srv, err := startServer(o)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	host, err := newVisitor(srv.url)
+	if err != nil {
+		return err
+	}
+	pages := []page{{name: "home", path: "/"}}
+	codes := map[string]string{}
+	for _, g := range []string{"holdem", "president", "lowunique", "impetus"} {
+		code, err := host.play(g)
+		if err != nil {
+			return fmt.Errorf("open a %s table: %w", g, err)
+		}
+		codes[g] = code
+		pages = append(pages, page{name: g + " table (seated, live)", path: "/t/" + code, cookie: host.cookie()})
+	}
+	pages = append(pages, page{name: "join page (a stranger at the Hold'em table)", path: "/t/" + codes["holdem"]})
+	done, err := newVisitor(srv.url)
+	if err != nil {
+		return err
+	}
+	code, err := done.play("holdem")
+	if err != nil {
+		return err
+	}
+	if err := done.post("/t/"+code+"/seat", url.Values{"do": {"leave"}}); err != nil {
+		return fmt.Errorf("leave the table to a bot: %w", err)
+	}
+	fmt.Println("waiting for the bots to finish a hand…")
+	if err := done.waitFor("/t/"+code+"/replays", `/replay/1"`, 3*time.Minute); err != nil {
+		return err
+	}
+	pages = append(pages,
+		page{name: "verify", path: "/t/" + code + "/verify"},
+		page{name: "replays", path: "/t/" + code + "/replays", cookie: done.cookie()},
+		page{name: "replay of a hand", path: "/t/" + code + "/replay/1", cookie: done.cookie()},
+		page{name: "hand history", path: "/t/" + code + "/hands", cookie: done.cookie()},
+	)
+	for _, g := range []string{"president", "holdem", "lowunique", "impetus"} {
+		pages = append(pages, page{name: "rules: " + g, path: "/rules/" + g})
+	}
+	pages = append(pages, page{name: "error page (no such table)", path: "/t/ZZZZ"})
+
+	dir := o.out
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "phonecost-lh"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	fmt.Printf("Lighthouse %s, mobile preset (simulated 4× CPU and slow 4G), %d runs per page\n", o.lhVersion, o.runs)
+	fmt.Printf("%-45s %-22s %-12s %-12s %-12s %-16s %s\n", "page", "performance", "a11y", "best pr.", "SEO", "TBT ms", "TTI s")
+	for i, p := range pages {
+		var perf, a11y, bp, seo, tbt, tti []float64
+		failed := map[string]bool{}
+		for r := range o.runs {
+			rep, err := runLighthouse(o, srv.url+p.path, p.cookie, filepath.Join(dir, fmt.Sprintf("%02d-%d.json", i, r+1)))
+			if err != nil {
+				return fmt.Errorf("%s: %w", p.name, err)
+			}
+			if rep.RuntimeError.Code != "" {
+				fmt.Printf("%-45s Lighthouse: %s\n", p.name, rep.RuntimeError.Message)
+				break
+			}
+			perf = append(perf, 100*rep.Categories["performance"].Score)
+			a11y = append(a11y, 100*rep.Categories["accessibility"].Score)
+			bp = append(bp, 100*rep.Categories["best-practices"].Score)
+			seo = append(seo, 100*rep.Categories["seo"].Score)
+			tbt = append(tbt, rep.Audits["total-blocking-time"].NumericValue)
+			tti = append(tti, rep.Audits["interactive"].NumericValue/1000)
+			for id, a := range rep.Audits {
+				if a.Score != nil && *a.Score < 0.9 && a.ScoreDisplayMode != "informative" && a.ScoreDisplayMode != "notApplicable" && a.ScoreDisplayMode != "manual" {
+					failed[id] = true
+				}
+			}
+		}
+		if len(perf) == 0 {
+			continue
+		}
+		fmt.Printf("%-45s %-22s %-12s %-12s %-12s %-16s %s\n", p.name, spread(perf, "%.0f"), spread(a11y, "%.0f"), spread(bp, "%.0f"), spread(seo, "%.0f"), spread(tbt, "%.0f"), spread(tti, "%.1f"))
+		if len(failed) > 0 {
+			ids := slices.Sorted(func(yield func(string) bool) {
+				for id := range failed {
+					if !yield(id) {
+						return
+					}
+				}
+			})
+			fmt.Printf("    not passed: %s\n", strings.Join(ids, ", "))
+		}
+	}
+	return nil
+}
+
+// report is the part of Lighthouse's JSON report read here.
+type report struct {
+	Categories map[string]struct {
+		Score float64 `json:"score"`
+	} `json:"categories"`
+	Audits map[string]struct {
+		Score            *float64 `json:"score"`
+		ScoreDisplayMode string   `json:"scoreDisplayMode"`
+		NumericValue     float64  `json:"numericValue"`
+	} `json:"audits"`
+	RuntimeError struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"runtimeError"`
+}
+
+// runLighthouse runs npx lighthouse once on u and reads its report.
+func runLighthouse(o options, u, cookie, out string) (report, error) {
+	args := []string{"--yes", "lighthouse@" + o.lhVersion, u, "--output=json", "--output-path=" + out, "--quiet",
+		"--chrome-flags=--headless=new --no-sandbox"}
+	if cookie != "" {
+		h, _ := json.Marshal(map[string]string{"Cookie": cookie})
+		args = append(args, "--extra-headers="+string(h))
+	}
+	cmd := exec.Command("npx", args...)
+	cmd.Env = append(os.Environ(), "CHROME_PATH="+o.chrome)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		return report{}, fmt.Errorf("lighthouse: %w", err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		return report{}, err
+	}
+	var r report
+	return r, json.Unmarshal(b, &r)
+}
+
+// visitor is one browser's cookies, for setting up tables over HTTP.
+type visitor struct {
+	base string
+	c    *http.Client
+	csrf string
+}
+
+var csrfRe = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
+
+func newVisitor(base string) (*visitor, error) {
+	jar, _ := cookiejar.New(nil)
+	v := &visitor{base: base, c: &http.Client{Jar: jar, Timeout: 10 * time.Second}}
+	body, err := v.get("/")
+	if err != nil {
+		return nil, err
+	}
+	m := csrfRe.FindStringSubmatch(body)
+	if m == nil {
+		return nil, errors.New("no CSRF token on the home page")
+	}
+	v.csrf = m[1]
+	return v, nil
+}
+
+func (v *visitor) get(path string) (string, error) {
+	resp, err := v.c.Get(v.base + path)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return string(b), err
+}
+
+// play opens a table of game with bots in the other seats ("Play now")
+// and returns its code.
+func (v *visitor) play(game string) (string, error) {
+	resp, err := v.c.PostForm(v.base+"/play", url.Values{"kind": {game}, "name": {"Host"}, "_csrf": {v.csrf}})
+	if err != nil {
+		return "", err
+	}
+	resp.Body.Close()
+	code, ok := strings.CutPrefix(resp.Request.URL.Path, "/t/")
+	if !ok || resp.StatusCode != 200 {
+		return "", fmt.Errorf("play now: %s at %s", resp.Status, resp.Request.URL)
+	}
+	return code, nil
+}
+
+func (v *visitor) post(path string, form url.Values) error {
+	req, _ := http.NewRequest("POST", v.base+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-CSRF-Token", v.csrf)
+	resp, err := v.c.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		b, _ := io.ReadAll(resp.Body)
+		return fmt.Errorf("%s: %s", resp.Status, b)
+	}
+	return nil
+}
+
+// waitFor polls path until its body holds want.
+func (v *visitor) waitFor(path, want string, limit time.Duration) error {
+	deadline := time.Now().Add(limit)
+	for {
+		body, err := v.get(path)
+		if err == nil && strings.Contains(body, want) {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%s never showed %q", path, want)
+		}
+		time.Sleep(2 * time.Second)
+	}
+}
+
+// cookie is the Cookie header this visitor's browser sends.
+func (v *visitor) cookie() string {
+	u, _ := url.Parse(v.base)
+	var parts []string
+	for _, c := range v.c.Jar.Cookies(u) {
+		parts = append(parts, c.Name+"="+c.Value)
+	}
+	return strings.Join(parts, "; ")
+}
