@@ -17,8 +17,9 @@ import (
 	"github.com/tablegames/tables/views"
 )
 
+// csrfToken is the response's masked CSRF token (csrf.go).
 func csrfToken(c echo.Context) string {
-	t, _ := c.Get("csrf").(string)
+	t, _ := c.Get(csrfContext).(string)
 	return t
 }
 

@@ -52,16 +52,9 @@ func (s *Server) routes() *echo.Echo {
 	e.GET("/static/*", s.static())
 	// GET /t/:code/ws is served before Echo, see Server.Handler.
 
-	csrf := middleware.CSRFWithConfig(middleware.CSRFConfig{
-		TokenLookup: "header:X-CSRF-Token,form:_csrf", CookieName: "_csrf", CookiePath: "/",
-		CookieHTTPOnly: true, CookieSecure: s.cfg.SecureCookies, CookieSameSite: http.SameSiteStrictMode,
-		ErrorHandler: func(err error, c echo.Context) error {
-			return echo.NewHTTPError(http.StatusForbidden, "This form has expired: reload the page and try again")
-		},
-	})
 	// Pages and posts get a deadline; the websocket route lives on.
 	timeout := middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 10 * time.Second})
-	g := e.Group("", csrf, timeout)
+	g := e.Group("", csrf(s.cfg.SecureCookies), timeout)
 	g.GET("/", s.home)
 	g.POST("/tables", s.createTable)
 	g.POST("/play", s.playNow)
