@@ -3,8 +3,8 @@ package handlers
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -49,7 +49,8 @@ func (s *Server) routes() *echo.Echo {
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
 	// /metrics is served on its own listener (MetricsHandler), not here.
-	e.GET("/static/*", s.static())
+	e.GET("/static/*", s.static)
+	e.HEAD("/static/*", s.static)
 	// GET /t/:code/ws is served before Echo, see Server.Handler.
 
 	// Pages and posts get a deadline; the websocket route lives on.
@@ -107,18 +108,52 @@ func (s *Server) readyz(c echo.Context) error {
 	return c.String(http.StatusOK, "ready")
 }
 
-func (s *Server) static() echo.HandlerFunc {
-	files := http.FileServerFS(static.Files)
-	return func(c echo.Context) error {
-		// files only: no directory listings
-		name := strings.TrimPrefix(c.Request().URL.Path, "/static/")
-		if f, err := fs.Stat(static.Files, strings.TrimSuffix(name, "/")); name == "" || strings.HasSuffix(name, "/") || err == nil && f.IsDir() {
-			return echo.NewHTTPError(http.StatusNotFound, "Not found")
-		}
-		c.Response().Header().Set("Cache-Control", "public, max-age=3600")
-		http.StripPrefix("/static/", files).ServeHTTP(c.Response(), c.Request())
-		return nil
+// static serves the embedded files: under their hashed names (what pages
+// link) with a year's cache, under their plain names (what a page from
+// before a deploy may still ask for) with a short one; gzipped when the
+// browser takes it, from bytes compressed once per process. Anything
+// else, a directory or a name with a hash that is not the file's, is 404.
+func (s *Server) static(c echo.Context) error {
+	a, hashed, ok := static.Lookup(strings.TrimPrefix(c.Request().URL.Path, "/static/"))
+	if !ok {
+		return echo.NewHTTPError(http.StatusNotFound, "Not found")
 	}
+	h := c.Response().Header()
+	h.Set("Content-Type", a.Type)
+	h.Set("ETag", a.ETag)
+	h.Add("Vary", "Accept-Encoding")
+	if hashed {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "public, max-age=300")
+	}
+	if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, a.ETag) {
+		return c.NoContent(http.StatusNotModified)
+	}
+	body := a.Body
+	if a.Gzip != nil && acceptsGzip(c.Request()) {
+		h.Set("Content-Encoding", "gzip")
+		body = a.Gzip
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	c.Response().WriteHeader(http.StatusOK)
+	if c.Request().Method != http.MethodHead {
+		c.Response().Write(body)
+	}
+	return nil
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding takes gzip
+// (and not with q=0).
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+			q := strings.ReplaceAll(params, " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
 }
 
 // requestLog writes one structured line per request.

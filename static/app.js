@@ -466,12 +466,14 @@
   }
   var baseTitle = document.title;
   var icon = document.querySelector("link[rel=icon]");
+  var iconHref = icon && icon.getAttribute("href"), turnHref = icon && icon.getAttribute("data-turn-href");
   var wasTurn = false;
   function turn() {
     var mark = document.getElementById("turn-mark");
     var mine = !!mark && mark.getAttribute("data-your-turn") === "true";
-    document.title = mine ? "● " + (mark.getAttribute("data-what") || "Your turn") + " · " + baseTitle : baseTitle;
-    if (icon) { icon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg"; }
+    var title = mine ? "● " + (mark.getAttribute("data-what") || "Your turn") + " · " + baseTitle : baseTitle;
+    if (document.title !== title) { document.title = title; }
+    if (icon && mine !== wasTurn) { icon.setAttribute("href", mine ? turnHref : iconHref); }
     if (mine && !wasTurn) {
       chime();
       if (!muted() && navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (err) { /* not allowed */ } }

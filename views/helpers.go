@@ -4,7 +4,13 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/tablegames/tables/static"
 )
+
+// asset is the URL of a static file (app.css): every page links the
+// files through it, by their content-hashed names.
+func asset(name string) string { return static.Path(name) }
 
 func csrfHeader(token string) string {
 	b, _ := json.Marshal(map[string]string{"X-CSRF-Token": token})
