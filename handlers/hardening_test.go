@@ -280,8 +280,8 @@ func TestChatCantImpersonateOrFlood(t *testing.T) {
 	if status, h := chat(other, "it's me"); status != 422 || h.Get("X-Error-Code") != "NAME_TAKEN" {
 		t.Fatalf("a second Wes chats: %d", status)
 	}
-	// the marks
-	_, page := host.get("/t/" + code)
+	// the marks, in the whole table a connection starts with
+	page := host.dial(code).waitFor(t, "the table", func(m string) bool { return strings.Contains(m, `id="chat"`) })
 	if !regexp.MustCompile(`<b>Ann</b>\s*<span class="mark host">host</span>`).MatchString(page) ||
 		!regexp.MustCompile(`<b>Wes</b>\s*<span class="mark watching">watching</span>`).MatchString(page) {
 		t.Fatal("chat lines don't mark the host and the watcher")

@@ -32,6 +32,11 @@ func (s *Server) routes() *echo.Echo {
 	e.IPExtractor = func(r *http.Request) string { return addrKey(extract(r)) }
 	e.HTTPErrorHandler = s.httpError
 	e.Use(middleware.Recover())
+	// pages gzipped (error pages too: requestLog renders them inside);
+	// static files carry their own, compressed once (static.Lookup)
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 6, MinLength: 1024, Skipper: func(c echo.Context) bool {
+		return strings.HasPrefix(c.Request().URL.Path, "/static/")
+	}}))
 	e.Use(s.requestLog)
 	e.Use(middleware.BodyLimit("32K"))
 	secure := middleware.SecureConfig{

@@ -133,6 +133,11 @@ func (r *Room) Visit(ctx context.Context, player, name string, changeName bool, 
 		}
 		v.Page = r.page(r.view(seat, player), csrf, shareURL)
 		v.Page.ChatName = name
+		// The chat lines come with the websocket's first push (the whole
+		// table), not in the page: the page is sent compressed, and chat
+		// is text anyone at the table can vary at will, which must not sit
+		// next to the viewer's cards in a compressed response (BREACH).
+		v.Page.Chat = nil
 	})
 	return v, err
 }
