@@ -352,7 +352,8 @@ func (s *Server) hands(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := views.Hands{Page: views.Page{Title: "Hand history · " + r.Code(), CSRF: csrfToken(c)}, Code: r.Code()}
+	p := views.Hands{Page: views.Page{Title: "Hand history · " + r.Code(), CSRF: csrfToken(c),
+		Description: "Every hand of this Hold'em table, with your own cards and the hands shown at showdowns."}, Code: r.Code()}
 	if p.Hands, err = r.Hands(c.Request().Context(), id.player); err != nil {
 		return pageError(err)
 	}
@@ -422,7 +423,8 @@ func (s *Server) verifyPage(c echo.Context) error {
 		return err
 	}
 	v, verr := room.Verify(rec)
-	page := views.Verify{Page: views.Page{Title: "Verify · " + code, CSRF: csrfToken(c)}, Code: code, Game: room.GameTitle(rec.Kind),
+	page := views.Verify{Page: views.Page{Title: "Verify · " + code, CSRF: csrfToken(c),
+		Description: "Check this table's fairness: every seed against the commitment shown before its deal, every move against a re-run of the game."}, Code: code, Game: room.GameTitle(rec.Kind),
 		OK: verr == nil, Lines: v.Lines, What: v.What, Seeded: v.Seeded, Finished: v.Finished}
 	if verr != nil {
 		page.Error = verr.Error()
@@ -503,7 +505,8 @@ func (s *Server) rulesPage(c echo.Context) error {
 	for _, g := range s.rt.Games() {
 		if g.Kind == c.Param("game") {
 			return render(c, http.StatusOK, views.GameRules(views.RulesPage{
-				Page: views.Page{Title: "How to play " + g.Title + " · Tables", CSRF: csrfToken(c)}, Game: g}))
+				Page: views.Page{Title: "How to play " + g.Title + " · Tables", CSRF: csrfToken(c),
+					Description: "How to play " + g.Title + ": the rules in short, then a guide section by section. " + g.Pitch}, Game: g}))
 		}
 	}
 	return echo.NewHTTPError(http.StatusNotFound, "There is no such game")

@@ -23,7 +23,8 @@ func (s *Server) replay(c echo.Context) error {
 	if err != nil {
 		return s.noTable(c, pageError(err), code)
 	}
-	p.Page = views.Page{Title: "Replay · " + code, CSRF: csrfToken(c)}
+	p.Page = views.Page{Title: "Replay · " + code, CSRF: csrfToken(c),
+		Description: "A finished deal of this table, step by step, as a seat saw it."}
 	noStore(c) // a seat's cards, even of a finished deal
 	if c.Request().Header.Get("HX-Request") == "true" {
 		return render(c, http.StatusOK, views.ReplayBody(p))
@@ -41,6 +42,7 @@ func (s *Server) replays(c echo.Context) error {
 	if err != nil {
 		return s.noTable(c, err, code)
 	}
-	p := views.Replays{Page: views.Page{Title: "Replays · " + code, CSRF: csrfToken(c)}, Code: code, What: what, Count: len(deals)}
+	p := views.Replays{Page: views.Page{Title: "Replays · " + code, CSRF: csrfToken(c),
+		Description: "The finished deals of this table, each to replay step by step."}, Code: code, What: what, Count: len(deals)}
 	return render(c, http.StatusOK, views.ReplaysPage(p))
 }

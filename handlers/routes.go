@@ -53,6 +53,7 @@ func (s *Server) routes() *echo.Echo {
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
+	e.GET("/robots.txt", robots)
 	// /metrics is served on its own listener (MetricsHandler), not here.
 	e.GET("/static/*", s.static)
 	e.HEAD("/static/*", s.static)
@@ -83,6 +84,13 @@ func (s *Server) routes() *echo.Echo {
 	g.GET("/t/:code/replays", s.replays)
 	g.GET("/t/:code/replay/:deal", s.replay)
 	return e
+}
+
+// robots lets crawlers read every page: the home page and the rules are
+// public, a table is found only by its code.
+func robots(c echo.Context) error {
+	c.Response().Header().Set("Cache-Control", "public, max-age=86400")
+	return c.String(http.StatusOK, "User-agent: *\nAllow: /\n")
 }
 
 func (s *Server) healthz(c echo.Context) error {

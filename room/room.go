@@ -1322,7 +1322,8 @@ func (r *Room) seatWhen() string {
 // joinForm is the page that asks a visitor's name, and says what seat
 // they may have in the words the table's seat bar uses.
 func (r *Room) joinForm(player, name, csrf string) views.Join {
-	return views.Join{Page: views.Page{Title: views.TableTitle(r.kind.info.Title, r.code), CSRF: csrf},
+	return views.Join{Page: views.Page{Title: views.TableTitle(r.kind.info.Title, r.code), CSRF: csrf,
+		Description: "A table of " + r.kind.info.Title + ": give a name to take a seat or to watch."},
 		Code: r.code, GameTitle: r.kind.info.Title, Name: name, Offer: r.seatOffer(player), Bots: r.botSeats(), When: r.seatWhen()}
 }
 

@@ -12,7 +12,10 @@ import (
 // Page is what the layout needs.
 type Page struct {
 	Title string
-	CSRF  string
+	// Description is the page's one sentence for search engines and link
+	// previews (<meta name="description">); empty: the site's.
+	Description string
+	CSRF        string
 	// Game and Code name a table's page: its top bar shows them and offers
 	// the sound toggle (on a narrow screen the game's name gives way).
 	Game, Code string
@@ -25,7 +28,19 @@ type Page struct {
 // TablePageTitle is the page of a table: "Game · CODE" in the title and
 // the top bar.
 func TablePageTitle(game, code, csrf, rules string) Page {
-	return Page{Title: TableTitle(game, code), CSRF: csrf, Game: game, Code: code, Rules: rules}
+	return Page{Title: TableTitle(game, code), CSRF: csrf, Game: game, Code: code, Rules: rules,
+		Description: "A table of " + game + " in play: friends and bots around it, moves pushed live."}
+}
+
+// siteDescription describes the site, for pages without their own.
+const siteDescription = "Card and board games with friends and bots in your browser: President, Texas Hold'em, Lowest Unique and Impetus. Create a table, share its link, friends join with just a name."
+
+// description is the page's meta description.
+func description(p Page) string {
+	if p.Description != "" {
+		return p.Description
+	}
+	return siteDescription
 }
 
 // TableTitle names a table: "Texas Hold'em · KX7P-M4QA".
