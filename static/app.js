@@ -74,6 +74,12 @@
   // data-now), and offset is how far this device's clock is behind it,
   // so a phone whose clock is minutes off shows the same seconds left as
   // everyone else.
+  //
+  // A phone pays for every frame the page restyles, so a bar drains as
+  // one transform animation started once per deadline (the compositor
+  // runs it, not the page), and the page wakes only when a countdown's
+  // text changes (once a second) or a bar turns low. With reduced motion
+  // the bar steps once a second instead.
   var offset = 0;
   function serverNow() { return Date.now() + offset; }
   function readServerClock(receivedAt) {
@@ -82,21 +88,41 @@
     if (now) { offset = now - receivedAt; }
   }
   readServerClock(Date.now());
+  var still = window.matchMedia("(prefers-reduced-motion: reduce)");
+  var tickTimer = null;
   function tick() {
-    var now = serverNow();
+    clearTimeout(tickTimer);
+    var now = serverNow(), wake = Infinity;
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
-      var left = Math.max(0, Math.ceil((Number(el.getAttribute("data-deadline")) - now) / 1000));
-      el.textContent = left + " s";
+      var left = Number(el.getAttribute("data-deadline")) - now;
+      var text = Math.max(0, Math.ceil(left / 1000)) + " s";
+      if (el.textContent !== text) { el.textContent = text; }
+      if (left > 0) { wake = Math.min(wake, left % 1000 || 1000); }
     });
     document.querySelectorAll("[data-bar-deadline]").forEach(function (el) {
       var total = Number(el.getAttribute("data-bar-total")) || 1;
       var left = Math.max(0, Number(el.getAttribute("data-bar-deadline")) - now);
-      var frac = Math.min(1, left / total);
-      el.style.transform = "scaleX(" + frac.toFixed(3) + ")";
-      el.classList.toggle("low", frac < 0.25);
+      var low = left < total / 4;
+      if (el.classList.contains("low") !== low) { el.classList.toggle("low", low); }
+      if (!low) { wake = Math.min(wake, left - total / 4); }
+      if (still.matches || typeof el.animate !== "function") {
+        if (el.drain) { el.drain.cancel(); el.drain = null; }
+        var step = "scaleX(" + Math.min(1, left / total).toFixed(2) + ")";
+        if (el.style.transform !== step) { el.style.transform = step; }
+        if (left > 0) { wake = Math.min(wake, left % 1000 || 1000); }
+        return;
+      }
+      var key = el.getAttribute("data-bar-deadline") + "/" + total;
+      if (el.drain && el.drainKey === key) { return; }
+      if (el.drain) { el.drain.cancel(); }
+      el.style.transform = "";
+      el.drainKey = key;
+      el.drain = el.animate([{ transform: "scaleX(1)" }, { transform: "scaleX(0)" }],
+        { duration: total, delay: left - total, fill: "forwards", easing: "linear" });
     });
+    tickTimer = wake < Infinity ? setTimeout(tick, Math.max(50, wake + 5)) : null;
   }
-  setInterval(tick, 250);
+  still.addEventListener("change", tick);
 
   // The four-colour deck: a choice kept in this browser.
   function fourColour(on) {
@@ -227,7 +253,8 @@
     var main = document.querySelector("main.table-page"), bar = document.querySelector("#stage .actionbar");
     if (!main) { return; }
     var h = bar && bar.offsetHeight && getComputedStyle(bar).position === "fixed" ? bar.offsetHeight : 0;
-    main.style.paddingBottom = h ? (h + 24) + "px" : "";
+    var pad = h ? (h + 24) + "px" : "";
+    if (main.style.paddingBottom !== pad) { main.style.paddingBottom = pad; }
   }
   window.addEventListener("resize", barRoom);
 
@@ -253,7 +280,10 @@
     var cards = handInputs();
     if (!cards.length) { return; }
     var at = Math.max(0, Math.min(handAt, cards.length - 1));
-    cards.forEach(function (c, i) { c.tabIndex = i === at ? 0 : -1; });
+    cards.forEach(function (c, i) {
+      var t = i === at ? 0 : -1;
+      if (c.tabIndex !== t) { c.tabIndex = t; }
+    });
     if (focus) { cards[at].focus(); }
   }
   document.addEventListener("focusin", function (e) {
@@ -476,7 +506,10 @@
     if (icon && mine !== wasTurn) { icon.setAttribute("href", mine ? turnHref : iconHref); }
     if (mine && !wasTurn) {
       chime();
-      if (!muted() && navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (err) { /* not allowed */ } }
+      // a browser allows vibration only after the person has tapped the
+      // page (calling it before logs an error)
+      var touched = navigator.userActivation ? navigator.userActivation.hasBeenActive : !!audio;
+      if (!muted() && touched && navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (err) { /* not allowed */ } }
     }
     wasTurn = mine;
     document.documentElement.classList.toggle("your-turn", mine);
@@ -632,7 +665,11 @@
   function afterPush() { restorePicked(); tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); barRoom(); }
   document.addEventListener("htmx:wsAfterMessage", checkPush);
   document.addEventListener("htmx:wsAfterMessage", afterPush);
-  document.addEventListener("htmx:oobAfterSwap", tick);
+  // out-of-band swaps of a post's answer: one tick after them all
+  var tickSoon = null;
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    if (!tickSoon) { tickSoon = setTimeout(function () { tickSoon = null; tick(); }, 0); }
+  });
   afterPush();
 })();
 
