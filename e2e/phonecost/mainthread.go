@@ -75,7 +75,12 @@ type sample struct {
 	wall, task, style, layout, script, devtools time.Duration
 	nodes, inDoc, elements                      int
 	frames, frameBytes, moves                   int
+	// recalcs and layouts are how many times the page restyled and laid
+	// out: counts, which a busy machine doesn't inflate as it does times
+	recalcs, layouts int
 }
+
+func (s sample) perSecond(n int) float64 { return float64(n) / s.wall.Seconds() }
 
 func (s sample) busy() float64 { return 100 * s.task.Seconds() / s.wall.Seconds() }
 func (s sample) share(d time.Duration) float64 {
@@ -107,9 +112,9 @@ func mainThread(o options) error {
 			if err != nil {
 				return fmt.Errorf("%s, run %d: %w", game, i+1, err)
 			}
-			fmt.Printf("%-9s run %d: busy %5.1f %% (style %4.1f %%, layout %4.1f %%, script %4.1f %%, devtools %3.1f %%); %d DOM nodes alive, %d in the document (%d elements); %d frames, %d B; host moves %d\n",
+			fmt.Printf("%-9s run %d: busy %5.1f %% (style %4.1f %%, layout %4.1f %%, script %4.1f %%, devtools %3.1f %%); %.1f style recalcs/s, %.1f layouts/s; %d DOM nodes alive, %d in the document (%d elements); %d frames, %d B; host moves %d\n",
 				game, i+1, s.busy(), s.share(s.style), s.share(s.layout), s.share(s.script), s.share(s.devtools),
-				s.nodes, s.inDoc, s.elements, s.frames, s.frameBytes, s.moves)
+				s.perSecond(s.recalcs), s.perSecond(s.layouts), s.nodes, s.inDoc, s.elements, s.frames, s.frameBytes, s.moves)
 			runs = append(runs, s)
 		}
 		col := func(f func(sample) float64) []float64 {
@@ -119,11 +124,13 @@ func mainThread(o options) error {
 			}
 			return xs
 		}
-		fmt.Printf("%-9s median (range) of %d: busy %s, style %s, layout %s, script %s; nodes alive %s, in the document %s; frames %s\n", game, len(runs),
+		fmt.Printf("%-9s median (range) of %d: busy %s, style %s, layout %s, script %s; style recalcs/s %s, layouts/s %s; nodes alive %s, in the document %s; frames %s\n", game, len(runs),
 			spread(col(sample.busy), "%.1f %%"),
 			spread(col(func(s sample) float64 { return s.share(s.style) }), "%.1f %%"),
 			spread(col(func(s sample) float64 { return s.share(s.layout) }), "%.1f %%"),
 			spread(col(func(s sample) float64 { return s.share(s.script) }), "%.1f %%"),
+			spread(col(func(s sample) float64 { return s.perSecond(s.recalcs) }), "%.1f"),
+			spread(col(func(s sample) float64 { return s.perSecond(s.layouts) }), "%.1f"),
 			spread(col(func(s sample) float64 { return float64(s.nodes) }), "%.0f"),
 			spread(col(func(s sample) float64 { return float64(s.inDoc) }), "%.0f"),
 			spread(col(func(s sample) float64 { return float64(s.frames) }), "%.0f"))
@@ -238,6 +245,7 @@ func measure(browser context.Context, srv *server, o options, game string) (samp
 	return sample{
 		wall: d("Timestamp"), task: d("TaskDuration"), style: d("RecalcStyleDuration"), layout: d("LayoutDuration"),
 		script: d("ScriptDuration"), devtools: d("DevToolsCommandDuration"),
+		recalcs: int(after["RecalcStyleCount"] - before["RecalcStyleCount"]), layouts: int(after["LayoutCount"] - before["LayoutCount"]),
 		nodes: int(after["Nodes"]), inDoc: inDoc[0], elements: inDoc[1], frames: nFrames, frameBytes: nBytes, moves: moves,
 	}, nil
 }
