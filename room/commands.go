@@ -131,8 +131,9 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 // seatAction is a request about seats once the game runs: a watcher asks
 // for one (do=ask), the host answers (do=accept or do=decline, who=the
 // request's index), a seated player leaves (do=leave); the host pauses,
-// resumes, sets the stakes, hands the role on, and lets anyone sit
-// (do=open) or asks first (do=close).
+// resumes, sets the stakes (do=stakes) and the table's options
+// (do=options), hands the role on, and lets anyone sit (do=open) or asks
+// first (do=close).
 func (r *Room) seatAction(player, name string, form url.Values) error {
 	if !r.t.Started() {
 		return game.Errorf("ROOM_IN_LOBBY", "The game has not started: take a seat in the lobby")
@@ -162,7 +163,7 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 		return r.commit(entry{T: eQuit, Seat: me})
 	}
 	// the rest is the host's
-	if !slices.Contains([]string{"accept", "decline", "pause", "resume", "stakes", "host", "open", "close"}, form.Get("do")) {
+	if !slices.Contains([]string{"accept", "decline", "pause", "resume", "stakes", "options", "host", "open", "close"}, form.Get("do")) {
 		return errNotAllowed("Unknown seat action")
 	}
 	if !r.t.isHost(player) {
@@ -199,6 +200,15 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 			return errNotAllowed("Those are the stakes already")
 		}
 		return r.commit(entry{T: eStakes, By: choice})
+	case "options":
+		if r.kind.tableOptions == nil {
+			return errNotAllowed("This table has no options to change")
+		}
+		by, err := r.kind.tableOptions.read(r.t.Match, r.t.Opts, form)
+		if err != nil {
+			return err
+		}
+		return r.commit(entry{T: eOptions, By: by})
 	case "open", "close":
 		if open := form.Get("do") == "open"; open == r.t.Opts.OpenSeats {
 			return errNotAllowed("That is how the seats are already")

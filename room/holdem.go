@@ -145,7 +145,8 @@ var holdemKind = &kind{
 			return nil
 		},
 	},
-	onSeat: func(m game.Match, seat int, person bool) { m.(*pokerMatch).onSeat(seat, person) },
+	tableOptions: holdemTableOptions,
+	onSeat:       func(m game.Match, seat int, person bool) { m.(*pokerMatch).onSeat(seat, person) },
 	// a seat changes hands between hands
 	seatOpen: func(m game.Match) bool { return holdemState(m).Street == holdem.HandOver },
 	seatFree: func(m game.Match, seat int) bool { return m.(*pokerMatch).seatFree(seat) },
@@ -251,6 +252,7 @@ func holdemView(rv *roomView) views.Holdem {
 	h.Board = holdemCards(v.Board)
 	h.Board2 = holdemCards(v.Board2)
 	h.Ante = anteWords(&v)
+	h.Next = nextHandWords(st)
 	over := v.Street == holdem.HandOver
 	pm, _ := rv.t.Match.(*pokerMatch)
 	var plus pokerPlus
@@ -331,7 +333,7 @@ func holdemView(rv *roomView) views.Holdem {
 	if rv.seat >= 0 {
 		me := v.Seats[rv.seat]
 		po := plus.Opts
-		h.CanStraddle, h.Straddles = v.Rules.Straddle, me.Straddles
+		h.CanStraddle, h.Straddles = straddles(st), me.Straddles
 		h.CanMuck, h.AutoMuck = po != nil && po.Muck, me.AutoMuck
 		if po != nil && po.BombAnte > 0 && v.NextBomb == 0 {
 			h.CanBomb, h.BombVoted = true, slices.Contains(plus.Votes, rv.seat)

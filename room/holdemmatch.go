@@ -332,7 +332,7 @@ func (m *pokerMatch) Decode(f url.Values) (game.Move, error) {
 		return pokerMove{Do: k}, nil
 	case (k == "show" || k == "automuck" || k == "noautomuck") && (o == nil || !o.Muck):
 		return nil, game.Errorf(holdem.CodeNotAllowed, "This table shows every hand at showdown")
-	case (k == "straddleon" || k == "straddleoff") && !holdemState(m).Rules.Straddle:
+	case (k == "straddleon" || k == "straddleoff") && !straddles(holdemState(m)):
 		return nil, game.Errorf(holdem.CodeNotAllowed, "This table plays without straddles")
 	}
 	mv, err := m.Match.Decode(f)
@@ -340,6 +340,13 @@ func (m *pokerMatch) Decode(f url.Values) (game.Move, error) {
 		return nil, err
 	}
 	return pokerMove{Action: mv.(holdem.Action)}, nil
+}
+
+// straddles: the table allows straddles now or from the next hand (the
+// host may change it between hands), so a player may choose to.
+func straddles(s *holdem.State) bool {
+	_, _, f := s.Upcoming()
+	return s.Rules.Straddle || f.Straddle
 }
 
 // Encode writes a move as the form Decode reads.

@@ -53,6 +53,10 @@ type kind struct {
 	// stakes, for games whose host may change the stakes between hands,
 	// lists the choices and sets one for the next hand.
 	stakes *stakes
+	// tableOptions, for games whose host may change more of the table's
+	// options between hands (Hold'em's antes, straddles and running it
+	// twice), reads and applies the host's choice.
+	tableOptions *tableOptions
 	// onSeat tells the match who plays a seat now, a person or a bot, for
 	// games where that changes a rule (in Hold'em, a person out of chips
 	// is asked whether to buy back in; a bot buys in by itself).
@@ -138,6 +142,17 @@ func formInt(f url.Values, name string, def, lo, hi int) (int, bool) {
 		return 0, false
 	}
 	return n, true
+}
+
+// tableOptions are the options a host may change between hands beyond
+// the stakes: form says what the host may choose now (nil: nothing, as at
+// a tournament); read turns the host's form into an entry's By (refusing
+// a choice that changes nothing); set applies a By from the log, from the
+// next hand on, and returns the log's line.
+type tableOptions struct {
+	form func(m game.Match, o Options) *views.TableOptions
+	read func(m game.Match, o Options, f url.Values) (string, error)
+	set  func(m game.Match, o *Options, by string) (string, error)
 }
 
 // stakes are the choices of a game's stakes (Hold'em's blinds) and how the

@@ -1344,6 +1344,9 @@ func (r *Room) seatBar(rv *roomView) views.SeatBar {
 	if r.kind.stakes != nil && (r.kind.stakes.fixed == nil || !r.kind.stakes.fixed(r.t.Opts)) {
 		b.Stakes, b.StakesAt = r.kind.stakes.choices, r.kind.stakes.current(r.t.Opts)
 	}
+	if r.kind.tableOptions != nil && r.t.Match != nil {
+		b.Options = r.kind.tableOptions.form(r.t.Match, r.t.Opts)
+	}
 	for i, s := range r.t.Seats {
 		if s.Player != "" && i != me {
 			b.People = append(b.People, views.SeatRequest{Index: i, Name: s.Name})

@@ -272,6 +272,7 @@ const (
 	eOffer   = "offer"   // the player in Seat wants a rematch
 	eStakes  = "stakes"  // the host sets the stakes (By) from the next hand
 	eOpen    = "open"    // the host lets anyone sit (By "on") or asks first ("off")
+	eOptions = "options" // the host sets the table's options (By, a form's query) from the next hand
 )
 
 // maxChat is the longest chat line, in characters.
@@ -449,6 +450,15 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 			return nil, fmt.Errorf("%w: %v", errEntry, err)
 		}
 		return t.say("The host sets the " + k.stakes.what + " to " + e.By + " from the next hand."), nil
+	case eOptions:
+		if lobby || k.tableOptions == nil {
+			return nil, errEntry
+		}
+		line, err := k.tableOptions.set(t.Match, &t.Opts, e.By)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", errEntry, err)
+		}
+		return t.say(line), nil
 	case eOffer:
 		if lobby || !inSeat || t.Seats[e.Seat].Player == "" || t.offered(e.Seat) {
 			return nil, errEntry

@@ -106,6 +106,7 @@ type Holdem struct {
 	Board2 []CardView
 	Shared int
 	Ante   string // the hand's antes: "ante 5", "BB ante 20", "bomb pot 40"
+	Next   string // what the host changed for the next hand ("" nothing)
 	// Tour: the sit-and-go's line (nil at a cash table).
 	Tour *HTour
 	// The choices beyond a bet: run it twice or once (asked now), show
@@ -355,5 +356,6 @@ func (h Holdem) handKey() uint64 {
 	k.str(h.Street)
 	k.str(h.Blinds)
 	k.str(h.Ante)
+	k.str(h.Next)
 	return k.sum()
 }

@@ -120,5 +120,16 @@ func (b SeatBar) Key() uint64 {
 		k.str(s)
 	}
 	k.str(b.StakesAt)
+	if o := b.Options; o != nil {
+		k.num(int64(len(o.Antes)))
+		for _, a := range o.Antes {
+			k.num(int64(a))
+		}
+		k.num(int64(o.Ante))
+		k.flag(o.BBAnte)
+		k.flag(o.Straddle)
+		k.flag(o.Twice)
+		k.str(o.Next)
+	}
 	return k.sum()
 }

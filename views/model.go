@@ -205,6 +205,18 @@ type SeatBar struct {
 	People   []SeatRequest // the others seated, who may become the host (Index is the seat)
 	Stakes   []string      // the stakes the host may set for the next hand (Hold'em's blinds)
 	StakesAt string        // the stakes now
+	// Options: the table's options the host may change for the next hand
+	// (Hold'em's antes, straddles, run it twice); nil: none.
+	Options *TableOptions
+}
+
+// TableOptions are a Hold'em cash table's options as the host's form
+// shows them: as they will be at the next hand.
+type TableOptions struct {
+	Antes                   []int // the antes to choose from (0: none)
+	Ante                    int
+	BBAnte, Straddle, Twice bool
+	Next                    string // what changes at the next hand, in words ("" nothing)
 }
 
 // SeatRequest is an open request, for the host.

@@ -51,6 +51,20 @@ func (s *State) SetNextFormat(f Format) error {
 	return nil
 }
 
+// Upcoming is what the next hand is dealt with, as set so far: its
+// blinds and its format (the current ones unless SetNextBlinds or
+// SetNextFormat changed them).
+func (s *State) Upcoming() (sb, bb int, f Format) {
+	sb, bb, f = s.Rules.SmallBlind, s.Rules.BigBlind, s.Rules.Format
+	if b := s.NextBlinds; b[1] > 0 {
+		sb, bb = b[0], b[1]
+	}
+	if s.NextFormat != nil {
+		f = *s.NextFormat
+	}
+	return sb, bb, f
+}
+
 // SetBombPot makes the next hand a bomb pot: every seat dealt in antes
 // ante (all it has when short), there are no blinds and no betting before
 // the flop. 0 cancels it. It applies to one hand only.
