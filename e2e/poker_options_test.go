@@ -1,0 +1,72 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// foldOrCheckJS gets the viewer out of the hand's way: check when free,
+// else fold (a fold when checking is free asks first, in a dialog).
+const foldOrCheckJS = `(() => {
+  const c = document.querySelector('#h-controls');
+  const btn = k => c && c.querySelector("button[hx-vals*='\"" + k + "\"']");
+  const b = btn('check') || btn('fold');
+  if (!b) return 'wait';
+  b.click();
+  return b.textContent.trim();
+})()`
+
+// TestHostChangesAnteInBrowser: Ann hosts a 3-seat cash table at blinds
+// 10/20 with two AI players, and on a 390 px phone sets an ante of 4 from
+// the table options in the Invite and seat drawer, while hand 1 is played.
+// The table says what the next hand brings; hand 1 keeps no ante; hand 2
+// is dealt with everyone anteing 4, its line names the ante and the note
+// is gone.
+func TestHostChangesAnteInBrowser(t *testing.T) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "60ms", "-next-deal-delay", "1500ms")
+	ann := newBrowser(t, "Ann")
+	ann.setSize(390, 844, true)
+	ann.createHoldem(srv, map[string]string{"seats": "3", "blinds": "10/20", "stack_bb": "100", "clock": "0"})
+	ann.startWhenReady()
+	ann.waitJS("hand 1", `!!document.querySelector('#h-hand') && document.querySelector('#h-hand').textContent.includes('Hand 1')`)
+	if strings.Contains(ann.text("#h-hand"), "ante") {
+		t.Fatalf("hand 1 has an ante: %q", ann.text("#h-hand"))
+	}
+	// the host's table options, in the Invite and seat drawer
+	ann.do(chromedp.Click(chromedp.CSS(`details:has(#seat-leave) > summary`)))
+	ann.waitJS("the table options", `!!document.querySelector('#table-options select[name=ante]')`)
+	ann.do(chromedp.SetValue(chromedp.CSS(`#table-options select[name=ante]`), "4"))
+	ann.mustTap(`#table-options button[type=submit]`)
+	ann.waitJS("the note of the next hand", `(document.querySelector('#h-hand .next-hand') || {textContent: ''}).textContent.includes('Next hand: ante 4')`)
+	if n := ann.text("#opt-next"); !strings.Contains(n, "ante 4") {
+		t.Fatalf("the host's form says %q", n)
+	}
+	if w := eval[int](ann, `document.documentElement.scrollWidth`); w > 390 {
+		t.Fatalf("the table is %d px wide on a 390 px phone: %s", w, eval[string](ann, wideJS))
+	}
+	ann.screenshot("holdem-options-phone")
+	// Ann gets out of the way until hand 2 is dealt
+	deadline := time.Now().Add(90 * time.Second)
+	for !eval[bool](ann, `document.querySelector('#h-hand').textContent.includes('Hand 2')`) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no hand 2 in time:\n%s", ann.text("#log"))
+		}
+		eval[string](ann, foldOrCheckJS)
+		time.Sleep(200 * time.Millisecond)
+	}
+	ann.waitJS("hand 2's line", `document.querySelector('#h-hand').textContent.includes('ante 4') && !document.querySelector('#h-hand .next-hand')`)
+	streets := eval[string](ann, `document.querySelector('#h-streets').textContent`) // in a closed drawer on a phone
+	if n := strings.Count(streets, "posts the ante 4"); n != 3 {
+		t.Fatalf("hand 2: %d antes of 4, want 3:\n%s", n, streets)
+	}
+	log := eval[string](ann, `document.querySelector('#log').textContent`)
+	for _, want := range []string{"The host sets the table's options from the next hand: ante 4", "From this hand: an ante of 4."} {
+		if !strings.Contains(log, want) {
+			t.Fatalf("the log lacks %q:\n%s", want, log)
+		}
+	}
+	ann.firstScreen("holdem-ante-posted-phone")
+}
