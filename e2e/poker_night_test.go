@@ -113,26 +113,7 @@ func TestRunItTwiceInBrowsers(t *testing.T) {
 		t.Fatalf("the lobby says:\n%s", opts)
 	}
 	ann.startWhenReady()
-	ann.waitJS("the table", `!!document.querySelector('#h-controls')`)
-	deadline := time.Now().Add(3 * time.Minute)
-	asked := false
-	for !eval[bool](ann, `!!document.querySelector('#h-board.twice')`) {
-		if time.Now().After(deadline) {
-			t.Fatalf("no hand ran twice in time:\n%s", ann.text("#log"))
-		}
-		if !asked && eval[bool](ann, `!!document.querySelector("#h-controls button[hx-vals*='twice']")`) {
-			asked = true
-			ann.screenshot("holdem-twice-asked")
-		}
-		// out of chips (the AI player won the all-in): buy back in
-		eval[bool](ann, `(() => { const b = document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']"); if (b) b.click(); return !!b; })()`)
-		if r := eval[string](ann, shoveJS); r != "wait" {
-			time.Sleep(150 * time.Millisecond)
-			continue
-		}
-		time.Sleep(150 * time.Millisecond)
-	}
-	ann.waitJS("the results", `!!document.querySelector('#h-pots .results')`)
+	ann.shoveUntilTwice("holdem-twice-asked")
 	boards := eval[[]int](ann, `[...document.querySelectorAll('#h-board.twice .run')].map(r => r.querySelectorAll('.card').length)`)
 	if len(boards) != 2 || boards[0] != 5 || boards[1] != 5 {
 		t.Fatalf("the boards: %v", boards)
@@ -144,10 +125,7 @@ func TestRunItTwiceInBrowsers(t *testing.T) {
 	t.Logf("run twice: %s", strings.ReplaceAll(results, "\n", "; "))
 	ann.waitJS("the boards dealt in", `![...document.querySelectorAll('#h-board .card')].some(c => c.getAnimations().some(a => a.playState === 'running'))`)
 	// on a desktop the boards are not covered by a seat
-	if out := eval[[]string](ann, `[...document.querySelectorAll('#h-board.twice .card')].filter(c => {
-		const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-		return !c.contains(document.elementFromPoint(x, y));
-	}).map(c => c.getAttribute('aria-label'))`); len(out) > 0 {
+	if out := eval[[]string](ann, coveredBoardJS); len(out) > 0 {
 		t.Fatalf("on a desktop these board cards are covered: %v", out)
 	}
 	ann.screenshot("holdem-twice-desktop")
@@ -158,10 +136,7 @@ func TestRunItTwiceInBrowsers(t *testing.T) {
 	if out := eval[[]string](ann, outOfViewJS+`('#h-board.twice .card')`); len(out) > 0 {
 		t.Fatalf("on a phone these cards of the boards are out of view: %v", out)
 	}
-	if out := eval[[]string](ann, `[...document.querySelectorAll('#h-board.twice .card')].filter(c => {
-		const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-		return !c.contains(document.elementFromPoint(x, y));
-	}).map(c => c.getAttribute('aria-label'))`); len(out) > 0 {
+	if out := eval[[]string](ann, coveredBoardJS); len(out) > 0 {
 		t.Fatalf("on a phone these board cards are covered: %v", out)
 	}
 	if w := eval[int](ann, `document.documentElement.scrollWidth`); w > 390 {
@@ -173,6 +148,65 @@ func TestRunItTwiceInBrowsers(t *testing.T) {
 	ann.waitJS("the history", `!!document.querySelector('pre.history')`)
 	if h := ann.text("pre.history"); !strings.Contains(h, "FIRST") || !strings.Contains(h, "SECOND") || !strings.Contains(h, "Second board [") {
 		t.Fatalf("the history of hand %s:\n%s", hand, h)
+	}
+}
+
+// coveredBoardJS names the cards of both boards that are not the topmost
+// element at their centre (a seat, a chip or a mark covers them).
+const coveredBoardJS = `[...document.querySelectorAll('#h-board.twice .card')].filter(c => {
+  const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  return !c.contains(document.elementFromPoint(x, y));
+}).map(c => c.getAttribute('aria-label'))`
+
+// shoveUntilTwice plays the viewer's hands all-in (buying back in when
+// out of chips) until a hand runs twice, and waits for its results; the
+// first time the table asks, it takes a screenshot named asked ("":
+// none).
+func (b *browser) shoveUntilTwice(asked string) {
+	b.t.Helper()
+	b.waitJS("the table", `!!document.querySelector('#h-controls')`)
+	deadline := time.Now().Add(3 * time.Minute)
+	for !eval[bool](b, `!!document.querySelector('#h-board.twice')`) {
+		if time.Now().After(deadline) {
+			b.t.Fatalf("no hand ran twice in time:\n%s", b.text("#log"))
+		}
+		if asked != "" && eval[bool](b, `!!document.querySelector("#h-controls button[hx-vals*='twice']")`) {
+			b.screenshot(asked)
+			asked = ""
+		}
+		// out of chips (an AI player won the all-in): buy back in
+		eval[bool](b, `(() => { const e = document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']"); if (e) e.click(); return !!e; })()`)
+		eval[string](b, shoveJS)
+		time.Sleep(150 * time.Millisecond)
+	}
+	b.waitJS("the results", `!!document.querySelector('#h-pots .results')`)
+}
+
+// TestRunItTwiceFullTableOnAPhone: at a 6-seat and a 9-seat table that
+// run it twice, Ann, on a 390×844 phone, shoves every hand until a hand
+// runs twice: both boards are in view, and no seat, chip or mark covers
+// any card of either.
+func TestRunItTwiceFullTableOnAPhone(t *testing.T) {
+	for _, seats := range []string{"6", "9"} {
+		t.Run(seats+" seats", func(t *testing.T) {
+			srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "10ms", "-bot-delay-max", "30ms", "-next-deal-delay", "8s")
+			ann := newBrowser(t, "Ann")
+			ann.setSize(390, 844, true)
+			ann.createHoldem(srv, map[string]string{"seats": seats, "blinds": "10/20", "stack_bb": "20", "clock": "0"}, "twice")
+			ann.startWhenReady()
+			ann.shoveUntilTwice("")
+			ann.waitJS("the boards dealt in", `![...document.querySelectorAll('#h-board .card')].some(c => c.getAnimations().some(a => a.playState === 'running'))`)
+			ann.firstScreen("holdem-twice-" + seats + "-seats-phone")
+			if out := eval[[]string](ann, outOfViewJS+`('#h-board.twice .card')`); len(out) > 0 {
+				t.Fatalf("these cards of the boards are out of view: %v", out)
+			}
+			if out := eval[[]string](ann, coveredBoardJS); len(out) > 0 {
+				t.Fatalf("these board cards are covered: %v", out)
+			}
+			if w := eval[int](ann, `document.documentElement.scrollWidth`); w > 390 {
+				t.Fatalf("the table is %d px wide on a 390 px phone: %s", w, eval[string](ann, wideJS))
+			}
+		})
 	}
 }
 
