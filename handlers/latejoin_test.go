@@ -543,3 +543,53 @@ func TestSeatRequestsAreFew(t *testing.T) {
 		t.Fatalf("an asker after an answer: %d %s", status, body)
 	}
 }
+
+// TestSitAndGoJoinPage: a newcomer opening a running sit-and-go's link is
+// told what will happen, never promised a seat that isn't there. While
+// late registration is open and every seat still plays, they may wait for
+// a seat (a player out, at the next hand, if registration is still open
+// then) or just watch; once registration is closed (here: a sit-and-go
+// without late registration), they may only watch, and asking is refused.
+func TestSitAndGoJoinPage(t *testing.T) {
+	cfg := fastConfig()
+	cfg.AbsentAutoplay, cfg.AbsentGrace = time.Hour, time.Hour // the table waits for Ann
+	e := newEnv(t, cfg)
+	host := e.client()
+	open := host.createTable("Ann", url.Values{"kind": {"holdem"}, "format": {"sng"}, "seats": {"3"}, "bots": {"on"}, "clock": {"0"},
+		"level": {"5h"}, "late_levels": {"2"}})
+	host.lobby(open, "do", "start")
+	host.post("/t/"+open+"/seat", url.Values{"do": {"pause"}})
+	e.inRoom(open, func(r *room.Room) {
+		if s := room.HoldemState(r.Table().Match); s.Hand > 3 {
+			t.Fatalf("hand %d: registration may have closed", s.Hand)
+		}
+	})
+	visitor := e.client()
+	_, page := visitor.get("/t/" + open)
+	for _, want := range []string{"late registration is open, but every seat is still in play", "no seat is free now",
+		"if registration is still open then", "you may just watch", ">Wait for a seat<", ">Just watch<"} {
+		if !strings.Contains(page, want) {
+			t.Fatalf("the join page while every seat plays lacks %q:\n%s", want, page)
+		}
+	}
+	if strings.Contains(page, "take one") || strings.Contains(page, "bots hold") {
+		t.Fatalf("the join page promises a seat:\n%s", page)
+	}
+
+	closed := host.createTable("Ann", url.Values{"kind": {"holdem"}, "format": {"sng"}, "seats": {"3"}, "bots": {"on"}, "clock": {"0"}})
+	host.lobby(closed, "do", "start")
+	watcher := e.client()
+	_, page = watcher.get("/t/" + closed)
+	if !strings.Contains(page, "Registration for this tournament is closed: enter a name to watch the game.") ||
+		strings.Contains(page, "Take a seat") || strings.Contains(page, "Ask for a seat") || strings.Contains(page, "Wait for a seat") {
+		t.Fatalf("the join page once registration is closed:\n%s", page)
+	}
+	watcher.post("/t/"+closed+"/join", url.Values{"name": {"Wes"}, "then": {"watch"}})
+	if status, body, hdr := watcher.post("/t/"+closed+"/seat", url.Values{"do": {"ask"}}); status != http.StatusUnprocessableEntity ||
+		hdr.Get("X-Error-Code") != "REGISTRATION_CLOSED" {
+		t.Fatalf("asking for a seat once registration is closed: %d %s", status, body)
+	}
+	if _, page = watcher.get("/t/" + closed); !strings.Contains(page, "registration for this tournament is closed") {
+		t.Fatalf("the watcher's seat bar:\n%s", page)
+	}
+}

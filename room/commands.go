@@ -150,6 +150,8 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 			return errNotAllowed("You have asked already")
 		case r.t.removed(player):
 			return game.Errorf("REMOVED", "The host removed you from this table: you may watch")
+		case r.lateEntry() == "closed":
+			return game.Errorf("REGISTRATION_CLOSED", "Registration for this tournament is closed: you may watch")
 		case r.t.nameTaken(name, player):
 			return errNameTaken(name)
 		case len(r.t.Asks) >= maxAsks:

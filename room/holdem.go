@@ -148,8 +148,9 @@ var holdemKind = &kind{
 	tableOptions: holdemTableOptions,
 	onSeat:       func(m game.Match, seat int, person bool) { m.(*pokerMatch).onSeat(seat, person) },
 	// a seat changes hands between hands
-	seatOpen: func(m game.Match) bool { return holdemState(m).Street == holdem.HandOver },
-	seatFree: func(m game.Match, seat int) bool { return m.(*pokerMatch).seatFree(seat) },
+	seatOpen:     func(m game.Match) bool { return holdemState(m).Street == holdem.HandOver },
+	seatFree:     func(m game.Match, seat int) bool { return m.(*pokerMatch).seatFree(seat) },
+	registration: func(m game.Match) (bool, bool, int) { return m.(*pokerMatch).registration() },
 	fair: &fairness{what: "hand", over: func(m game.Match) bool {
 		return holdemState(m).Street == holdem.HandOver
 	}},

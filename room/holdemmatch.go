@@ -636,3 +636,23 @@ func (m *pokerMatch) seatFree(seat int) bool {
 	return !t.Over() && t.Structure.LateLevels > 0 && t.Structure.MayRegister(m.Plus.Level) && m.Plus.entryOf(seat) < 0 &&
 		m.State.Seats[seat].Stack == 0 && m.State.Street == holdem.HandOver
 }
+
+// registration: at a sit-and-go, whether late registration is open now,
+// and how many seats a bot holds whose player is out (a newcomer takes
+// one at the next hand, while it is open); a cash table has none.
+func (m *pokerMatch) registration() (applies, open bool, free int) {
+	t := m.Plus.Tour
+	if t == nil {
+		return false, false, 0
+	}
+	open = !t.Over() && t.Structure.LateLevels > 0 && t.Structure.MayRegister(m.Plus.Level)
+	if open {
+		for i := 0; i < m.State.N; i++ {
+			person := i < len(m.Plus.People) && m.Plus.People[i]
+			if !person && m.Plus.entryOf(i) < 0 && m.State.Seats[i].Stack == 0 {
+				free++
+			}
+		}
+	}
+	return true, open, free
+}

@@ -369,6 +369,9 @@ func TestLateRegistration(t *testing.T) {
 	if m.seatFree(0) {
 		t.Fatal("a seat still playing is free")
 	}
+	if applies, open, free := m.registration(); !applies || !open || free != 0 {
+		t.Fatalf("registration at the start: %v %v %d", applies, open, free)
+	}
 	pokerPlay(t, m, 2, nil, func(m *pokerMatch) bool {
 		return m.State.Street == holdem.HandOver && m.Plus.Tour.Left() < 6 || m.Plus.Level > 3
 	})
@@ -383,6 +386,9 @@ func TestLateRegistration(t *testing.T) {
 	}
 	if out < 0 {
 		t.Fatal("no seat is free with a player out")
+	}
+	if _, open, free := m.registration(); !open || free != 6-m.Plus.Tour.Left() {
+		t.Fatalf("registration with %d left: open %v, %d free", m.Plus.Tour.Left(), open, free)
 	}
 	chips := m.State.Chips()
 	m.onSeat(out, true)

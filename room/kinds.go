@@ -73,6 +73,11 @@ type kind struct {
 	// bot holds (a sit-and-go's late registration: only a seat whose
 	// player is out, while registration is open); nil: any.
 	seatFree func(m game.Match, seat int) bool
+	// registration, for games a newcomer enters only while registration
+	// is open (a sit-and-go), says whether it applies to this match,
+	// whether it is open, and how many seats a bot holds whose player is
+	// out (taken at the next hand while it is open); nil: never applies.
+	registration func(m game.Match) (applies, open bool, free int)
 	// pace is how long the game's bots think before a move, from–to: the
 	// spec's pace for the game (the -bot-delay flags override it).
 	pace [2]time.Duration

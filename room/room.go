@@ -1293,10 +1293,45 @@ func (r *Room) seatOffer(player string) string {
 		return "removed"
 	case r.botSeats() == 0:
 		return "watch"
-	case t.Opts.OpenSeats:
+	}
+	if late := r.lateEntry(); late == "closed" || late == "wait" {
+		return late // a sit-and-go: no seat now, or none ever
+	}
+	if t.Opts.OpenSeats {
 		return "take"
 	}
 	return "ask"
+}
+
+// lateEntry says, at a game with registration (a sit-and-go), how a
+// newcomer gets in: "open" (seats of players out are free), "wait"
+// (registration is open but every seat still plays: a newcomer waits for
+// a player to go out, or for registration to close), "closed"; "" at a
+// game without registration.
+func (r *Room) lateEntry() string {
+	if r.kind.registration == nil || r.t.Match == nil {
+		return ""
+	}
+	applies, open, free := r.kind.registration(r.t.Match)
+	switch {
+	case !applies:
+		return ""
+	case !open:
+		return "closed"
+	case free == 0:
+		return "wait"
+	}
+	return "open"
+}
+
+// lateSeats is the number of seats a newcomer may take: at a sit-and-go
+// those of players out, else every seat a bot holds.
+func (r *Room) lateSeats() int {
+	if r.lateEntry() != "" {
+		_, _, free := r.kind.registration(r.t.Match)
+		return free
+	}
+	return r.botSeats()
 }
 
 // botSeats counts the seats bots hold.
@@ -1324,14 +1359,15 @@ func (r *Room) seatWhen() string {
 func (r *Room) joinForm(player, name, csrf string) views.Join {
 	return views.Join{Page: views.Page{Title: views.TableTitle(r.kind.info.Title, r.code), CSRF: csrf,
 		Description: "A table of " + r.kind.info.Title + ": give a name to take a seat or to watch."},
-		Code: r.code, GameTitle: r.kind.info.Title, Name: name, Offer: r.seatOffer(player), Bots: r.botSeats(), When: r.seatWhen()}
+		Code: r.code, GameTitle: r.kind.info.Title, Name: name, Offer: r.seatOffer(player), Bots: r.lateSeats(), When: r.seatWhen(),
+		Late: r.lateEntry(), Open: r.t.Opts.OpenSeats}
 }
 
 // seatBar is what the viewer is told about seats once the game runs.
 func (r *Room) seatBar(rv *roomView) views.SeatBar {
 	me := r.t.seatOf(rv.player)
 	b := views.SeatBar{URL: "/t/" + r.code, Watching: me < 0, Seated: me >= 0, Open: r.t.Opts.OpenSeats, Paused: r.t.Paused,
-		Host: r.t.isHost(rv.player), Removed: r.t.removed(rv.player), When: r.seatWhen()}
+		Host: r.t.isHost(rv.player), Removed: r.t.removed(rv.player), When: r.seatWhen(), Late: r.lateEntry()}
 	if i := r.t.askOf(rv.player); i >= 0 {
 		b.Asking = "waiting"
 		if r.t.Asks[i].Accepted {

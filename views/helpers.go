@@ -102,6 +102,15 @@ func botSeats(n int) string {
 	return "bots hold " + itoa(n) + " seats"
 }
 
+// outSeats words the seats of players out at a sit-and-go that a newcomer
+// may take: "the seat of a player who is out is free".
+func outSeats(n int) string {
+	if n == 1 {
+		return "the seat of a player who is out is free"
+	}
+	return "the seats of " + itoa(n) + " players who are out are free"
+}
+
 // seatWhen says when a seat a bot holds changes hands, after a sentence:
 // " at the next hand", or nothing when it does at once.
 func seatWhen(when string) string {

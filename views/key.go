@@ -120,6 +120,7 @@ func (b SeatBar) Key() uint64 {
 		k.str(s)
 	}
 	k.str(b.StakesAt)
+	k.str(b.Late)
 	if o := b.Options; o != nil {
 		k.num(int64(len(o.Antes)))
 		for _, a := range o.Antes {

@@ -208,6 +208,8 @@ type SeatBar struct {
 	// Options: the table's options the host may change for the next hand
 	// (Hold'em's antes, straddles, run it twice); nil: none.
 	Options *TableOptions
+	// Late: a sit-and-go's registration, as Join.Late ("" elsewhere).
+	Late string
 }
 
 // TableOptions are a Hold'em cash table's options as the host's form
@@ -240,6 +242,12 @@ type Join struct {
 	Bots   int    // the seats bots hold (take and ask)
 	When   string // when a seat changes hands ("at the next hand"; "" at once)
 	Rename bool   // a watcher changing the name they chat under
+	// Late, at a sit-and-go once it runs: "open" (Bots counts the seats
+	// of players out, taken at the next hand), "wait" (registration is
+	// open but every seat still plays), "closed"; "" elsewhere. Offer is
+	// then "wait" or "closed" when no seat is to be had now.
+	Late string
+	Open bool // a newcomer sits without asking the host
 }
 
 // Fragment is one element pushed over the websocket, swapped by its id.
