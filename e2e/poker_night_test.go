@@ -129,6 +129,13 @@ func TestRunItTwiceInBrowsers(t *testing.T) {
 		t.Fatalf("on a desktop these board cards are covered: %v", out)
 	}
 	ann.screenshot("holdem-twice-desktop")
+	// nor the results' text by the chips won or a seat
+	if out := eval[[]string](ann, wonChipOverResultsJS); len(out) > 0 {
+		t.Fatalf("on a desktop these chips won sit over the results: %v", out)
+	}
+	if out := eval[[]string](ann, coveredResultsJS); len(out) > 0 {
+		t.Fatalf("on a desktop the results are covered at: %v", out)
+	}
 	ann.axeCheck("a hand run twice")
 	ann.setSize(390, 844, true)
 	ann.firstScreen("holdem-twice-phone")

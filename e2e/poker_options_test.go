@@ -70,3 +70,65 @@ func TestHostChangesAnteInBrowser(t *testing.T) {
 	}
 	ann.firstScreen("holdem-ante-posted-phone")
 }
+
+// wonChipOverResultsJS names each "+N" chip whose box meets a box of the
+// results' text in the middle of the table (empty: none does).
+const wonChipOverResultsJS = `(() => {
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const texts = [];
+  for (const li of document.querySelectorAll('#h-pots .results li')) {
+    const r = document.createRange();
+    r.selectNodeContents(li);
+    texts.push(...[...r.getClientRects()].filter(b => b.width > 0));
+  }
+  return [...document.querySelectorAll('.won-chip')].filter(c => texts.some(t => meet(c.getBoundingClientRect(), t)))
+    .map(c => c.closest('.seat').id + ' ' + c.textContent.trim());
+})()`
+
+// coveredResultsJS names the lines of the results whose text is covered
+// (at the middle of any of its boxes another element is on top).
+const coveredResultsJS = `[...document.querySelectorAll('#h-pots .results li')].filter(li => {
+  const r = document.createRange();
+  r.selectNodeContents(li);
+  return [...r.getClientRects()].filter(b => b.width > 0).some(b => !li.contains(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)));
+}).map(li => li.textContent.trim())`
+
+// TestWonChipClearOfResults: at a 6-seat table on a 1280×800 desktop,
+// Ann shoves every hand until three hands went to a showdown; at each,
+// no winner's "+N" chip sits over the text of the results in the middle.
+func TestWonChipClearOfResults(t *testing.T) {
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "10ms", "-bot-delay-max", "30ms", "-next-deal-delay", "2500ms")
+	ann := newBrowser(t, "Ann")
+	ann.setSize(1280, 800, false)
+	ann.createHoldem(srv, map[string]string{"seats": "6", "blinds": "10/20", "stack_bb": "20", "clock": "0"})
+	ann.startWhenReady()
+	ann.waitJS("the table", `!!document.querySelector('#h-controls')`)
+	deadline := time.Now().Add(3 * time.Minute)
+	seen := map[string]bool{}
+	for len(seen) < 3 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d showdowns in time:\n%s", len(seen), ann.text("#log"))
+		}
+		hand := strings.Split(ann.text("#h-hand"), " · ")[0]
+		if !seen[hand] && eval[bool](ann, `[...document.querySelectorAll('#h-pots .results li')].some(li => li.textContent.includes(' with '))`) {
+			seen[hand] = true
+			ann.waitJS("the chips won in place", `![...document.querySelectorAll('.won-chip')].some(c => c.getAnimations().some(a => a.playState === 'running'))`)
+			lines := eval[int](ann, `document.querySelectorAll('#h-pots .results li').length`)
+			if len(seen) == 1 {
+				ann.screenshot("holdem-showdown-6-desktop")
+			}
+			if out := eval[[]string](ann, wonChipOverResultsJS); len(out) > 0 {
+				ann.screenshot("holdem-showdown-overlap-desktop")
+				t.Fatalf("%s: these chips won sit over the results (%d lines): %v", hand, lines, out)
+			}
+			if out := eval[[]string](ann, coveredResultsJS); len(out) > 0 {
+				ann.screenshot("holdem-showdown-overlap-desktop")
+				t.Fatalf("%s: these results are covered: %v", hand, out)
+			}
+			t.Logf("%s: %d lines of results, clear of the chips won", hand, lines)
+		}
+		eval[bool](ann, `(() => { const e = document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']"); if (e) e.click(); return !!e; })()`)
+		eval[string](ann, shoveJS)
+		time.Sleep(150 * time.Millisecond)
+	}
+}
