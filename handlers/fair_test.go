@@ -53,6 +53,14 @@ func TestFairRoundTrip(t *testing.T) {
 			if len(v.Deals) < g.deals || v.Lines < 10 {
 				t.Fatalf("verified %d seeds and %d lines", len(v.Deals), v.Lines)
 			}
+			if form.Get("format") == "sng" {
+				// the export names each hand's level (2 hands a level)
+				status, text := host.get("/t/" + code + "/hands.txt")
+				if status != 200 || !strings.Contains(text, "Hand #1: Hold'em No Limit (10/20)\nLevel 1: blinds 10/20\n") ||
+					!strings.Contains(text, "Hand #3: Hold'em No Limit (20/40)\nLevel 2: blinds 20/40\n") {
+					t.Fatalf("the sit-and-go's export (%d):\n%.1500s", status, text)
+				}
+			}
 			// each commitment is in the log before its deal, the seed after
 			commits, reveals := 0, 0
 			for _, l := range rec.Log {

@@ -420,6 +420,7 @@ func (p *pokerPlus) beforeDeal(s *holdem.State, pm pokerMove) ([]game.Event, err
 			}
 			ev = append(ev, p.settle(s, p.Level)...)
 		}
+		s.NameLevel(p.Level) // the hand's history names its level
 		// players out of chips buy back in by themselves while they may,
 		// unless they choose to (a person's auto rebuy off)
 		for i := 0; i < s.N; i++ {
@@ -522,7 +523,7 @@ func (p *pokerPlus) tableMove(s *holdem.State, seat int, do string) ([]game.Even
 		if err != nil {
 			return nil, err
 		}
-		if err := s.AddChips(seat, chips); err != nil {
+		if err := s.AddChips(seat, chips, map[string]string{"rebuy": "rebuy", "addon": "add-on"}[do]); err != nil {
 			return nil, err
 		}
 		p.Tour = &t
@@ -618,7 +619,7 @@ func (m *pokerMatch) onSeat(seat int, person bool) {
 	if person && m.Plus.Tour != nil && m.seatFree(seat) {
 		// late registration: the newcomer enters with a starting stack
 		t, err := m.Plus.Tour.Register("", seat, m.Plus.Level)
-		if err == nil && m.State.AddChips(seat, t.Structure.Stack) == nil {
+		if err == nil && m.State.AddChips(seat, t.Structure.Stack, "entry") == nil {
 			m.Plus.Tour = &t
 			m.State.Seats[seat].SitOut = false
 		}

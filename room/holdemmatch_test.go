@@ -146,6 +146,20 @@ func TestSitAndGoToItsWinner(t *testing.T) {
 					t.Fatalf("hand %d played at level %d, not %d", h, l, want)
 				}
 			}
+			// each hand's history names its level, and the rebuys and
+			// add-ons bought before it (the last hands kept)
+			buys := 0
+			for _, r := range m.State.Past {
+				text := r.Text(0, func(i int) string { return "S" + itoa(i) })
+				if r.Level != levelAt[r.Hand] || !strings.Contains(text, "\nLevel "+itoa(r.Level)+": blinds "+levelWords(st.Level(r.Level))+"\n") {
+					t.Fatalf("hand %d at level %d:\n%s", r.Hand, levelAt[r.Hand], text)
+				}
+				buys += strings.Count(text, ": rebuys for ") + strings.Count(text, ": takes the add-on (")
+				if len(r.Buys) != strings.Count(text, ": rebuys for ")+strings.Count(text, ": takes the add-on (") {
+					t.Fatalf("hand %d's buys %+v:\n%s", r.Hand, r.Buys, text)
+				}
+			}
+			t.Logf("%d rebuys and add-ons in the last %d hands' histories", buys, len(m.State.Past))
 			places := map[int]int{}
 			for _, e := range m.Plus.Tour.Entries {
 				if e.Place == 0 {

@@ -571,6 +571,10 @@ func (s *State) deal(seed uint64, ev *[]game.Event) {
 		s.Rules.Format, s.NextFormat = *f, nil
 	}
 	s.Bomb, s.NextBomb = s.NextBomb, 0
+	if s.NextLevel > 0 {
+		s.Level, s.NextLevel = s.NextLevel, 0
+	}
+	s.HandBuys, s.Buys = s.Buys, nil
 	for i := 0; i < s.N; i++ {
 		p := &s.Seats[i]
 		if p.Stack == 0 && !p.SitOut && s.Rules.Rebuy {

@@ -47,6 +47,10 @@ type HandRecord struct {
 	// Uncontested: the hand ended with one player in, no showdown (a
 	// hand shown then was shown by its winner's choice).
 	Uncontested bool `json:",omitempty"`
+	// A tournament's: the hand's level, and the chips bought since the
+	// hand before (rebuys, add-ons, late entries).
+	Level int   `json:",omitempty"`
+	Buys  []Buy `json:",omitempty"`
 }
 
 // keepHand keeps the hand that finish just settled; start holds each seat's
@@ -56,7 +60,10 @@ func (s *State) keepHand(start []int, uncalled, uncalledSeat int, uncontested bo
 		Button: s.Button, Board: append([]cards.Card(nil), s.Board[:s.BoardN]...),
 		Actions: append([]Record(nil), s.Actions...), Results: append([]Result(nil), s.Results...),
 		Uncalled: uncalled, UncalledSeat: uncalledSeat, Bomb: s.Bomb, Uncontested: uncontested,
-		Board2: append([]cards.Card(nil), s.Board2...)}
+		Board2: append([]cards.Card(nil), s.Board2...), Level: s.Level}
+	if len(s.HandBuys) > 0 {
+		r.Buys = append([]Buy(nil), s.HandBuys...)
+	}
 	if s.Bomb == 0 {
 		r.Ante, r.BigBlindAnte = s.Rules.Ante, s.Rules.BigBlindAnte && s.Rules.Ante > 0
 	}
@@ -108,6 +115,24 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 		b.WriteByte('\n')
 	}
 	line("Hand #", itoa(r.Hand), ": Hold'em No Limit (", itoa(r.SmallBlind), "/", itoa(r.BigBlind), ")", r.formatWords())
+	if r.Level > 0 {
+		// a tournament's level, then the chips bought before the hand
+		l := "Level " + itoa(r.Level) + ": blinds " + itoa(r.SmallBlind) + "/" + itoa(r.BigBlind)
+		if r.Ante > 0 {
+			l += ", ante " + itoa(r.Ante)
+		}
+		line(l)
+	}
+	for _, by := range r.Buys {
+		switch by.What {
+		case "rebuy":
+			line(name(by.Seat), ": rebuys for ", itoa(by.Chips))
+		case "add-on":
+			line(name(by.Seat), ": takes the add-on (", itoa(by.Chips), ")")
+		default:
+			line(name(by.Seat), ": enters (late registration) with ", itoa(by.Chips))
+		}
+	}
 	line("Seat ", itoa(r.Button+1), " is the button")
 	for i, hs := range r.Seats {
 		if hs.Dealt {

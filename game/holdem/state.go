@@ -80,9 +80,19 @@ func (s *State) SetBombPot(ante int) error {
 // play tighter short-handed all-ins); it shows in every View.
 func (s *State) SetBubble(on bool) { s.Bubble = on }
 
+// Buy is chips a seat bought outside the hands: what ("rebuy", "add-on",
+// "entry": a late registration) and how many.
+type Buy struct {
+	Seat  int
+	What  string
+	Chips int
+}
+
 // AddChips gives seat n chips between hands, or while it is not dealt in:
-// a tournament's rebuy or add-on, which the room allows (see Tourney).
-func (s *State) AddChips(seat, n int) error {
+// a tournament's rebuy, add-on or late entry (what: "rebuy", "add-on",
+// "entry"), which the room allows (see Tourney). The next hand's history
+// notes it.
+func (s *State) AddChips(seat, n int, what string) error {
 	switch {
 	case seat < 0 || seat >= s.N:
 		return game.Errorf(CodeNotAllowed, "No such seat")
@@ -92,8 +102,13 @@ func (s *State) AddChips(seat, n int) error {
 		return game.Errorf(CodeNotAllowed, "Wait for the hand to end")
 	}
 	s.Seats[seat].Stack += n
+	s.Buys = append(s.Buys[:len(s.Buys):len(s.Buys)], Buy{Seat: seat, What: what, Chips: n})
 	return nil
 }
+
+// NameLevel says the next hand is level n of its tournament (its history
+// names it); the room calls it before each deal, with SetLevel.
+func (s *State) NameLevel(n int) { s.NextLevel = n }
 
 // SetNextBlinds sets the blinds from the next hand on (the host changes
 // the stakes between hands; the hand under way keeps its own).
@@ -205,6 +220,16 @@ type State struct {
 	Past []HandRecord
 	// NextFormat, when set, is the format from the next hand on.
 	NextFormat *Format `json:",omitempty"`
+	// Level is a tournament's level of the hand under way (0: a cash
+	// table), NextLevel the one set for the next deal (NameLevel); the
+	// hand's history names it.
+	Level     int `json:",omitempty"`
+	NextLevel int `json:",omitempty"`
+	// Buys are the chips bought since the last deal (a tournament's
+	// rebuys, add-ons and late entries: AddChips); HandBuys those bought
+	// before the hand under way, which its history notes.
+	Buys     []Buy `json:",omitempty"`
+	HandBuys []Buy `json:",omitempty"`
 	// NextBomb, when positive, makes the next hand a bomb pot with that
 	// ante; Bomb is the hand under way's (0: an ordinary hand).
 	NextBomb int `json:",omitempty"`

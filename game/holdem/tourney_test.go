@@ -315,3 +315,70 @@ func TestRebuysAndAddOn(t *testing.T) {
 		t.Fatalf("places %v", got)
 	}
 }
+
+// TestHistoryNamesLevelAndBuys: a turbo sit-and-go's hands name their
+// level in their history, and the chips bought since the hand before.
+// Worked by hand, three seats of 1500: hand 1 is level 1 (10/20, no
+// ante). Between hands P1 rebuys (1500) and P2 takes the add-on (1500);
+// hand 2 is set to level 4 (50/100, big blind ante 100): its history reads
+// "Level 4: blinds 50/100, ante 100", then P1's rebuy and P2's add-on,
+// before the button. Hand 3, with nothing bought, notes none; a cash
+// table's history names no level.
+func TestHistoryNamesLevelAndBuys(t *testing.T) {
+	turbo := Structures()["turbo"]
+	r := DefaultRules
+	r.Rebuy, r.Stack = false, turbo.Stack
+	s, _ := New(r, 3)
+	if err := s.SetLevel(turbo.Level(1)); err != nil {
+		t.Fatal(err)
+	}
+	s.NameLevel(1)
+	s, _, _ = Apply(s, game.System, Action{Kind: Deal, Seed: 1})
+	for s.Street != HandOver {
+		act(t, &s, s.Turn, Fold, 0)
+	}
+	h1 := s.Past[0].Text(-1, seatName)
+	if !strings.Contains(h1, "Level 1: blinds 10/20\n") || strings.Contains(h1, "rebuys") {
+		t.Fatalf("hand 1:\n%s", h1)
+	}
+	if err := s.AddChips(1, 1500, "rebuy"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddChips(2, 1500, "add-on"); err != nil {
+		t.Fatal(err)
+	}
+	l4 := turbo.Level(4)
+	if l4 != (Level{SmallBlind: 50, BigBlind: 100, Ante: 100}) {
+		t.Fatalf("turbo level 4 is %+v", l4)
+	}
+	if err := s.SetLevel(l4); err != nil {
+		t.Fatal(err)
+	}
+	s.NameLevel(4)
+	if s.Level != 1 {
+		t.Fatal("the level changed before the deal")
+	}
+	s, _, _ = Apply(s, game.System, Action{Kind: Deal, Seed: 2})
+	for s.Street != HandOver {
+		act(t, &s, s.Turn, Fold, 0)
+	}
+	h2 := s.Past[1].Text(-1, seatName)
+	want := "Hand #2: Hold'em No Limit (50/100) - big blind ante 100\nLevel 4: blinds 50/100, ante 100\nP1: rebuys for 1500\nP2: takes the add-on (1500)\nSeat "
+	if !strings.HasPrefix(h2, want) {
+		t.Fatalf("hand 2:\n%s\nwant it to begin:\n%s", h2, want)
+	}
+	s, _, _ = Apply(s, game.System, Action{Kind: Deal, Seed: 3})
+	for s.Street != HandOver {
+		act(t, &s, s.Turn, Fold, 0)
+	}
+	if h3 := s.Past[2].Text(-1, seatName); !strings.Contains(h3, "Level 4: blinds 50/100, ante 100\nSeat ") {
+		t.Fatalf("hand 3:\n%s", h3)
+	}
+	cash := startWith(t, DefaultRules, nil, 1000, 1000)
+	for cash.Street != HandOver {
+		act(t, &cash, cash.Turn, Fold, 0)
+	}
+	if h := cash.Past[0].Text(-1, seatName); strings.Contains(h, "Level") {
+		t.Fatalf("a cash hand:\n%s", h)
+	}
+}
