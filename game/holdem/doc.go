@@ -122,7 +122,9 @@
 // Tournaments (tourney.go) are pure rules the room applies: blind
 // structures (Structures: turbo, regular, deep), the level for a play
 // time or hand count, set on the table before each deal with
-// State.SetLevel so that a hand keeps its level to its end; late
+// State.SetLevel (and State.NameLevel: the hand's history names its
+// level, and the rebuys and add-ons bought before it) so that a hand
+// keeps its level to its end; late
 // registration, rebuys and the add-on (Structure.MayRegister, MayRebuy,
 // MayAddOn; the chips come in with State.AddChips); Tourney places the
 // players out of chips (out in a later hand places higher; out in the
