@@ -42,6 +42,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tablegames/tables/e2e/internal/pin"
+
 	"github.com/gorilla/websocket"
 )
 
@@ -92,19 +94,8 @@ func run() error {
 	flag.StringVar(&o.loadCPU, "load-cpus", "", "pin this load generator to these CPUs, e.g. 1")
 	flag.StringVar(&o.targetPID, "target-pid", "", "with -target: the server's process id, to read its CPU time (several, comma-separated, are summed: a local cluster)")
 	flag.Parse()
-	if o.loadCPU != "" && os.Getenv("TABLES_LOAD_PINNED") == "" {
-		// pin the whole process (every thread) by running again under taskset
-		cmd := exec.Command("taskset", append([]string{"-c", o.loadCPU, os.Args[0]}, os.Args[1:]...)...)
-		cmd.Env = append(os.Environ(), "TABLES_LOAD_PINNED=1")
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-		if err := cmd.Run(); err != nil {
-			var ee *exec.ExitError
-			if errors.As(err, &ee) {
-				os.Exit(ee.ExitCode())
-			}
-			return fmt.Errorf("taskset: %w", err)
-		}
-		return nil
+	if done, err := pin.Self(o.loadCPU, "TABLES_LOAD_PINNED"); done || err != nil {
+		return err // this process ran again pinned to its CPUs, and is over
 	}
 	switch {
 	case o.game != "president" && o.game != "holdem" && o.game != "lowunique" && o.game != "impetus":

@@ -36,6 +36,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/tablegames/tables/e2e/internal/pin"
 )
 
 func main() {
@@ -86,20 +88,8 @@ func run() error {
 			return fmt.Errorf("unknown game %q", g)
 		}
 	}
-	if o.browserCPU != "" && os.Getenv("PHONECOST_PINNED") == "" {
-		// pin this process, and so every browser it starts, by running
-		// again under taskset
-		cmd := exec.Command("taskset", append([]string{"-c", o.browserCPU, os.Args[0]}, os.Args[1:]...)...)
-		cmd.Env = append(os.Environ(), "PHONECOST_PINNED=1")
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-		if err := cmd.Run(); err != nil {
-			var ee *exec.ExitError
-			if errors.As(err, &ee) {
-				os.Exit(ee.ExitCode())
-			}
-			return fmt.Errorf("taskset: %w", err)
-		}
-		return nil
+	if done, err := pin.Self(o.browserCPU, "PHONECOST_PINNED"); done || err != nil {
+		return err // this process ran again pinned to its CPUs, and is over
 	}
 	if o.binary == "" {
 		dir, err := os.MkdirTemp("", "phonecost")
