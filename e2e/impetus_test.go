@@ -201,7 +201,10 @@ func TestImpetusOnAPhone(t *testing.T) {
 		n, _ := strconv.Atoi(strings.TrimPrefix(eval[string](ann, `document.querySelector('#im-status strong').textContent`), "Turn "))
 		return n
 	}
-	for turn() < 4 && eval[string](ann, `document.querySelector('#im-status').dataset.phase`) != "over" {
+	// to turn 4, and on until Ann has been offered a cell to pick and a
+	// card to play (her own clicks may take a choice that came between
+	// the look and the click)
+	for (turn() < 4 || !picked || cards == 0) && eval[string](ann, `document.querySelector('#im-status').dataset.phase`) != "over" {
 		if time.Now().After(deadline) {
 			t.Fatalf("only turn %d in time", turn())
 		}

@@ -303,7 +303,7 @@ func (b *browser) createGame(srv *server, kind string, selects map[string]string
 func (b *browser) joinTable(share string) {
 	b.t.Helper()
 	b.joinLobby(share)
-	b.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"ready"']`)))
+	b.mustTap(`#lobby button[hx-vals*='"ready"']`) // from the page: a push may replace the button meanwhile
 	b.waitJS("ready", `!!document.querySelector("#lobby button[hx-vals*='unready']")`)
 }
 
@@ -325,7 +325,7 @@ const wideJS = `[...document.querySelectorAll('body *')].filter(e => e.getBoundi
 func (b *browser) startWhenReady() {
 	b.t.Helper()
 	b.waitJS("the Start button", `!document.querySelector("#lobby button[hx-vals*='start']").disabled`)
-	b.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	b.mustTap(`#lobby button[hx-vals*='"start"']`)
 }
 
 // twoAtPresident opens a 3-seat President table for Ann, seats Bob, lets
