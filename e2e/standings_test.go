@@ -183,10 +183,10 @@ func TestCountdownInRealSeconds(t *testing.T) {
 	ann.createGame(srv, "holdem", map[string]string{"seats": "2", "blinds": "10/20", "stack_bb": "20"})
 	ann.startWhenReady()
 	ann.waitJS("the table", `!!document.querySelector('#h-controls')`)
-	// the page notes when standings come (performance.now(): the test's
-	// own look may come late on a busy machine)
+	// the page notes when the countdown comes (performance.now(): the
+	// test's own look may come late on a busy machine)
 	eval[bool](ann, `(() => { new MutationObserver(() => {
-	  const s = document.querySelector('.actionbar .standings');
+	  const s = document.querySelector('.actionbar .standings .next [data-deadline]');
 	  if (s && !window.shownAt) window.shownAt = performance.now();
 	  if (!s) window.shownAt = 0;
 	}).observe(document.body, {childList: true, subtree: true}); return true; })()`)
@@ -198,6 +198,17 @@ func TestCountdownInRealSeconds(t *testing.T) {
 		if r[0] == "wait" {
 			ann.waitJS("Ann's turn or the hand's end", standingsJS+` !== null || !!document.querySelector("#h-controls button[hx-vals*='\"allin\"'], #h-controls button[hx-vals*='\"call\"'], #h-controls button[hx-vals*='\"check\"'], #h-controls button[hx-vals*='\"rebuy\"']")`)
 			if eval[*standingsView](ann, standingsJS) == nil {
+				continue
+			}
+			if eval[standingsView](ann, standingsJS).Next < 0 && eval[bool](ann, `!!document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']")`) {
+				// Ann is out of chips: the next hand waits for her to buy
+				// back in, and its countdown starts then
+				v := eval[string](ann, `document.getElementById('table-state').dataset.v`)
+				eval[bool](ann, `(document.querySelector("#h-controls button[hx-vals*='\"rebuy\"']").click(), true)`)
+				ann.waitJS("the rebuy", `document.querySelector('#message').textContent !== '' || document.getElementById('table-state').dataset.v !== `+jsString(v))
+				if msg := ann.text("#message"); msg != "" {
+					t.Fatalf("the rebuy was refused: %s", msg)
+				}
 				continue
 			}
 			hands++

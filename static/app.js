@@ -291,6 +291,9 @@
     if (i >= 0 && i !== handAt) { handAt = i; rove(false); }
   });
   var handKeys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+  document.addEventListener("keyup", function (e) {
+    if (e.key === " " && handInputs().indexOf(e.target) >= 0) { e.preventDefault(); }
+  });
   document.addEventListener("keydown", function (e) {
     var cards = handInputs();
     var i = cards.indexOf(e.target);
@@ -299,6 +302,14 @@
       e.preventDefault();
       handAt = e.key === "Home" ? 0 : e.key === "End" ? cards.length - 1 : Math.max(0, Math.min(cards.length - 1, i + handKeys[e.key]));
       rove(true);
+      return;
+    }
+    if (e.key === " ") {
+      // Space selects on the key's press, not its release (a checkbox's
+      // own way): a push that redraws the hand between the two would
+      // otherwise drop the selection
+      e.preventDefault();
+      if (!e.repeat) { e.target.click(); }
       return;
     }
     if (e.key !== "Enter") { return; }
