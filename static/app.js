@@ -248,7 +248,19 @@
 
   // The page keeps room under the fixed action bar for the bar's height,
   // so nothing of the table stays hidden under it (a big choice, such as
-  // Impetus's factions, makes the bar taller).
+  // Impetus's factions, makes the bar taller). A ResizeObserver reads the
+  // bar's height after the browser's own layout: reading it right after
+  // a push would make the browser lay the page out an extra time.
+  var barSeen = null;
+  var barWatch = window.ResizeObserver ? new ResizeObserver(function () { barRoom(); }) : null;
+  function watchBar() {
+    var bar = document.querySelector("#stage .actionbar");
+    if (!barWatch) { barRoom(); return; }
+    if (bar === barSeen) { return; }
+    if (barSeen) { barWatch.unobserve(barSeen); }
+    barSeen = bar;
+    if (bar) { barWatch.observe(bar); } else { barRoom(); }
+  }
   function barRoom() {
     var main = document.querySelector("main.table-page"), bar = document.querySelector("#stage .actionbar");
     if (!main) { return; }
@@ -673,9 +685,44 @@
   }
   showConn();
 
-  function afterPush() { restorePicked(); tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); barRoom(); }
-  document.addEventListener("htmx:wsAfterMessage", checkPush);
-  document.addEventListener("htmx:wsAfterMessage", afterPush);
+  function afterPush() { restorePicked(); tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); watchBar(); }
+
+  // A push is swapped in here rather than by htmx's out-of-band swap,
+  // which clones every fragment, looks for preserved elements and fires,
+  // for each fragment, an event on every element swapped so far (n²
+  // events a push): a phone pays for each. Each top-level element of a
+  // push replaces the element with its id (hx-swap-oob afterbegin and
+  // beforeend add its children instead, delete removes it), and htmx then
+  // wires what came in (hx-post and the like), as its own swap does.
+  // This listens on window, after every listener of the document (one
+  // may cancel the push), and cancels the extension's own swap.
+  function swapPush(html) {
+    var tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    Array.prototype.slice.call(tpl.content.children).forEach(function (el) {
+      var target = el.id && document.getElementById(el.id);
+      if (!target) { return; }
+      var how = el.getAttribute("hx-swap-oob") || "outerHTML";
+      el.removeAttribute("hx-swap-oob");
+      if (how === "delete") { target.remove(); return; }
+      var added = [el];
+      if (how === "afterbegin" || how === "beforeend") {
+        added = Array.prototype.slice.call(el.children);
+        var nodes = Array.prototype.slice.call(el.childNodes);
+        if (how === "afterbegin") { target.prepend.apply(target, nodes); } else { target.append.apply(target, nodes); }
+      } else {
+        target.replaceWith(el);
+      }
+      added.forEach(function (n) { htmx.process(n); });
+    });
+  }
+  window.addEventListener("htmx:wsBeforeMessage", function (e) {
+    if (e.defaultPrevented || !window.htmx) { return; }
+    e.preventDefault();
+    swapPush(e.detail.message);
+    checkPush(e);
+    afterPush();
+  });
   // out-of-band swaps of a post's answer: one tick after them all
   var tickSoon = null;
   document.addEventListener("htmx:oobAfterSwap", function () {
