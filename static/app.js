@@ -75,11 +75,12 @@
   // so a phone whose clock is minutes off shows the same seconds left as
   // everyone else.
   //
-  // A phone pays for every frame the page restyles, so a bar drains as
-  // one transform animation started once per deadline (the compositor
-  // runs it, not the page), and the page wakes only when a countdown's
-  // text changes (once a second) or a bar turns low. With reduced motion
-  // the bar steps once a second instead.
+  // A phone pays for every frame the page restyles, so the page wakes
+  // once a second while a clock runs, and writes only what changed: a
+  // countdown's text, a bar's scale (a step of a second is a pixel or two
+  // of a minute's bar). An animated drain looked smoother, but Chrome
+  // could not hand it to the compositor (the bars sit in anchored boxes)
+  // and restyled the table every frame instead.
   var offset = 0;
   function serverNow() { return Date.now() + offset; }
   function readServerClock(receivedAt) {
@@ -88,7 +89,6 @@
     if (now) { offset = now - receivedAt; }
   }
   readServerClock(Date.now());
-  var still = window.matchMedia("(prefers-reduced-motion: reduce)");
   var tickTimer = null;
   function tick() {
     clearTimeout(tickTimer);
@@ -104,25 +104,12 @@
       var left = Math.max(0, Number(el.getAttribute("data-bar-deadline")) - now);
       var low = left < total / 4;
       if (el.classList.contains("low") !== low) { el.classList.toggle("low", low); }
-      if (!low) { wake = Math.min(wake, left - total / 4); }
-      if (still.matches || typeof el.animate !== "function") {
-        if (el.drain) { el.drain.cancel(); el.drain = null; }
-        var step = "scaleX(" + Math.min(1, left / total).toFixed(2) + ")";
-        if (el.style.transform !== step) { el.style.transform = step; }
-        if (left > 0) { wake = Math.min(wake, left % 1000 || 1000); }
-        return;
-      }
-      var key = el.getAttribute("data-bar-deadline") + "/" + total;
-      if (el.drain && el.drainKey === key) { return; }
-      if (el.drain) { el.drain.cancel(); }
-      el.style.transform = "";
-      el.drainKey = key;
-      el.drain = el.animate([{ transform: "scaleX(1)" }, { transform: "scaleX(0)" }],
-        { duration: total, delay: left - total, fill: "forwards", easing: "linear" });
+      var scale = "scaleX(" + Math.min(1, left / total).toFixed(2) + ")";
+      if (el.style.transform !== scale) { el.style.transform = scale; }
+      if (left > 0) { wake = Math.min(wake, left % 1000 || 1000); }
     });
     tickTimer = wake < Infinity ? setTimeout(tick, Math.max(50, wake + 5)) : null;
   }
-  still.addEventListener("change", tick);
 
   // The four-colour deck: a choice kept in this browser.
   function fourColour(on) {
