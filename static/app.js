@@ -730,6 +730,6 @@
     });
   }
   window.__seqAt = Date.now();
-  document.addEventListener("htmx:wsAfterMessage", function () { window.__seqAt = Date.now(); });
+  document.addEventListener("htmx:wsBeforeMessage", function () { window.__seqAt = Date.now(); }); // before the swap: a push is swapped by app.js, with no wsAfterMessage
   setInterval(tickLevels, 500);
 })();
