@@ -48,6 +48,12 @@ func (s *Server) remember(c echo.Context, name string) (identity, error) {
 		id.player = hex.EncodeToString(b)
 		sess.Values["player"] = id.player
 	}
+	if had, _ := sess.Values["name"].(string); had != "" && had != name {
+		// a passkey restores the name last given
+		if err := s.db.RenamePasskeyPlayer(c.Request().Context(), id.player, name); err != nil {
+			return identity{}, err
+		}
+	}
 	sess.Values["name"] = name
 	return id, sess.Save(c.Request(), c.Response()) // one write, one cookie
 }

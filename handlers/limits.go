@@ -51,6 +51,9 @@ type Limits struct {
 	// "Play on another device" links
 	HandoversPerAddr    Limit
 	HandoversPerSession Limit
+	// passkey ceremonies begun (making a passkey, signing in with one)
+	PasskeysPerAddr    Limit
+	PasskeysPerSession Limit
 }
 
 // DefaultLimits are generous for people and tight for scripts.
@@ -65,6 +68,8 @@ func DefaultLimits() Limits {
 		UnknownPerAddr:      Limit{Burst: 20, Every: 30 * time.Second},
 		HandoversPerAddr:    Limit{Burst: 20, Every: 30 * time.Second},
 		HandoversPerSession: Limit{Burst: 5, Every: time.Minute},
+		PasskeysPerAddr:     Limit{Burst: 20, Every: 30 * time.Second},
+		PasskeysPerSession:  Limit{Burst: 10, Every: time.Minute},
 	}
 }
 
@@ -74,7 +79,7 @@ func NoLimits() Limits { return Limits{Off: true} }
 // limiters are the live buckets of every limit.
 type limiters struct {
 	tablesAddr, tablesSession, sessionsAddr, joinsAddr, joinsSession, chatAddr, unknownAddr *buckets
-	handoversAddr, handoversSession                                                         *buckets
+	handoversAddr, handoversSession, passkeysAddr, passkeysSession                          *buckets
 }
 
 func newLimiters(l Limits) *limiters {
@@ -88,12 +93,14 @@ func newLimiters(l Limits) *limiters {
 		tablesAddr: b(l.TablesPerAddr), tablesSession: b(l.TablesPerSession), sessionsAddr: b(l.SessionsPerAddr),
 		joinsAddr: b(l.JoinsPerAddr), joinsSession: b(l.JoinsPerSession), chatAddr: b(l.ChatPerAddr), unknownAddr: b(l.UnknownPerAddr),
 		handoversAddr: b(l.HandoversPerAddr), handoversSession: b(l.HandoversPerSession),
+		passkeysAddr: b(l.PasskeysPerAddr), passkeysSession: b(l.PasskeysPerSession),
 	}
 }
 
 // prune forgets the buckets that have filled up again.
 func (l *limiters) prune(now time.Time) {
-	for _, b := range []*buckets{l.tablesAddr, l.tablesSession, l.sessionsAddr, l.joinsAddr, l.joinsSession, l.chatAddr, l.unknownAddr} {
+	for _, b := range []*buckets{l.tablesAddr, l.tablesSession, l.sessionsAddr, l.joinsAddr, l.joinsSession, l.chatAddr, l.unknownAddr,
+		l.handoversAddr, l.handoversSession, l.passkeysAddr, l.passkeysSession} {
 		b.prune(now)
 	}
 }

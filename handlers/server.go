@@ -95,6 +95,8 @@ type Server struct {
 	// peerLists keeps the other machines' public tables a moment
 	peerLists peerLists
 	sockets   socketCounts
+	// ceremonies are the passkey ceremonies begun and not yet finished
+	ceremonies ceremonies
 }
 
 // NewServer builds the server on an open database.
@@ -175,6 +177,7 @@ func (s *Server) Janitor(ctx context.Context, every time.Duration) {
 			}
 			s.db.DeleteExpiredSessions(ctx, s.now())
 			s.limits.prune(s.now())
+			s.ceremonies.prune(s.now())
 		}
 	}
 }
