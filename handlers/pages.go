@@ -35,7 +35,7 @@ func (s *Server) home(c echo.Context) error {
 		return err
 	}
 	return render(c, http.StatusOK, views.HomePage(views.Home{
-		Page: views.Page{Title: "Tables: card and board games with friends", CSRF: csrfToken(c)},
+		Page: views.Page{Title: "Tables: card and board games with friends", CSRF: csrfToken(c), Passkeys: s.passkeysOn()},
 		Name: id.name, Games: s.rt.Games(), // no message from the query string: a link must not put words in our mouth
 	}))
 }
@@ -43,7 +43,7 @@ func (s *Server) home(c echo.Context) error {
 func (s *Server) homeError(c echo.Context, status int, msg string) error {
 	id, _ := s.identify(c)
 	return render(c, status, views.HomePage(views.Home{
-		Page: views.Page{Title: "Tables", CSRF: csrfToken(c)}, Name: id.name, Games: s.rt.Games(), Error: msg,
+		Page: views.Page{Title: "Tables", CSRF: csrfToken(c), Passkeys: s.passkeysOn()}, Name: id.name, Games: s.rt.Games(), Error: msg,
 	}))
 }
 
@@ -191,8 +191,10 @@ func (s *Server) tablePage(c echo.Context) error {
 	}
 	noStore(c)
 	if v.Join != nil {
+		v.Join.Passkeys = s.passkeysOn()
 		return render(c, http.StatusOK, views.JoinPage(*v.Join))
 	}
+	v.Page.Passkeys = s.passkeysOn()
 	return render(c, http.StatusOK, views.TablePage(v.Page))
 }
 
@@ -209,7 +211,7 @@ func (s *Server) joinTable(c echo.Context) error {
 		if jerr != nil {
 			return jerr
 		}
-		j.Error = message(err)
+		j.Error, j.Passkeys = message(err), s.passkeysOn()
 		return render(c, http.StatusUnprocessableEntity, views.JoinPage(j))
 	}
 	name, err := room.CheckName(c.FormValue("name"))

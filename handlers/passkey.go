@@ -16,6 +16,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 	"github.com/labstack/echo/v4"
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/views"
 )
 
 // Passkeys: "Keep my name, without a password". A player with a name may
@@ -397,9 +398,10 @@ func (s *Server) passkeyLoginBegin(c echo.Context) (any, error) {
 
 // playerTable is one open table of a player, for the page after a sign-in.
 type playerTable struct {
-	Code string `json:"code"`
-	Game string `json:"game"`
-	URL  string `json:"url"`
+	Code  string `json:"code"`
+	Label string `json:"label"` // the code as the pages show it (ABCD-EFGH)
+	Game  string `json:"game"`
+	URL   string `json:"url"`
 }
 
 // passkeyLoginFinish: POST /passkey/login/finish, the browser's assertion
@@ -472,7 +474,7 @@ func (s *Server) tablesOf(ctx context.Context, player string) []playerTable {
 			break
 		}
 		if s.rt.Knows(r.Code(), player) {
-			list = append(list, playerTable{Code: r.Code(), Game: r.Title(), URL: "/t/" + r.Code()})
+			list = append(list, playerTable{Code: r.Code(), Label: views.CodeLabel(r.Code()), Game: r.Title(), URL: "/t/" + r.Code()})
 		}
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Code < list[j].Code })

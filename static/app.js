@@ -733,3 +733,135 @@
   document.addEventListener("htmx:wsBeforeMessage", function () { window.__seqAt = Date.now(); }); // before the swap: a push is swapped by app.js, with no wsAfterMessage
   setInterval(tickLevels, 500);
 })();
+
+// ---- Passkeys (issue 31): "Keep my name on any device" and "Sign in
+// with a passkey". The server's options come as JSON, bytes in base64url;
+// the browser's answer goes back the same way, by fetch with the page's
+// CSRF token (the header htmx sends). The controls ([data-passkey]) stay
+// hidden in a browser without WebAuthn. ----
+(function () {
+  "use strict";
+  if (!window.PublicKeyCredential || !navigator.credentials) { return; }
+  document.querySelectorAll("[data-passkey]").forEach(function (el) { el.hidden = false; });
+
+  function toBuf(s) {
+    s = s.replace(/-/g, "+").replace(/_/g, "/");
+    while (s.length % 4) { s += "="; }
+    var bin = atob(s), out = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) { out[i] = bin.charCodeAt(i); }
+    return out.buffer;
+  }
+  function toB64url(buf) {
+    var bytes = new Uint8Array(buf), bin = "";
+    for (var i = 0; i < bytes.length; i++) { bin += String.fromCharCode(bytes[i]); }
+    return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function csrf() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRF-Token"] || ""; } catch (err) { return ""; }
+  }
+  // post answers the JSON, or fails with the server's sentence
+  function post(path, body) {
+    return fetch(path, {
+      method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf()},
+      body: body ? JSON.stringify(body) : ""
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (j) {
+        if (!r.ok) { throw new Error(j.error || "Something went wrong (" + r.status + "): try again."); }
+        return j;
+      });
+    });
+  }
+  function creation(o) {
+    var pk = o.publicKey;
+    pk.challenge = toBuf(pk.challenge);
+    pk.user.id = toBuf(pk.user.id);
+    (pk.excludeCredentials || []).forEach(function (c) { c.id = toBuf(c.id); });
+    return {publicKey: pk};
+  }
+  function request(o) {
+    var pk = o.publicKey;
+    pk.challenge = toBuf(pk.challenge);
+    (pk.allowCredentials || []).forEach(function (c) { c.id = toBuf(c.id); });
+    return {publicKey: pk};
+  }
+  // answer is the credential as the server reads it. No extension was
+  // asked for, so none is sent back.
+  function answer(cred) {
+    var r = cred.response;
+    var out = {id: cred.id, rawId: toB64url(cred.rawId), type: cred.type, clientExtensionResults: {},
+      response: {clientDataJSON: toB64url(r.clientDataJSON)}};
+    if (cred.authenticatorAttachment) { out.authenticatorAttachment = cred.authenticatorAttachment; }
+    if (r.attestationObject) {
+      out.response.attestationObject = toB64url(r.attestationObject);
+      if (r.getTransports) { out.response.transports = r.getTransports(); }
+    } else {
+      out.response.authenticatorData = toB64url(r.authenticatorData);
+      out.response.signature = toB64url(r.signature);
+      if (r.userHandle) { out.response.userHandle = toB64url(r.userHandle); }
+    }
+    return out;
+  }
+  // problem words what went wrong, the browser's refusals included
+  function problem(err) {
+    switch (err && err.name) {
+    case "NotAllowedError": return "No passkey was used (cancelled, or the time ran out).";
+    case "InvalidStateError": return "This device keeps a passkey for you already: use it to sign in.";
+    case "SecurityError": return "Passkeys don't work at this address of the site.";
+    case "AbortError": return "Cancelled.";
+    }
+    return (err && err.message) || "Something went wrong: try again.";
+  }
+  // signedIn shows who the device is now and their open tables
+  function signedIn(box, status, j) {
+    document.querySelectorAll("input[name=name]").forEach(function (i) { i.value = j.name; });
+    var tables = j.tables || [];
+    status.textContent = "Welcome back, " + j.name + ": this device plays as " + j.name + " now." +
+      (tables.length ? "" : " You have no open table right now: pick a game.");
+    // the question is answered: the buttons give way to the answer
+    box.querySelectorAll("[data-passkey-intro], [data-passkey-actions]").forEach(function (el) { el.hidden = true; });
+    var list = box.querySelector("[data-passkey-tables]");
+    if (!list || !tables.length) { status.focus(); return; }
+    list.textContent = "";
+    var h = document.createElement("p");
+    h.textContent = "Your open tables:";
+    var ul = document.createElement("ul");
+    ul.className = "public-tables";
+    tables.forEach(function (t) {
+      var li = document.createElement("li"), b = document.createElement("strong"), a = document.createElement("a");
+      b.textContent = t.game;
+      a.href = t.url;
+      a.className = "button";
+      a.textContent = "Back to " + t.label;
+      li.appendChild(b);
+      li.appendChild(a);
+      ul.appendChild(li);
+    });
+    list.appendChild(h);
+    list.appendChild(ul);
+    ul.querySelector("a").focus();
+  }
+  var busy = false;
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest && e.target.closest("[data-passkey-register], [data-passkey-login]");
+    if (!btn || busy) { return; }
+    var box = btn.closest("[data-passkey]");
+    var status = box.querySelector("[data-passkey-status]");
+    var login = btn.hasAttribute("data-passkey-login");
+    busy = true;
+    btn.disabled = true;
+    status.textContent = "Waiting for your device…";
+    var done = login ?
+      post("/passkey/login/begin").then(function (o) { return navigator.credentials.get(request(o)); })
+        .then(function (cred) { return post("/passkey/login/finish", answer(cred)); })
+        .then(function (j) {
+          if (box.hasAttribute("data-passkey-reload")) { status.textContent = "Welcome back, " + j.name + "."; location.reload(); return; }
+          signedIn(box, status, j);
+        }) :
+      post("/passkey/register/begin").then(function (o) { return navigator.credentials.create(creation(o)); })
+        .then(function (cred) { return post("/passkey/register/finish", answer(cred)); })
+        .then(function (j) { status.textContent = j.message; });
+    done.catch(function (err) { status.textContent = problem(err); })
+      .then(function () { busy = false; btn.disabled = false; });
+  });
+})();

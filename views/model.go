@@ -23,6 +23,9 @@ type Page struct {
 	Refresh int
 	// Rules links a table's top bar to its game's how-to-play page.
 	Rules string
+	// Passkeys offers "Keep my name on any device" and "Sign in with a
+	// passkey" (off in cluster mode).
+	Passkeys bool
 }
 
 // TablePageTitle is the page of a table: "Game · CODE" in the title and
