@@ -149,8 +149,24 @@ func (d *DB) migrate(ctx context.Context) error {
 	if _, err := d.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)`); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	var current int
-	if err := d.w.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
+	// every migration not applied yet runs, in order: not only those past
+	// the highest applied, so a migration numbered below one that came
+	// first (branches merged in another order) still runs
+	applied := map[int]bool{}
+	rows, err := d.w.QueryContext(ctx, `SELECT version FROM schema_migrations`)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			rows.Close()
+			return fmt.Errorf("migrate: %w", err)
+		}
+		applied[v] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	names, err := fs.Glob(migrations, "migrations/*.sql")
@@ -164,7 +180,7 @@ func (d *DB) migrate(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("migration %s: bad name", name)
 		}
-		if v <= current {
+		if applied[v] {
 			continue
 		}
 		body, err := migrations.ReadFile(name)
