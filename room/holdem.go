@@ -68,6 +68,7 @@ var holdemKind = &kind{
 	bots:        []botChoice{{"heuristic", "Heuristic AI (built in)"}, {"llm", "Language model (configured endpoint)"}},
 	awayAuto:    true,
 	hiddenHands: true,
+	outcome:     holdemOutcome,
 	options: func(f url.Values) (Options, error) {
 		choice := f.Get("blinds")
 		if choice == "" {
@@ -748,22 +749,7 @@ func clockText(d time.Duration) string {
 // played, rebuys and the prize.
 func tourStandings(rv *roomView, p *pokerPlus) *views.Standings {
 	t := p.Tour
-	var prizes []int
-	unit := ""
-	if len(p.Opts.Shares) > 0 {
-		pool := 100
-		unit = " points"
-		if !p.Opts.Points {
-			pool, unit = 0, " chips"
-			for _, e := range t.Entries {
-				pool += t.Structure.Stack * (1 + e.Rebuys)
-				if e.AddOn {
-					pool += t.Structure.AddOn
-				}
-			}
-		}
-		prizes = holdem.Payouts(pool, p.Opts.Shares)
-	}
+	prizes, unit := tourPrizes(p)
 	s := &views.Standings{Title: "Final standings", WhatHead: "Hands played", ScoreHead: "Rebuys"}
 	if prizes != nil {
 		s.TotalHead = "Prize"
@@ -791,6 +777,27 @@ func tourStandings(rv *roomView, p *pokerPlus) *views.Standings {
 		s.Rows = append(s.Rows, row)
 	}
 	return s
+}
+
+// tourPrizes are a tournament's prize for each place (nil: no prizes)
+// and what they count: " points" or " chips".
+func tourPrizes(p *pokerPlus) (prizes []int, unit string) {
+	t := p.Tour
+	if len(p.Opts.Shares) == 0 {
+		return nil, ""
+	}
+	pool := 100
+	unit = " points"
+	if !p.Opts.Points {
+		pool, unit = 0, " chips"
+		for _, e := range t.Entries {
+			pool += t.Structure.Stack * (1 + e.Rebuys)
+			if e.AddOn {
+				pool += t.Structure.AddOn
+			}
+		}
+	}
+	return holdem.Payouts(pool, p.Opts.Shares), unit
 }
 
 // holdemStructures are the blind structures for the creation form.

@@ -72,6 +72,7 @@ var impetusKind = &kind{
 	emptyMatch: func() game.Match { return impetus.EmptyMatch() },
 	fair:       &fairness{what: "game", over: func(m game.Match) bool { return m.Over() }},
 	logWeight:  impetusLogWeight,
+	outcome:    impetusOutcome,
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		m := impetusView(rv)
 		return views.ImpetusGame(m), m.Fragments()

@@ -87,6 +87,11 @@ type kind struct {
 	// fair, for games with hidden randomness, names what one seed deals
 	// and says when that is over (its seed may then be revealed).
 	fair *fairness
+	// outcome, for games whose matches finish games, is the game the
+	// match has just finished while it stands at its end (false: none),
+	// for the results and ratings (room/results.go); seats is the
+	// table's. Nil: the game records nothing (none so far).
+	outcome func(m game.Match, seats int) (outcome, bool)
 	// logWeight, for a game whose log runs long, weighs a line of it:
 	// "head" begins a turn, "minor" is a detail the log may fold away
 	// ("Key events only"), "" the rest.

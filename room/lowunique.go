@@ -68,6 +68,7 @@ var lowUniqueKind = &kind{
 		return lowunique.NewMatch(lowUniqueRules(o), n)
 	},
 	emptyMatch: func() game.Match { return lowunique.EmptyMatch() },
+	outcome:    lowUniqueOutcome,
 	endAlone: func(m game.Match) (game.Move, bool) {
 		return lowunique.Action{Kind: lowunique.End}, m.(*lowunique.Match).State.Phase != lowunique.Over
 	},

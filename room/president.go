@@ -82,6 +82,7 @@ var presidentKind = &kind{
 	emptyMatch: func() game.Match { return president.EmptyMatch() },
 	// a seat changes hands between deals
 	seatOpen: func(m game.Match) bool { return m.(*president.Match).State.Phase == president.DealOver },
+	outcome:  presidentOutcome,
 	fair: &fairness{what: "deal", over: func(m game.Match) bool {
 		return m.(*president.Match).State.Phase == president.DealOver
 	}},

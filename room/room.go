@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"hash/fnv"
+	"math"
 	mrand "math/rand/v2"
 	"slices"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/a-h/templ"
+	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/views"
 )
@@ -61,6 +63,12 @@ type Room struct {
 	playBase  time.Duration
 	playSince time.Time
 	scratch   bytes.Buffer // where pushes are rendered (see message)
+	// results (room/results.go): the last game recorded, the people
+	// seated as the database knows them (player id to name), and at a
+	// public table their handles and ratings in this game
+	recorded int
+	seated   map[string]string
+	rated    map[string]db.Rated
 }
 
 // viewer is one websocket connection watching the table.
@@ -93,6 +101,7 @@ type roomView struct {
 	phaseAt   time.Time         // when the match's timed phase ends (a reveal)
 	deadlines map[int]time.Time // per seat: when its clock runs out
 	actURL    string
+	rated     map[string]db.Rated // at a public table: the people's ratings, by player
 }
 
 func (rv *roomView) seatView(i int) views.Seat {
@@ -100,6 +109,9 @@ func (rv *roomView) seatView(i int) views.Seat {
 	v := views.Seat{Index: i, Name: s.Name, Bot: s.Bot, Ready: s.Ready, Host: s.Player != "" && s.Player == rv.t.Host,
 		You: i == rv.seat, Empty: s.empty(), Connected: s.Bot != "" || i == rv.seat || (i < len(rv.connected) && rv.connected[i]),
 		Away: s.Away, Deadline: unixMilli(rv.deadlines[i]), Place: views.Place(i, len(rv.t.Seats), rv.seat)}
+	if p, ok := rv.rated[s.Player]; ok && s.Player != "" && s.Bot == "" {
+		v.Rating, v.Profile = int(math.Round(p.R)), "/p/"+p.Handle
+	}
 	if d := rv.deadlines[i]; !d.IsZero() {
 		v.ClockMS = int64(rv.t.Opts.Clock) * 1000
 		if rv.banks[i] {
@@ -133,6 +145,10 @@ func newRoom(rt *Runtime, code string, k *kind, t *Table) *Room {
 		r.playBase = pt.PlayedTime() // noted at its last deal
 	}
 	go r.loop()
+	r.send(func() {
+		r.record() // a game that ended just before a restart
+		r.seatings()
+	})
 	r.send(r.schedule)
 	return r
 }
@@ -213,6 +229,8 @@ func (r *Room) commit(e entry) error {
 	if h := r.rt.CommitHook; h != nil {
 		h(r)
 	}
+	r.record()
+	r.seatings()
 	if e.T == eMove {
 		delete(r.waitingSince, e.Seat) // the seat moved: its clock stops
 	}
@@ -788,7 +806,8 @@ func (r *Room) shared() roomView {
 	}
 	dl, banks := r.deadlines()
 	return roomView{code: r.code, t: r.t, seat: game.Spectator, connected: conn, nextAt: next, phaseAt: phaseAt,
-		deadlines: dl, banks: banks, now: r.rt.now(), played: r.playTime(), playing: !r.playSince.IsZero(), actURL: "/t/" + r.code + "/act"}
+		deadlines: dl, banks: banks, now: r.rt.now(), played: r.playTime(), playing: !r.playSince.IsZero(), actURL: "/t/" + r.code + "/act",
+		rated: r.rated}
 }
 
 // page builds the whole table page model for a viewer.

@@ -121,6 +121,10 @@ type Runtime struct {
 	// push to a viewer with the seat it sees the game from and the table
 	// at that moment.
 	PushHook func(c Conn, seat int, msg []byte, t *Table)
+	// Results takes each finished game's places (the database by
+	// default: it records them and rates public games); tests may
+	// replace it before the first table loads.
+	Results Results
 	// CommitHook, set by tests before the first table loads, sees the
 	// room after every entry it commits.
 	CommitHook func(r *Room)
@@ -138,7 +142,7 @@ type Runtime struct {
 // New makes the runtime of a server on an open database.
 func New(cfg Config, d *db.DB, log *slog.Logger) *Runtime {
 	rt := &Runtime{cfg: cfg.WithDefaults(), db: d, log: log, kinds: map[string]*kind{}, rooms: make(map[string]*roomSlot),
-		Now: time.Now, Seed: randomSeed}
+		Now: time.Now, Seed: randomSeed, Results: d}
 	for _, k := range games() {
 		rt.host(k)
 	}

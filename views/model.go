@@ -107,6 +107,10 @@ type Seat struct {
 	Bank      bool  // the clock ran out: the seat's time bank runs (Deadline is its end)
 	Place     RingPlace
 	Turn      bool // the table waits for this seat
+	// Rating, at a public table, is the person's rating in the game
+	// (0: none yet) and Profile their public page.
+	Rating  int
+	Profile string
 }
 
 // Lobby is the waiting room before the host starts.
