@@ -67,6 +67,8 @@ func (s *Server) routes() *echo.Echo {
 	g.POST("/play", s.playNow)
 	g.GET("/tables/public", s.publicTables)
 	g.GET("/rules/:game", s.rulesPage)
+	g.GET("/me", s.myGames)
+	g.GET("/p/:handle", s.playerPage)
 	g.POST("/join", s.joinByCode)
 	g.GET("/t/:code", s.tablePage)
 	g.POST("/t/:code/join", s.joinTable)

@@ -171,6 +171,12 @@ func GameTitle(kind string) string {
 	return kind
 }
 
+// HasHands reports whether a game keeps a hand history (Hold'em).
+func HasHands(kind string) bool {
+	k, ok := kinds()[kind]
+	return ok && k.hands != nil
+}
+
 // fairWord is what one seed of the game deals, or "" for a game without
 // seeds.
 func fairWord(k *kind) string {
