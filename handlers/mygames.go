@@ -20,6 +20,10 @@ import (
 // database gives them at their first finished game at a public table, and
 // shows only what public tables saw.
 
+// provisionalRD: a rating whose deviation is above it is marked
+// provisional (lichess's threshold): a few games say little yet.
+const provisionalRD = 110
+
 // resultsShown is how many finished games a page lists.
 const resultsShown = 100
 
@@ -102,7 +106,10 @@ func (s *Server) record(ctx context.Context, player string, publicOnly bool) ([]
 	for _, r := range recs {
 		gr := views.GameRecord{Game: room.GameTitle(r.Kind), Played: r.Played, Wins: r.Wins, AvgPlace: strconv.FormatFloat(r.AvgPlace, 'f', 1, 64)}
 		if sr, ok := rated[r.Kind]; ok {
-			gr.Rating, gr.RD = rounded(sr.Rating.R), "± "+rounded(2*sr.Rating.RD)
+			gr.Rating, gr.RD = rounded(sr.Rating.R), "± "+rounded(sr.Rating.RD)
+			if sr.Rating.RD > provisionalRD {
+				gr.RD = "provisional"
+			}
 		}
 		out = append(out, gr)
 	}

@@ -29,7 +29,7 @@ type GameRecord struct {
 	Wins     int
 	AvgPlace string // "2.3"
 	Rating   string // "1520" ("" when not rated)
-	RD       string // "± 84"
+	RD       string // "± 84", or "provisional" after few games
 }
 
 // FinishedGame is one line of a person's results.
