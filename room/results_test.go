@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game/lowunique"
+	"github.com/tablegames/tables/game/president"
 )
 
 func TestPlacesBy(t *testing.T) {
@@ -169,4 +170,68 @@ func TestPublicGameRecordsAndRates(t *testing.T) {
 	shut, cancel = context.WithTimeout(ctx, 5*time.Second)
 	rt2.Shutdown(shut)
 	cancel()
+}
+
+// TestSitAndGoOutcome: a sit-and-go records nothing until its winner is
+// known, then each seat's finishing place and prize; a cash table never.
+func TestSitAndGoOutcome(t *testing.T) {
+	cash, _ := pokerTable(t, url.Values{}, 4)
+	if _, ok := holdemOutcome(cash, 4); ok {
+		t.Fatal("a cash table has an outcome")
+	}
+	m, _ := pokerTable(t, url.Values{"format": {"sng"}, "structure": {"turbo"}, "level": {"3h"}, "payout": {"50/30/20"}}, 6)
+	pokerPlay(t, m, 1, nil, func(m *pokerMatch) bool {
+		if _, ok := holdemOutcome(m, 6); ok != m.Over() {
+			t.Fatalf("an outcome %v while over %v", ok, m.Over())
+		}
+		return m.Over()
+	})
+	o, ok := holdemOutcome(m, 6)
+	if !ok || o.game != 1 || o.unit != "prize" || len(o.places) != 6 {
+		t.Fatalf("outcome %+v %v", o, ok)
+	}
+	seen, prizes := map[int]bool{}, 0
+	for i, p := range o.places {
+		if p < 1 || p > 6 || seen[p] {
+			t.Fatalf("places %v", o.places)
+		}
+		seen[p] = true
+		prizes += o.figures[i]
+		if p > 3 && o.figures[i] != 0 {
+			t.Fatalf("place %d has a prize: %v %v", p, o.places, o.figures)
+		}
+	}
+	if prizes != 6*1500 {
+		t.Fatalf("prizes %v add up to %d, not the 9,000 bought in", o.figures, prizes)
+	}
+}
+
+// TestPresidentDealIsAGame: at a private President table each finished
+// deal is recorded, with the order the people went out in and the deal's
+// replay, and rates nobody.
+func TestPresidentDealIsAGame(t *testing.T) {
+	rt := quietRuntime(t)
+	people := []*person{{id: "p-ann", name: "Ann"}, {id: "p-bob", name: "Bob"}, {id: "p-cat", name: "Cat"}}
+	r := seatTable(t, rt, "president", url.Values{"ruleset": {"house"}, "seats": {"3"}, "clock": {"0"}}, people)
+	playUntil(t, r, people, func(tb *Table) bool {
+		return tb.Match.(*president.Match).State.Phase == president.DealOver
+	})
+	ctx := t.Context()
+	places := map[int]bool{}
+	for _, p := range people {
+		rs, err := rt.db.PlayerResults(ctx, p.id, false, 10)
+		if err != nil || len(rs) != 1 || rs[0].Game != 1 || rs[0].Replay != 1 || rs[0].Seats != 3 || rs[0].Public || rs[0].Rating != 0 {
+			t.Fatalf("%s's results: %+v %v", p.name, rs, err)
+		}
+		places[rs[0].Place] = true
+		if rts, _ := rt.db.Ratings(ctx, p.id); len(rts) != 0 {
+			t.Fatalf("a private table rated %s", p.name)
+		}
+	}
+	if len(places) != 3 {
+		t.Fatalf("places %v", places)
+	}
+	if _, err := rt.ReplayStep(ctx, r.Code(), 1, "", people[0].id, ""); err != nil {
+		t.Fatalf("the recorded deal's replay: %v", err)
+	}
 }
