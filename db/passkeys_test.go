@@ -122,7 +122,7 @@ func TestPasskeysPerPlayer(t *testing.T) {
 // TestOldDatabaseMigrates: a database made before passkeys (migrations 1
 // and 2 only, with a table in it) opens: the passkey tables are added,
 // and what was there is unchanged.
-func TestOldDatabaseMigrates(t *testing.T) {
+func TestOldDatabaseMigratesToPasskeys(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
 	old, err := sql.Open("sqlite", "file:"+path)

@@ -13,7 +13,7 @@ import (
 // results (only migrations 0001 and 0002 applied, with a room, its log,
 // a session and a secret in it) with today's code: it migrates in place
 // and keeps every row.
-func TestOldDatabaseMigrates(t *testing.T) {
+func TestOldDatabaseMigratesToResults(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
 	old, err := sql.Open("sqlite", "file:"+path+"?"+url.Values{"_pragma": {"journal_mode(WAL)"}}.Encode())
