@@ -62,8 +62,8 @@ func TestLowUniqueOverWebsockets(t *testing.T) {
 			})
 			for i, w := range sockets {
 				last := w.waitFor(t, "the final result", func(m string) bool { return strings.Contains(m, winners) })
-				if !strings.Contains(last, "Offer a rematch") {
-					t.Fatalf("client %d: no rematch button with the result", i)
+				if !strings.Contains(last, ">Play again</button>") || !strings.Contains(last, "Tonight") {
+					t.Fatalf("client %d: no Play again and evening with the result", i)
 				}
 				msgs := w.all()
 				for j := 0; j < n; j++ {
@@ -87,10 +87,15 @@ func TestLowUniqueOverWebsockets(t *testing.T) {
 					}
 				}
 			})
-			// a rematch is an offer: it starts only when every person
-			// seated wants it, and no clock runs meanwhile
+			// Play again is an offer: it starts only when every person
+			// seated wants it, and no clock runs meanwhile (the table's
+			// Play again, or the game's own rematch move)
 			for i := n - 1; i >= 0; i-- {
-				if status, body, _ := clients[i].post("/t/"+code+"/act", url.Values{"kind": {"rematch"}}); status != 204 {
+				path, form := "/t/"+code+"/seat", url.Values{"do": {"again"}}
+				if i%2 == 1 {
+					path, form = "/t/"+code+"/act", url.Values{"kind": {"rematch"}}
+				}
+				if status, body, _ := clients[i].post(path, form); status != 204 {
 					t.Fatalf("rematch from %d: %d %s", i, status, body)
 				}
 				if i > 0 {

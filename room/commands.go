@@ -163,6 +163,11 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 			return errNotAllowed("You are not seated")
 		}
 		return r.commit(entry{T: eQuit, Seat: me})
+	case "again":
+		if me < 0 {
+			return errNotAllowed("You are watching: the players choose to play again")
+		}
+		return r.playAgain(me)
 	}
 	// the rest is the host's
 	if !slices.Contains([]string{"accept", "decline", "pause", "resume", "stakes", "options", "host", "open", "close"}, form.Get("do")) {
@@ -269,21 +274,52 @@ func (r *Room) move(player string, form url.Values) error {
 	if r.kind.rematch == nil {
 		return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer, Bank: r.bankUsed(seat)})
 	}
-	if is, now := r.kind.rematch(r.t.Match, mv); is {
-		// a rematch is an offer: it starts when every person seated wants it
-		if !now {
-			return game.Errorf(game.CodeNotYourTurn, "The game is not over")
-		}
-		if !r.t.offered(seat) {
-			if err := r.commit(entry{T: eOffer, Seat: seat}); err != nil {
-				return err
-			}
-		}
-		if !r.t.rematchReady() {
-			return nil
-		}
+	if is, _ := r.kind.rematch(r.t.Match, mv); is {
+		return r.playAgain(seat)
 	}
 	return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer})
+}
+
+// gameOver reports whether the match is over so that its players may play
+// again: the engine's own rematch may be made (Lowest Unique), or the
+// match is Over for good (every other game).
+func (r *Room) gameOver() bool {
+	if r.t.Match == nil {
+		return false
+	}
+	if r.kind.rematch != nil {
+		_, now := r.kind.rematch(r.t.Match, r.kind.again)
+		return now
+	}
+	return r.t.Match.Over()
+}
+
+// playAgain is a seated player's "Play again" once the game is over. It is
+// an offer: the new game starts when every person seated wants it (bots
+// always do), with the same people in the same seats at the same link,
+// and the table's evening runs on. A game whose engine starts again itself
+// gets its rematch move; any other a new match (eAgain) with the seed
+// committed at the first offer.
+func (r *Room) playAgain(seat int) error {
+	if !r.gameOver() {
+		return game.Errorf(game.CodeNotYourTurn, "The game is not over")
+	}
+	if !r.t.offered(seat) {
+		if err := r.commit(entry{T: eOffer, Seat: seat}); err != nil {
+			return err
+		}
+	}
+	if !r.t.rematchReady() {
+		return nil
+	}
+	if r.kind.rematch != nil {
+		data, err := json.Marshal(r.kind.again)
+		if err != nil {
+			return game.Errorf(game.CodeInternal, "That move can't be saved")
+		}
+		return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer})
+	}
+	return r.commit(entry{T: eAgain, Seed: r.nextSeed()})
 }
 
 // maxAsks is how many requests for a seat may wait at once (for the host's

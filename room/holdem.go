@@ -68,7 +68,6 @@ var holdemKind = &kind{
 	bots:        []botChoice{{"heuristic", "Heuristic AI (built in)"}, {"llm", "Language model (configured endpoint)"}},
 	awayAuto:    true,
 	hiddenHands: true,
-	outcome:     holdemOutcome,
 	options: func(f url.Values) (Options, error) {
 		choice := f.Get("blinds")
 		if choice == "" {
@@ -155,6 +154,7 @@ var holdemKind = &kind{
 	fair: &fairness{what: "hand", over: func(m game.Match) bool {
 		return holdemState(m).Street == holdem.HandOver
 	}},
+	outcome: holdemOutcome,
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		h := holdemView(rv)
 		return views.HoldemGame(h), h.Fragments()
@@ -532,7 +532,7 @@ func showWinningCards(v *holdem.View, h *views.Holdem) {
 // or lost on it, with the hand each showed (or that it folded); a player
 // who folded without putting a chip in is left out.
 func holdemStandings(rv *roomView, v *holdem.View, r *holdem.HandRecord, seats []views.HSeat) *views.Standings {
-	s := &views.Standings{Title: "Hand " + itoa(v.Hand) + " is over", WhatHead: "Hand", ScoreHead: "Net", Next: "Next hand", NextAt: rv.nextAtMilli()}
+	s := &views.Standings{Title: "Hand " + itoa(v.Hand) + " is over", WhatHead: "Hand", ScoreHead: "Net", Next: "Next hand", NextAt: rv.nextAtMilli(), Tonight: true}
 	var rows []views.Standing
 	var keys []int
 	for i, sv := range v.Seats {
@@ -555,6 +555,43 @@ func holdemStandings(rv *roomView, v *holdem.View, r *holdem.HandRecord, seats [
 	}
 	s.Rows = ranked(rows, keys, false)
 	return s
+}
+
+// holdemOutcome is a finished hand or tournament for the evening. A cash
+// table's hand adds each player's net (so a person's total is their net
+// since they sat down, buy-ins apart) and ranks no one; a tournament's
+// hands add nothing (its chips are not money), its end gives the places.
+func holdemOutcome(m game.Match) (outcome, bool) {
+	st := holdemState(m)
+	if pm, ok := m.(*pokerMatch); ok && pm.Plus.Tour != nil {
+		t := pm.Plus.Tour
+		if !t.Over() {
+			return outcome{}, false
+		}
+		places, prize := make([]int, st.N), make([]int, st.N)
+		prizes, _ := tourPrizes(&pm.Plus)
+		for _, e := range t.Standings(prizes) {
+			if e.Seat >= 0 && e.Seat < st.N && e.Place > 0 && (places[e.Seat] == 0 || e.Place < places[e.Seat]) {
+				places[e.Seat], prize[e.Seat] = e.Place, e.Prize // a seat that saw two entries: its best
+			}
+		}
+		o := placedOutcome("tournament", "tournament", places)
+		o.Unit = "prize"
+		for i := range o.Seats {
+			o.Seats[i].Score = prize[i]
+		}
+		return o, true
+	}
+	n := len(st.Past)
+	if st.Street != holdem.HandOver || n == 0 || st.Past[n-1].Hand != st.Hand {
+		return outcome{}, false
+	}
+	r := &st.Past[n-1]
+	o := outcome{Key: "hand " + itoa(r.Hand), What: "hand", Figure: &figure{Head: "Hold'em"}}
+	for i := range r.Seats {
+		o.Seats = append(o.Seats, seatOutcome{Out: !r.Seats[i].Dealt, Add: r.Net(i)})
+	}
+	return o, true
 }
 
 // holdemNote tells the viewer how the hand ended for them: what they won,
@@ -751,6 +788,7 @@ func tourStandings(rv *roomView, p *pokerPlus) *views.Standings {
 	t := p.Tour
 	prizes, unit := tourPrizes(p)
 	s := &views.Standings{Title: "Final standings", WhatHead: "Hands played", ScoreHead: "Rebuys"}
+	rv.ended(s)
 	if prizes != nil {
 		s.TotalHead = "Prize"
 	}

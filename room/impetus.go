@@ -72,7 +72,26 @@ var impetusKind = &kind{
 	emptyMatch: func() game.Match { return impetus.EmptyMatch() },
 	fair:       &fairness{what: "game", over: func(m game.Match) bool { return m.Over() }},
 	logWeight:  impetusLogWeight,
-	outcome:    impetusOutcome,
+	outcome: func(m game.Match) (outcome, bool) {
+		if !m.Over() {
+			return outcome{}, false
+		}
+		st := &m.(*impetus.Match).State
+		// the winners first (the first to the VP needed), then by VP
+		keys := make([]int, st.N)
+		for i := range keys {
+			keys[i] = st.Spirits[i].VP
+		}
+		for _, w := range st.Winners {
+			keys[w] = math.MaxInt32
+		}
+		o := placedOutcome("game", "game", placesBy(keys))
+		o.Unit, o.ReplayMatch = "VP", true
+		for i := range o.Seats {
+			o.Seats[i].Score = st.Spirits[i].VP
+		}
+		return o, true
+	},
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		m := impetusView(rv)
 		return views.ImpetusGame(m), m.Fragments()
@@ -106,7 +125,7 @@ func impetusView(rv *roomView) views.Impetus {
 	v := mt.State.View(rv.seat)
 	name := rv.t.Name
 	m := views.Impetus{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Turn: v.Turn, MaxTurns: v.Rules.MaxTurns,
-		WinVP: v.Rules.WinVP, Phase: v.Phase.String(), Need: v.Need, ReplayURL: "/t/" + rv.code + "/replay/1"}
+		WinVP: v.Rules.WinVP, Phase: v.Phase.String(), Need: v.Need, ReplayURL: "/t/" + rv.code + "/replay/" + itoa(max(rv.t.Games, 1))}
 	waiting := map[int]bool{}
 	for _, w := range v.Waiting {
 		waiting[w] = true
@@ -222,10 +241,28 @@ func impetusView(rv *roomView) views.Impetus {
 		m.Winners = seatNames(v.Winners, name) + map[bool]string{true: " wins", false: " share the win"}[len(v.Winners) == 1] +
 			" with " + itoa(v.Spirits[v.Winners[0]].VP) + " VP."
 		m.Result = impetusResult(&v)
+		m.Standings = impetusFinal(rv, &v, m.Result)
 	}
 	m.Happened = happenedTo(rv, &v)
 	m.YourTurn = m.Need != ""
 	return m
+}
+
+// impetusFinal ranks the spirits at the end of the game: the winners
+// first, then by VP.
+func impetusFinal(rv *roomView, v *impetus.View, note string) *views.Standings {
+	s := &views.Standings{Title: "Final standings", ScoreHead: "VP", Note: note}
+	rows, keys := make([]views.Standing, len(v.Spirits)), make([]int, len(v.Spirits))
+	for i, sp := range v.Spirits {
+		rows[i] = standingOf(rv, i)
+		rows[i].Score, keys[i] = itoa(sp.VP), sp.VP
+	}
+	for _, w := range v.Winners {
+		keys[w] = math.MaxInt32
+	}
+	s.Rows = ranked(rows, keys, true)
+	rv.ended(s)
+	return s
 }
 
 // impetusResult tells the viewer how the game ended for them.

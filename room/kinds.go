@@ -46,10 +46,17 @@ type kind struct {
 	// hands, for games with a hand history, are the finished hands the
 	// match keeps, oldest first, as viewer may read them.
 	hands func(m game.Match, viewer int, name func(int) string) []views.HandText
-	// rematch, for games a player may start again once over, tells that
-	// move, and whether the game is over so it may be made: the table makes
-	// it an offer the others accept first.
+	// rematch, for games whose engine starts a new game itself once over
+	// (Lowest Unique), tells that move, and whether the game is over so it
+	// may be made: the table makes it an offer the others accept first
+	// ("Play again"). Other games play again from the table once the match
+	// is Over: a new match, the same seats (eAgain).
 	rematch func(m game.Match, mv game.Move) (is, now bool)
+	// again, with rematch, is the engine's move that starts a new game.
+	again game.Move
+	// outcome, when the match stands at the end of a deal, hand or game,
+	// is what that adds to the table's evening (evening.go).
+	outcome func(m game.Match) (outcome, bool)
 	// stakes, for games whose host may change the stakes between hands,
 	// lists the choices and sets one for the next hand.
 	stakes *stakes
@@ -87,11 +94,6 @@ type kind struct {
 	// fair, for games with hidden randomness, names what one seed deals
 	// and says when that is over (its seed may then be revealed).
 	fair *fairness
-	// outcome, for games whose matches finish games, is the game the
-	// match has just finished while it stands at its end (false: none),
-	// for the results and ratings (room/results.go); seats is the
-	// table's. Nil: the game records nothing (none so far).
-	outcome func(m game.Match, seats int) (outcome, bool)
 	// logWeight, for a game whose log runs long, weighs a line of it:
 	// "head" begins a turn, "minor" is a detail the log may fold away
 	// ("Key events only"), "" the rest.

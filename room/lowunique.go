@@ -32,7 +32,7 @@ var lowUniqueKind = &kind{
 			}},
 			{Heading: "At this table", Points: []string{
 				"Tap two cards and Select pair, then Ready once you have seen the pairs, then tap the card to play.",
-				"When the game is over anyone may offer a rematch; it starts when everyone agrees.",
+				"When the game is over anyone may press Play again: the next game starts in the same seats when everyone has.",
 			}},
 		},
 		Blurb: "Everyone plays a card at once: the lowest card nobody else played scores its value. Bluff with your pair, then choose.",
@@ -68,13 +68,29 @@ var lowUniqueKind = &kind{
 		return lowunique.NewMatch(lowUniqueRules(o), n)
 	},
 	emptyMatch: func() game.Match { return lowunique.EmptyMatch() },
-	outcome:    lowUniqueOutcome,
 	endAlone: func(m game.Match) (game.Move, bool) {
 		return lowunique.Action{Kind: lowunique.End}, m.(*lowunique.Match).State.Phase != lowunique.Over
 	},
 	rematch: func(m game.Match, mv game.Move) (bool, bool) {
 		a, ok := mv.(lowunique.Action)
 		return ok && a.Kind == lowunique.Rematch, m.(*lowunique.Match).State.Phase == lowunique.Over
+	},
+	again: lowunique.Action{Kind: lowunique.Rematch},
+	outcome: func(m game.Match) (outcome, bool) {
+		st := &m.(*lowunique.Match).State
+		if st.Phase != lowunique.Over {
+			return outcome{}, false
+		}
+		scores := make([]int, st.N)
+		for i := range scores {
+			scores[i] = st.Players[i].Score
+		}
+		o := placedOutcome("game "+itoa(st.Game), "game", placesBy(scores))
+		o.Unit, o.Replay = "points", st.Game
+		for i := range o.Seats {
+			o.Seats[i].Score = scores[i]
+		}
+		return o, true
 	},
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		l := lowUniqueView(rv)
@@ -152,23 +168,6 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 	}
 	l.Mode, l.Status = luMode(&v, name, waiting, l.Winners)
 	l.YourTurn = v.Seat >= 0 && waiting[v.Seat]
-	if v.Phase == lowunique.Over && len(rv.t.Offers) > 0 {
-		l.Offered = rv.t.offered(v.Seat)
-		var want, await []int
-		for i, s := range rv.t.Seats {
-			switch {
-			case rv.t.offered(i):
-				want = append(want, i)
-			case s.Player != "" && !s.Away:
-				await = append(await, i)
-			}
-		}
-		l.OfferText = seatNames(want, name) + map[bool]string{true: " wants", false: " want"}[len(want) == 1] + " a rematch"
-		if len(await) > 0 {
-			l.OfferText += "; waiting for " + seatNames(await, name)
-		}
-		l.OfferText += "."
-	}
 	switch {
 	case v.Phase == lowunique.Over:
 		l.Standings = luFinal(rv, &v, l.ReplayURL)
@@ -211,6 +210,7 @@ func luRound(rv *roomView, v *lowunique.View, r *lowunique.RoundResult) *views.S
 // luFinal ranks the players at the end of a game by their points.
 func luFinal(rv *roomView, v *lowunique.View, replay string) *views.Standings {
 	s := &views.Standings{Title: "Final standings", ScoreHead: "Points", Replay: replay, ReplayText: "Replay this game"}
+	rv.ended(s)
 	if v.Game > 1 {
 		s.Title += " · game " + itoa(v.Game)
 	}

@@ -106,6 +106,16 @@ var tenKind = &kind{
 		return newTenMatch(), []game.Event{{Text: "The count starts at 0."}}, nil
 	},
 	emptyMatch: func() game.Match { return newTenMatch() },
+	// a finished game ranks the two: the winner 1st, the other 2nd
+	outcome: func(m game.Match) (outcome, bool) {
+		s := m.(*tenMatch).State
+		if s.Winner < 0 {
+			return outcome{}, false
+		}
+		places := []int{2, 2}
+		places[s.Winner] = 1
+		return placedOutcome("game", "game", places), true
+	},
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		s := rv.t.Match.(*tenMatch).State
 		line := fmt.Sprintf("Count %d.", s.Count)

@@ -82,10 +82,10 @@ var presidentKind = &kind{
 	emptyMatch: func() game.Match { return president.EmptyMatch() },
 	// a seat changes hands between deals
 	seatOpen: func(m game.Match) bool { return m.(*president.Match).State.Phase == president.DealOver },
-	outcome:  presidentOutcome,
 	fair: &fairness{what: "deal", over: func(m game.Match) bool {
 		return m.(*president.Match).State.Phase == president.DealOver
 	}},
+	outcome: presidentOutcome,
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		p := presidentView(rv)
 		return views.PresidentGame(p), p.Fragments()
@@ -223,7 +223,7 @@ func presidentView(rv *roomView) views.President {
 func presidentStandings(rv *roomView, v *president.View, replay string) *views.Standings {
 	s := &views.Standings{Title: "Deal " + itoa(v.Deal) + " is over", WhatHead: "Role", ScoreHead: "Points", TotalHead: "Total",
 		Note: presidentResult(v, rv.t.Name), Next: "Next deal", NextAt: rv.nextAtMilli(),
-		Replay: replay, ReplayText: "Replay this deal"}
+		Replay: replay, ReplayText: "Replay this deal", Tonight: true}
 	rows, keys := make([]views.Standing, v.N), make([]int, v.N)
 	for i := range rows {
 		sv := v.Seats[i]
@@ -234,6 +234,30 @@ func presidentStandings(rv *roomView, v *president.View, replay string) *views.S
 	}
 	s.Rows = ranked(rows, keys, true)
 	return s
+}
+
+// presidentOutcome is a finished deal for the evening: each place, the
+// deal's points and the role it earned.
+func presidentOutcome(m game.Match) (outcome, bool) {
+	st := &m.(*president.Match).State
+	if st.Phase != president.DealOver {
+		return outcome{}, false
+	}
+	o := outcome{Key: "deal " + itoa(st.Deal), What: "deal", Placed: true, Figure: &figure{Head: "President", Unit: " pts"},
+		Unit: "points", Replay: st.Deal}
+	for i := 0; i < st.N; i++ {
+		p := st.Players[i]
+		role := p.Role.String()
+		if p.Role == president.VicePresident {
+			role = "VP"
+		}
+		place := p.Place
+		if place == 0 {
+			place = st.N // the one left holding cards
+		}
+		o.Seats = append(o.Seats, seatOutcome{Place: place, Add: p.Role.Points(), Mark: role, Score: p.Role.Points()})
+	}
+	return o, true
 }
 
 // presidentResult tells the viewer how the deal ended for them, or a

@@ -94,7 +94,7 @@ func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*k
 		if err != nil {
 			return nil // a damaged entry: the finished deals before it replay
 		}
-		if ix.open == nil && (en.T == eMove || en.T == eStart) {
+		if ix.open == nil && (en.T == eMove || en.T == eStart || en.T == eAgain) {
 			// the deal starts with its first move: keep the table before it
 			if ix.open, err = ix.t.Snapshot(); err != nil {
 				return err

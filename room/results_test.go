@@ -16,16 +16,6 @@ import (
 	"github.com/tablegames/tables/game/president"
 )
 
-func TestPlacesBy(t *testing.T) {
-	got := placesBy([]int{5, 9, 5, 1})
-	want := []int{2, 1, 2, 4}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("placesBy: %v, want %v", got, want)
-		}
-	}
-}
-
 // countingResults counts the games handed to the database.
 type countingResults struct {
 	d     *db.DB
@@ -176,33 +166,33 @@ func TestPublicGameRecordsAndRates(t *testing.T) {
 // known, then each seat's finishing place and prize; a cash table never.
 func TestSitAndGoOutcome(t *testing.T) {
 	cash, _ := pokerTable(t, url.Values{}, 4)
-	if _, ok := holdemOutcome(cash, 4); ok {
+	if _, ok := holdemOutcome(cash); ok {
 		t.Fatal("a cash table has an outcome")
 	}
 	m, _ := pokerTable(t, url.Values{"format": {"sng"}, "structure": {"turbo"}, "level": {"3h"}, "payout": {"50/30/20"}}, 6)
 	pokerPlay(t, m, 1, nil, func(m *pokerMatch) bool {
-		if _, ok := holdemOutcome(m, 6); ok != m.Over() {
+		if _, ok := holdemOutcome(m); ok != m.Over() {
 			t.Fatalf("an outcome %v while over %v", ok, m.Over())
 		}
 		return m.Over()
 	})
-	o, ok := holdemOutcome(m, 6)
-	if !ok || o.game != 1 || o.unit != "prize" || len(o.places) != 6 {
+	o, ok := holdemOutcome(m)
+	if !ok || !o.Placed || o.Unit != "prize" || len(o.Seats) != 6 {
 		t.Fatalf("outcome %+v %v", o, ok)
 	}
 	seen, prizes := map[int]bool{}, 0
-	for i, p := range o.places {
-		if p < 1 || p > 6 || seen[p] {
-			t.Fatalf("places %v", o.places)
+	for _, so := range o.Seats {
+		if so.Place < 1 || so.Place > 6 || seen[so.Place] {
+			t.Fatalf("places %+v", o.Seats)
 		}
-		seen[p] = true
-		prizes += o.figures[i]
-		if p > 3 && o.figures[i] != 0 {
-			t.Fatalf("place %d has a prize: %v %v", p, o.places, o.figures)
+		seen[so.Place] = true
+		prizes += so.Score
+		if so.Place > 3 && so.Score != 0 {
+			t.Fatalf("place %d has a prize: %+v", so.Place, o.Seats)
 		}
 	}
 	if prizes != 6*1500 {
-		t.Fatalf("prizes %v add up to %d, not the 9,000 bought in", o.figures, prizes)
+		t.Fatalf("prizes %+v add up to %d, not the 9,000 bought in", o.Seats, prizes)
 	}
 }
 

@@ -234,6 +234,9 @@ func (r *Room) commit(e entry) error {
 	if e.T == eMove {
 		delete(r.waitingSince, e.Seat) // the seat moved: its clock stops
 	}
+	if e.T == eAgain {
+		r.playBase, r.playSince = 0, time.Time{} // a new match: its play time starts at 0
+	}
 	r.rt.cfg.Metrics.Committed(time.Since(start))
 	if r.t.Seq%int64(r.rt.cfg.SnapshotEvery) == 0 {
 		r.saveSnapshot()
@@ -276,8 +279,8 @@ func (r *Room) seatAsks() {
 // that deal exists.
 func (r *Room) commitSeed() {
 	f := &r.t.Fair
-	if r.kind.fair == nil || f.Next != 0 || f.Current != 0 || r.t.Match != nil && r.t.Match.Over() {
-		return
+	if r.kind.fair == nil || f.Next != 0 || f.Current != 0 || r.t.Match != nil && r.t.Match.Over() && len(r.t.Offers) == 0 {
+		return // an ended match deals nothing more, until someone wants to play again
 	}
 	if err := r.commit(entry{T: eCommit, Seed: r.rt.Seed()}); err != nil {
 		r.rt.log.Error("commit seed", "room", r.code, "err", err)
@@ -843,6 +846,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		p.Chat = append(p.Chat, logView(l))
 	}
 	p.State = r.state(rv)
+	p.Evening = eveningView(t.Evening, rv.player)
 	if t.Started() {
 		p.Game, _ = r.kind.render(rv)
 		p.Seats = r.seatBar(rv)
@@ -1099,8 +1103,10 @@ func (r *Room) frame(rv *roomView) []views.Fragment {
 	}
 	bar := r.seatBar(rv)
 	key := bar.Key()
+	ev := eveningView(r.t.Evening, rv.player)
 	return []views.Fragment{{ID: "seat-bar", Component: views.SeatBarView(bar), Frame: true, Key: key},
-		{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true, Key: key}, state}
+		{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true, Key: key}, state,
+		{ID: "evening", Component: views.EveningPanel(ev), Frame: true, Key: views.EveningKey(ev)}}
 }
 
 // watchers is what the viewers who see the game from no seat (watchers,

@@ -66,3 +66,45 @@ func sign(n int) int {
 // nextAt is when the table moves on by itself, for a countdown (0: it
 // waits for someone).
 func (rv *roomView) nextAtMilli() int64 { return unixMilli(rv.nextAt) }
+
+// eveningOf is the table's evening as the viewer sees it: as the seat the
+// game is seen from (its own row marked), so watchers share one render.
+func (rv *roomView) eveningOf() *views.Evening {
+	player := ""
+	if rv.seat >= 0 && rv.seat < len(rv.t.Seats) {
+		player = rv.t.Seats[rv.seat].Player
+	}
+	return eveningView(rv.t.Evening, player)
+}
+
+// ended puts the table's evening and "Play again" under a finished game's
+// final standings: every game's glue calls it there.
+func (rv *roomView) ended(s *views.Standings) {
+	s.Evening, s.Again = rv.eveningOf(), rv.again()
+}
+
+// again is the viewer's "Play again": who wants to play again, who is
+// awaited, and whether the viewer has asked.
+func (rv *roomView) again() *views.Again {
+	t := rv.t
+	a := &views.Again{URL: "/t/" + rv.code, Seated: rv.seat >= 0 && rv.seat < len(t.Seats) && t.Seats[rv.seat].Player != ""}
+	a.Offered = a.Seated && t.offered(rv.seat)
+	if len(t.Offers) == 0 {
+		return a
+	}
+	var want, await []int
+	for i, s := range t.Seats {
+		switch {
+		case t.offered(i):
+			want = append(want, i)
+		case s.Player != "" && !s.Away:
+			await = append(await, i)
+		}
+	}
+	a.Text = seatNames(want, t.Name) + map[bool]string{true: " wants", false: " want"}[len(want) == 1] + " to play again"
+	if len(await) > 0 {
+		a.Text += "; waiting for " + seatNames(await, t.Name)
+	}
+	a.Text += "."
+	return a
+}

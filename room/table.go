@@ -212,9 +212,15 @@ type Table struct {
 	Fair    fairSeeds `json:"fair"`
 	// Banks: each seat's time bank left, in ms, and the deals dealt since
 	// the start (for the top-ups), at a table with time banks.
-	Banks []int      `json:"banks,omitempty"`
-	Deals int        `json:"deals,omitempty"`
-	Match game.Match `json:"-"`
+	Banks []int `json:"banks,omitempty"`
+	Deals int   `json:"deals,omitempty"`
+	// Games counts the matches begun at the table: 1 from the start, one
+	// more each time everyone plays again (0 in tables from before).
+	Games int `json:"games,omitempty"`
+	// Evening adds up every deal, hand or game finished at the table
+	// (evening.go); nil until the first.
+	Evening *evening   `json:"evening,omitempty"`
+	Match   game.Match `json:"-"`
 	// opened is when the table was created (from its row, not its log).
 	opened time.Time
 	// damage, when set, is the first log entry that did not apply: the
@@ -269,7 +275,8 @@ const (
 	ePause   = "pause"   // the host stops the table
 	eResume  = "resume"  // the host starts it again
 	eHost    = "host"    // the host hands the role to the player in Seat (By "absent": the host was gone too long)
-	eOffer   = "offer"   // the player in Seat wants a rematch
+	eOffer   = "offer"   // the player in Seat wants a rematch (to play again)
+	eAgain   = "again"   // everyone seated plays again: a new match with a seed, same seats
 	eStakes  = "stakes"  // the host sets the stakes (By) from the next hand
 	eOpen    = "open"    // the host lets anyone sit (By "on") or asks first ("off")
 	eOptions = "options" // the host sets the table's options (By, a form's query) from the next hand
@@ -586,7 +593,28 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		if e.Note != "" {
 			evs = append([]game.Event{{Text: t.Name(e.Seat) + "'s model failed (" + e.Note + "): the table checks if it can, else folds."}}, evs...)
 		}
+		t.tally(k)
 		return append(t.events(evs), t.reveal(k)...), nil
+	case eAgain:
+		if lobby || !t.Match.Over() {
+			return nil, errEntry
+		}
+		if err := t.checkSeed(k, e.Seed); err != nil {
+			return nil, err
+		}
+		m, evs, err := k.newMatch(t.Opts, len(t.Seats), e.Seed)
+		if err != nil {
+			return nil, err
+		}
+		t.useSeed(k, e.Seed)
+		t.Match, t.Offers, t.Games = m, nil, max(t.Games, 1)+1
+		t.resetBanks()
+		for i := range t.Seats {
+			t.Seats[i].Fresh = false
+			t.seatPlayedBy(k, i)
+		}
+		lines := t.say("Everyone plays again, in the same seats: game " + strconv.Itoa(t.Games) + " begins.")
+		return append(append(lines, t.events(evs)...), t.reveal(k)...), nil
 	}
 	return nil, errEntry
 }
@@ -619,15 +647,20 @@ func (t *Table) start(k *kind, seed uint64) ([]logLine, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.Seats, t.Match = seats, m
+	t.Seats, t.Match, t.Games = seats, m, 1
+	t.resetBanks()
+	lines := t.say("The game begins.")
+	return append(lines, t.events(evs)...), nil
+}
+
+// resetBanks gives every seat a full time bank, at a table with them.
+func (t *Table) resetBanks() {
 	if t.Opts.TimeBank > 0 {
-		t.Banks = make([]int, len(seats))
+		t.Banks = make([]int, len(t.Seats))
 		for i := range t.Banks {
 			t.Banks[i] = t.Opts.TimeBank * 1000
 		}
 	}
-	lines := t.say("The game begins.")
-	return append(lines, t.events(evs)...), nil
 }
 
 // events renders a match's events with the players' names and keeps them.

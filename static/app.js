@@ -395,6 +395,14 @@
     });
   });
 
+  // "Tonight's standings" under a deal's or a hand's results opens the
+  // Tonight drawer it links to.
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest('a[href="#tonight"]');
+    var d = document.getElementById("tonight");
+    if (a && d) { d.open = true; }
+  });
+
   // Drawers open by themselves on a wide screen; on a phone they stay
   // folded until tapped.
   var wide = window.matchMedia("(min-width: 64rem)").matches;

@@ -83,10 +83,13 @@ type Impetus struct {
 	AllTypes   []IMOption // swap: the types it may add
 	Mine       []string   // its secret choices of this phase so far, in words
 	Winners    string
-	Result     string   // the viewer's own result once the game is over
-	Happened   []string // what the last turns did that concerned the viewer
-	YourTurn   bool
-	ReplayURL  string
+	Result     string // the viewer's own result once the game is over
+	// Standings: the final standings once the game is over, with the
+	// evening and Play again.
+	Standings *Standings
+	Happened  []string // what the last turns did that concerned the viewer
+	YourTurn  bool
+	ReplayURL string
 }
 
 // Fragments lists the table's fragments in page order.

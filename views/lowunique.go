@@ -63,11 +63,9 @@ type LowUnique struct {
 	ReplayURL string
 	Finals    []string // earlier games, in words
 	YourTurn  bool     // the table waits for the viewer
-	// Rematch offers, once the game is over: whether the viewer wants one,
-	// and who wants one or is still awaited, in words
-	Offered   bool
-	OfferText string
-	Standings *Standings // once a round or the game is over
+	// once a round or the game is over (at the end with the evening and
+	// Play again)
+	Standings *Standings
 }
 
 // seatList is the seats' common part, for the ring.

@@ -175,6 +175,9 @@ type Table struct {
 	Now       int64           // the server's clock when the page was made (unix ms)
 	Seats     SeatBar
 	State     TableState
+	// Evening is the table's evening so far (the Tonight drawer); nil
+	// while nothing has finished.
+	Evening *Evening
 }
 
 // PushMark ends every push: what the page checks a push by.

@@ -14,6 +14,12 @@ type Standings struct {
 	Next                           string     // what comes next: "Next deal"
 	NextAt                         int64      // when it starts, ms since the epoch; 0: it waits
 	Replay, ReplayText             string     // the replay of what just ended, if any, and its link's words
+	// At the end of a game: the table's evening so far, and Play again.
+	Evening *Evening
+	Again   *Again
+	// Tonight links to the Tonight drawer (after a deal or a hand, whose
+	// standings have no room for the evening).
+	Tonight bool
 }
 
 // Standing is one player's row of the standings.
@@ -36,6 +42,9 @@ func (s *Standings) key(k *keyer) {
 		k.str(f)
 	}
 	k.num(s.NextAt)
+	k.flag(s.Tonight)
+	s.Evening.key(k)
+	s.Again.key(k)
 	k.num(int64(len(s.Rows)))
 	for _, r := range s.Rows {
 		for _, f := range []string{r.Place, r.Name, r.What, r.Score, r.Total} {
