@@ -30,7 +30,7 @@ const luActJS = `(() => {
 // TestLowUniqueInBrowsers: Ann creates a Lowest Unique table, Bob joins,
 // a bot takes the third seat, and they play all 8 rounds through the
 // pages: select, reveal (pairs shown to all), choose, results; then the
-// final result with a rematch button.
+// final result with Play again.
 func TestLowUniqueInBrowsers(t *testing.T) {
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "50ms", "-bot-delay-max", "150ms", "-next-deal-delay", "800ms")
 	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
@@ -82,7 +82,7 @@ func TestLowUniqueInBrowsers(t *testing.T) {
 		}
 	}
 	for _, p := range players {
-		p.waitJS("the result", `!!document.querySelector("#lu-hand button[hx-vals*='rematch']")`)
+		p.waitJS("the result", `!!document.querySelector("#lu-hand button.play-again")`)
 		if rows := eval[int](p, `document.querySelectorAll('#lu-results tbody tr').length`); rows != 9 {
 			t.Fatalf("%s's results table has %d rows, want 8 rounds and the total", p.name, rows)
 		}
@@ -96,14 +96,14 @@ func TestLowUniqueInBrowsers(t *testing.T) {
 		t.Fatalf("the table is %d px wide on a 390 px phone", w)
 	}
 	bob.screenshot("lowunique-phone-bob")
-	// a rematch is an offer: Bob offers, Ann sees it and accepts, and
+	// Play again is an offer: Bob offers, Ann sees it and accepts, and
 	// round 1 of game 2 starts for everyone
-	bob.mustTap(`#lu-hand button[hx-vals*='rematch']`)
-	ann.waitJS("Bob's offer", `document.querySelector('#lu-hand').innerText.includes('Bob wants a rematch; waiting for Ann')`)
+	bob.mustTap(`#lu-hand button.play-again`)
+	ann.waitJS("Bob's offer", `document.querySelector('#lu-hand').innerText.includes('Bob wants to play again; waiting for Ann')`)
 	if phase := eval[string](ann, `document.querySelector('#lu-status').dataset.phase`); phase != "over" {
 		t.Fatalf("the rematch started before Ann accepted: %s", phase)
 	}
-	ann.mustTap(`#lu-hand button[hx-vals*='rematch']`)
+	ann.mustTap(`#lu-hand button.play-again`)
 	ann.waitJS("the rematch", `document.querySelector('#lu-status').dataset.phase === 'select' && document.querySelector('#lu-round').innerText.includes('game 2')`)
 	bob.waitJS("the rematch", `document.querySelector('#lu-status').dataset.phase === 'select'`)
 }

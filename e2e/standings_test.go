@@ -444,7 +444,7 @@ func TestLowUniqueStandings(t *testing.T) {
 		!regexp.MustCompile(`^(You finish (1st|2nd|3rd) of 3\.|You win the game!|You share the win!)$`).MatchString(s.Note) {
 		t.Fatalf("the final standings: %+v", s)
 	}
-	if txt := ann.text("#lu-hand"); strings.Contains(txt, "You lose the game") || !strings.Contains(txt, "Offer a rematch") {
+	if txt := ann.text("#lu-hand"); strings.Contains(txt, "You lose the game") || !strings.Contains(txt, "Play again") {
 		t.Fatalf("the end of the game says: %s", txt)
 	}
 	ann.firstScreen("lowunique-final-phone")
