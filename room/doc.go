@@ -22,7 +22,12 @@
 //     lowunique.go, impetus.go): how the game's options are read, its
 //     match made and its View turned into the views' models, its bots
 //     and auto-moves (kinds.go says what a game provides);
-//   - replays, the hand histories and the fair record (replay.go, fair.go).
+//   - replays, the hand histories and the fair record (replay.go, fair.go);
+//   - the evening (evening.go): every deal, hand or game finished at the
+//     table, as each game's glue gives it (kind.outcome), added up per
+//     person in the table itself (Table.Evening, by apply), across "Play
+//     again" (a new match with the same seats: eAgain, or the engine's
+//     own rematch), so a restart or a replay has the same evening.
 //
 // Runtime holds the live rooms: it loads a table from its log on first
 // use, creates tables, closes idle ones and stops them all.
