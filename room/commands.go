@@ -304,12 +304,22 @@ func (r *Room) playAgain(seat int) error {
 	if !r.gameOver() {
 		return game.Errorf(game.CodeNotYourTurn, "The game is not over")
 	}
+	if r.t.Paused {
+		return game.Errorf("TABLE_PAUSED", "The table is paused: wait for the host to resume it")
+	}
 	if !r.t.offered(seat) {
 		if err := r.commit(entry{T: eOffer, Seat: seat}); err != nil {
 			return err
 		}
 	}
-	if !r.t.rematchReady() {
+	return r.againIfReady()
+}
+
+// againIfReady starts the next game when someone wants to play again and
+// every person seated does (after an offer, or when the one awaited left
+// the table or is away).
+func (r *Room) againIfReady() error {
+	if len(r.t.Offers) == 0 || r.t.Paused || !r.gameOver() || !r.t.rematchReady() {
 		return nil
 	}
 	if r.kind.rematch != nil {
@@ -317,7 +327,7 @@ func (r *Room) playAgain(seat int) error {
 		if err != nil {
 			return game.Errorf(game.CodeInternal, "That move can't be saved")
 		}
-		return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer})
+		return r.commit(entry{T: eMove, Seat: r.t.Offers[0], Move: data, By: byPlayer})
 	}
 	return r.commit(entry{T: eAgain, Seed: r.nextSeed()})
 }

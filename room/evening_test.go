@@ -236,6 +236,67 @@ func TestPlayAgainKeepsTheTableAndItsEvening(t *testing.T) {
 	if got := screen.last(); !strings.Contains(got, `id="evening"`) || !strings.Contains(got, "2 Ten games") {
 		t.Fatalf("the page after the restart has no evening: %.500s", got)
 	}
+
+	// Ann wants a third game; Bob, awaited, leaves the table instead: the
+	// bot that takes his seat wants it, so it starts
+	if err := r.Seat(ctx, "p-ann", "Ann", url.Values{"do": {"again"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Seat(ctx, "p-bob", "Bob", url.Values{"do": {"leave"}}); err != nil {
+		t.Fatal(err)
+	}
+	r.Inspect(ctx, func(r *Room) {
+		if tb := r.Table(); tb.Games != 3 || tb.Match.Over() || tb.Seats[1].Bot == "" {
+			t.Fatalf("after Bob left: game %d, over %v, seat 2 %+v", tb.Games, tb.Match.Over(), tb.Seats[1])
+		}
+	})
+}
+
+// TestPlayAgainWithACommittedSeed: Impetus, a game dealt from a committed
+// seed, played to its end by bots, then again: the first offer commits the
+// next game's seed, the new game starts from it, the evening counts the
+// first game, and its replay is the second.
+func TestPlayAgainWithACommittedSeed(t *testing.T) {
+	rt := quietRuntime(t)
+	people := []*person{{id: "p-ann", name: "Ann"}, {id: "p-bob", name: "Bob"}}
+	r := seatTable(t, rt, "impetus", url.Values{"seats": {"2"}, "clock": {"0"}}, people)
+	ctx := t.Context()
+	for over := false; !over; {
+		r.Inspect(ctx, func(r *Room) {
+			if over = r.Table().Match.Over(); !over && len(r.Table().Match.Waiting()) == 0 {
+				r.continueMatch()
+			}
+		})
+		if !over {
+			playUntil(t, r, people, func(tb *Table) bool { return tb.Match.Over() || len(tb.Match.Waiting()) == 0 })
+		}
+	}
+	r.Inspect(ctx, func(r *Room) {
+		tb := r.Table()
+		if tb.Fair.Next != 0 || tb.Evening == nil || tb.Evening.Count[0] != (eveningCount{Game: "Impetus", What: "game", N: 1}) {
+			t.Fatalf("at the end: seeds %+v, evening %+v", tb.Fair, tb.Evening)
+		}
+	})
+	if err := r.Seat(ctx, "p-bob", "Bob", url.Values{"do": {"again"}}); err != nil {
+		t.Fatal(err)
+	}
+	var committed uint64
+	r.Inspect(ctx, func(r *Room) { committed = r.Table().Fair.Next })
+	if committed == 0 {
+		t.Fatal("the first offer committed no seed")
+	}
+	if err := r.Seat(ctx, "p-ann", "Ann", url.Values{"do": {"again"}}); err != nil {
+		t.Fatal(err)
+	}
+	r.Inspect(ctx, func(r *Room) {
+		tb := r.Table()
+		if tb.Games != 2 || tb.Match.Over() || tb.Fair.Current != committed {
+			t.Fatalf("the second game: %d, over %v, seeds %+v, committed %x", tb.Games, tb.Match.Over(), tb.Fair, committed)
+		}
+		if v := impetusView(&roomView{t: tb, code: r.Code(), seat: 0}); v.ReplayURL != "/t/"+r.Code()+"/replay/2" {
+			t.Fatalf("the second game's replay: %s", v.ReplayURL)
+		}
+	})
 }
 
 // TestEveningOfRealGames plays two President deals and two Hold'em cash

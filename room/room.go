@@ -249,6 +249,12 @@ func (r *Room) commit(e entry) error {
 		r.commitSeed()
 	}
 	r.seatAsks()
+	if e.T == eQuit || e.T == eAway || e.T == eFree || e.T == eResume {
+		// the one awaited to play again left, is away, or the table resumed
+		if err := r.againIfReady(); err != nil {
+			r.rt.log.Error("play again", "room", r.code, "err", err)
+		}
+	}
 	return nil
 }
 
