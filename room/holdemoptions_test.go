@@ -73,7 +73,20 @@ func TestHostChangesTableOptions(t *testing.T) {
 		}
 	}
 
+	// a person who lost every chip is asked to buy back in before the
+	// next hand is dealt (the deck may bust one in any hand)
+	rebuy := func() {
+		for i, p := range people {
+			if state().Seats[i].Stack == 0 {
+				if err := r.Move(ctx, p.id, url.Values{"kind": {"rebuy"}}); err != nil {
+					t.Fatalf("%s buys back in: %v", p.name, err)
+				}
+			}
+		}
+	}
+
 	// hand 2: everyone antes 4
+	rebuy()
 	r.Inspect(ctx, func(r *Room) { r.continueMatch() })
 	s = state()
 	if s.Hand != 2 || s.Rules.Format != (holdem.Format{Ante: 4, Straddle: true, RunItTwice: true}) || s.NextFormat != nil {
@@ -106,6 +119,7 @@ func TestHostChangesTableOptions(t *testing.T) {
 	if s := state(); s.Rules.Ante != 4 || s.Hand != 2 {
 		t.Fatalf("the ante changed before the deal: %+v", s.Rules.Format)
 	}
+	rebuy()
 	r.Inspect(ctx, func(r *Room) { r.continueMatch() })
 	s = state()
 	for i := range 3 {
