@@ -198,7 +198,7 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 	// the same table on a 390 px phone: nothing wider than the screen
 	cara.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 	if w := eval[int](cara, `document.documentElement.scrollWidth`); w > 390 {
-		t.Fatalf("the table is %d px wide on a 390 px phone", w)
+		t.Fatalf("the table is %d px wide on a 390 px phone: %s", w, eval[string](cara, wideJS))
 	}
 	cara.screenshot("president-phone-cara")
 }

@@ -92,7 +92,7 @@ func eveningTable(e *Evening) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "</p><div class=\"evening-scroll\"><table class=\"ranked evening-table\"><thead><tr><th scope=\"col\">Player</th>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "</p><div class=\"evening-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Tonight's standings\"><table class=\"ranked evening-table\"><thead><tr><th scope=\"col\">Player</th>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
