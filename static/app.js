@@ -745,12 +745,15 @@
 // ---- Passkeys (issue 31): "Keep my name on any device" and "Sign in
 // with a passkey". The server's options come as JSON, bytes in base64url;
 // the browser's answer goes back the same way, by fetch with the page's
-// CSRF token (the header htmx sends). The controls ([data-passkey]) stay
-// hidden in a browser without WebAuthn. ----
+// CSRF token (the header htmx sends). The controls ([data-passkey]) come
+// shown, so the page does not shift when they appear, and are hidden in a
+// browser without WebAuthn (a page opened over plain http by address). ----
 (function () {
   "use strict";
-  if (!window.PublicKeyCredential || !navigator.credentials) { return; }
-  document.querySelectorAll("[data-passkey]").forEach(function (el) { el.hidden = false; });
+  if (!window.PublicKeyCredential || !navigator.credentials) {
+    document.querySelectorAll("[data-passkey]").forEach(function (el) { el.hidden = true; });
+    return;
+  }
 
   function toBuf(s) {
     s = s.replace(/-/g, "+").replace(/_/g, "/");

@@ -9,9 +9,10 @@ import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
 // Passkeys: a player keeps their name with a passkey and signs in with it
-// on any device (handlers/passkey.go). The controls are hidden until
-// static/app.js finds WebAuthn in the browser; it runs the ceremonies and
-// writes what happened into the box's status line.
+// on any device (handlers/passkey.go). The controls come shown (the page
+// does not shift) and static/app.js hides them in a browser without
+// WebAuthn; it runs the ceremonies and writes what happened into the
+// box's status line.
 
 // PasskeyBox is the home page's: a named visitor may keep their name;
 // anyone may sign in. After a sign-in the script lists the player's open
@@ -37,7 +38,7 @@ func PasskeyBox(name string) templ.Component {
 			templ_7745c5c3_Var1 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"panel passkey-box\" aria-labelledby=\"passkey-h\" data-passkey hidden><h2 id=\"passkey-h\">Your name on any device</h2>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"panel passkey-box\" aria-labelledby=\"passkey-h\" data-passkey><h2 id=\"passkey-h\">Your name on any device</h2>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -49,7 +50,7 @@ func PasskeyBox(name string) templ.Component {
 			var templ_7745c5c3_Var2 string
 			templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/passkey.templ`, Line: 15, Col: 46}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/passkey.templ`, Line: 16, Col: 46}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var2))
 			if templ_7745c5c3_Err != nil {
@@ -62,7 +63,7 @@ func PasskeyBox(name string) templ.Component {
 			var templ_7745c5c3_Var3 string
 			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/passkey.templ`, Line: 15, Col: 98}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/passkey.templ`, Line: 16, Col: 98}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 			if templ_7745c5c3_Err != nil {
@@ -124,7 +125,7 @@ func PasskeyOffer() templ.Component {
 			templ_7745c5c3_Var4 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<div class=\"passkey-offer\" data-passkey hidden><button type=\"button\" class=\"secondary\" data-passkey-register>Keep my name on any device (passkey)</button><p class=\"small muted\">Then sign in with it on any device to be this player again, in your seat. No email, no password.</p><p class=\"small passkey-status\" data-passkey-status role=\"status\" aria-live=\"polite\"></p></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<div class=\"passkey-offer\" data-passkey><button type=\"button\" class=\"secondary\" data-passkey-register>Keep my name on any device (passkey)</button><p class=\"small muted\">Then sign in with it on any device to be this player again, in your seat. No email, no password.</p><p class=\"small passkey-status\" data-passkey-status role=\"status\" aria-live=\"polite\"></p></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -155,7 +156,7 @@ func PasskeySignIn() templ.Component {
 			templ_7745c5c3_Var5 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<div class=\"passkey-offer\" data-passkey data-passkey-reload hidden><p class=\"small\">Kept your name with a passkey before?</p><button type=\"button\" class=\"secondary\" data-passkey-login>Sign in with a passkey</button><p class=\"small passkey-status\" data-passkey-status role=\"status\" aria-live=\"polite\"></p></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<div class=\"passkey-offer\" data-passkey data-passkey-reload><p class=\"small\">Kept your name with a passkey before?</p><button type=\"button\" class=\"secondary\" data-passkey-login>Sign in with a passkey</button><p class=\"small passkey-status\" data-passkey-status role=\"status\" aria-live=\"polite\"></p></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
