@@ -40,17 +40,17 @@ type SeatResult struct {
 
 // Rated reports whether the game changes ratings: a public table with at
 // least two people at it.
-func (g GameResult) Rated() bool {
-	if !g.Public {
-		return false
-	}
-	people := 0
+func (g GameResult) Rated() bool { return g.Public && g.people() >= 2 }
+
+// people counts the seats a person played (not a bot).
+func (g GameResult) people() int {
+	n := 0
 	for _, s := range g.Seats {
 		if s.Player != "" {
-			people++
+			n++
 		}
 	}
-	return people >= 2
+	return n
 }
 
 // RecordGame writes a finished game once: its row, each person's result
@@ -60,12 +60,7 @@ func (g GameResult) Rated() bool {
 func (d *DB) RecordGame(ctx context.Context, g GameResult) (bool, error) {
 	recorded := false
 	err := d.tx(ctx, func(tx *sql.Tx) error {
-		people, rated := 0, g.Rated()
-		for _, s := range g.Seats {
-			if s.Player != "" {
-				people++
-			}
-		}
+		people, rated := g.people(), g.Rated()
 		at := g.Finished.UnixMilli()
 		res, err := tx.ExecContext(ctx, `INSERT INTO finished_games(room, game, kind, finished, public, seats, people, rated, unit, replay)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,

@@ -59,8 +59,7 @@ func (r *Room) record() {
 		return
 	}
 	r.recorded = g.Game
-	r.rated = nil // the ratings changed: read them again
-	r.seatings()
+	r.rated = nil // the ratings changed: the caller's seatings reads them again
 }
 
 // seatings keeps the database's note of who sits at the table (My games

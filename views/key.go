@@ -61,6 +61,8 @@ func (s Seat) key(k *keyer) {
 	k.flag(s.Away)
 	k.num(int64(s.Place.Pos))
 	k.num(int64(s.Place.N))
+	k.num(int64(s.Rating))
+	k.str(s.Profile)
 }
 
 // TurnsFragment is the ring's turn marks and clocks (see ringTurns).
