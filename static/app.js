@@ -99,6 +99,13 @@
       if (el.textContent !== text) { el.textContent = text; }
       if (left > 0) { wake = Math.min(wake, left % 1000 || 1000); }
     });
+    // a sit-and-go's level clock, m:ss to the next level
+    document.querySelectorAll("[data-countdown]").forEach(function (el) {
+      var left = Number(el.getAttribute("data-countdown")) - now, secs = Math.max(0, Math.ceil(left / 1000));
+      var text = Math.floor(secs / 60) + ":" + String(secs % 60).padStart(2, "0");
+      if (el.textContent !== text) { el.textContent = text; }
+      if (left > 0) { wake = Math.min(wake, left % 1000 || 1000); }
+    });
     document.querySelectorAll("[data-bar-deadline]").forEach(function (el) {
       var total = Number(el.getAttribute("data-bar-total")) || 1;
       var left = Math.max(0, Number(el.getAttribute("data-bar-deadline")) - now);
@@ -515,13 +522,23 @@
   var baseTitle = document.title;
   var icon = document.querySelector("link[rel=icon]");
   var iconHref = icon && icon.getAttribute("href"), turnHref = icon && icon.getAttribute("data-turn-href");
-  var wasTurn = false;
+  var wasTurn = false, iconTurn = false;
+  // The favicon tells a player on another tab: it changes only while the
+  // page is out of sight (a change costs the page a fetch and a redraw of
+  // the icon), and goes back when they return.
+  function showIcon(mine) {
+    var want = mine && document.hidden;
+    if (!icon || want === iconTurn) { return; }
+    iconTurn = want;
+    icon.setAttribute("href", want ? turnHref : iconHref);
+  }
+  document.addEventListener("visibilitychange", function () { showIcon(wasTurn); });
   function turn() {
     var mark = document.getElementById("turn-mark");
     var mine = !!mark && mark.getAttribute("data-your-turn") === "true";
     var title = mine ? "● " + (mark.getAttribute("data-what") || "Your turn") + " · " + baseTitle : baseTitle;
     if (document.title !== title) { document.title = title; }
-    if (icon && mine !== wasTurn) { icon.setAttribute("href", mine ? turnHref : iconHref); }
+    showIcon(mine);
     if (mine && !wasTurn) {
       chime();
       // a browser allows vibration only after the person has tapped the
@@ -691,6 +708,11 @@
   // wires what came in (hx-post and the like), as its own swap does.
   // This listens on window, after every listener of the document (one
   // may cancel the push), and cancels the extension's own swap.
+  // htmx wires only what carries its attributes: a fragment without
+  // any (a seat, the board, the log) is left alone, since processing walks
+  // the whole fragment and fires events on it.
+  var HX = "[hx-get],[hx-post],[hx-put],[hx-patch],[hx-delete],[hx-trigger],[hx-boost],[hx-ext],[hx-on],[ws-send],[ws-connect],[data-hx-post],[data-hx-get]";
+  function wired(n) { return n.nodeType === 1 && (n.matches(HX) || !!n.querySelector(HX)); }
   function swapPush(html) {
     var tpl = document.createElement("template");
     tpl.innerHTML = html;
@@ -708,7 +730,7 @@
       } else {
         target.replaceWith(el);
       }
-      added.forEach(function (n) { htmx.process(n); });
+      added.forEach(function (n) { if (wired(n)) { htmx.process(n); } });
     });
   }
   window.addEventListener("htmx:wsBeforeMessage", function (e) {
@@ -724,22 +746,6 @@
     if (!tickSoon) { tickSoon = setTimeout(function () { tickSoon = null; tick(); }, 0); }
   });
   afterPush();
-})();
-
-// ---- Hold'em sit-and-go (issue 30): the level clock, m:ss to the next
-// level, in the server's time like every clock (#seq data-now) ----
-(function () {
-  function tickLevels() {
-    var mark = document.getElementById("seq");
-    var skew = mark && Number(mark.getAttribute("data-now")) ? Number(mark.getAttribute("data-now")) - (window.__seqAt || Date.now()) : 0;
-    document.querySelectorAll("[data-countdown]").forEach(function (el) {
-      var left = Math.max(0, Math.ceil((Number(el.getAttribute("data-countdown")) - Date.now() - skew) / 1000));
-      el.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
-    });
-  }
-  window.__seqAt = Date.now();
-  document.addEventListener("htmx:wsBeforeMessage", function () { window.__seqAt = Date.now(); }); // before the swap: a push is swapped by app.js, with no wsAfterMessage
-  setInterval(tickLevels, 500);
 })();
 
 // ---- Passkeys (issue 31): "Keep my name on any device" and "Sign in

@@ -82,7 +82,7 @@ func RingCSS() string {
 	}
 	b.WriteString("/* The seats the table waits for: turn-of-N (in the turns fragment) lights seat-of-N\n   and anchors its clock under it. */\n")
 	for i := 0; i < MaxRing; i++ {
-		fmt.Fprintf(&b, ".seat-of-%d{anchor-name:--seat-%d}.turn-of-%d{position-anchor:--seat-%d}.turned:has(.turn-of-%d) .seat-of-%d{border-color:#f2c94c;box-shadow:0 0 0 3px rgba(242,201,76,.55),0 .2rem .6rem rgba(0,0,0,.4)}\n", i, i, i, i, i, i)
+		fmt.Fprintf(&b, ".seat-of-%d{anchor-name:--seat-%d}.turn-of-%d{position-anchor:--seat-%d}.turned:has(> .ring-turns > .turn-of-%d) .seat-of-%d{border-color:#f2c94c;box-shadow:0 0 0 3px rgba(242,201,76,.55),0 .2rem .6rem rgba(0,0,0,.4)}\n", i, i, i, i, i, i)
 	}
 	return b.String()
 }

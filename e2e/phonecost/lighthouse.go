@@ -88,6 +88,9 @@ func lighthouse(o options) error {
 	fmt.Printf("Lighthouse %s, mobile preset (simulated 4× CPU and slow 4G), %d runs per page\n", o.lhVersion, o.runs)
 	fmt.Printf("%-45s %-22s %-12s %-12s %-12s %-16s %s\n", "page", "performance", "a11y", "best pr.", "SEO", "TBT ms", "TTI s")
 	for i, p := range pages {
+		if !strings.Contains(p.name, o.pages) {
+			continue
+		}
 		var perf, a11y, bp, seo, tbt, tti []float64
 		failed := map[string]bool{}
 		for r := range o.runs {

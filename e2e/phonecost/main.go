@@ -48,6 +48,7 @@ func main() {
 }
 
 type options struct {
+	pages      string
 	games      []string
 	runs       int
 	duration   time.Duration
@@ -62,6 +63,8 @@ type options struct {
 	lhVersion  string
 	out        string
 	keep       bool
+	trace      bool
+	profile    bool
 }
 
 func run() error {
@@ -80,6 +83,9 @@ func run() error {
 	flag.BoolVar(&o.lighthouse, "lighthouse", false, "instead: run Lighthouse (npx lighthouse, mobile preset) on every page")
 	flag.StringVar(&o.lhVersion, "lighthouse-version", "12.8.2", "the npm lighthouse version npx runs (13 needs Node 22)")
 	flag.StringVar(&o.out, "out", "", "with -lighthouse: keep the JSON reports in this directory")
+	flag.StringVar(&o.pages, "pages", "", "with -lighthouse: only the pages whose name holds this text (e.g. \"table\", \"home\")")
+	flag.BoolVar(&o.trace, "trace", false, "also record a Chrome trace of each window and print where the main thread's time goes")
+	flag.BoolVar(&o.profile, "profile", false, "with -trace: also sample the page's script and print its functions' own time (the sampling costs the page time too)")
 	flag.BoolVar(&o.keep, "v", false, "print each sample as it is taken")
 	flag.Parse()
 	o.games = strings.Split(games, ",")

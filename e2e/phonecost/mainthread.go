@@ -202,11 +202,22 @@ func measure(browser context.Context, srv *server, o options, game string) (samp
 	if err != nil {
 		return sample{}, err
 	}
+	var tr *tracer
+	if o.trace {
+		if tr, err = startTrace(ctx); err != nil {
+			return sample{}, err
+		}
+		if o.profile {
+			if err := startProfile(ctx); err != nil {
+				return sample{}, err
+			}
+		}
+	}
 	end := time.Now().Add(o.duration)
 	var turnSince time.Time
 	moves := 0
 	for time.Now().Before(end) {
-		time.Sleep(500 * time.Millisecond)
+		time.Sleep(time.Second)
 		mine, err := chromedp.Run(ctx, chromedp.Evaluate[bool](yourTurnJS))
 		if err != nil {
 			return sample{}, err
@@ -230,6 +241,16 @@ func measure(browser context.Context, srv *server, o options, game string) (samp
 	after, err := metrics(ctx)
 	if err != nil {
 		return sample{}, err
+	}
+	if tr != nil {
+		if err := tr.stop(ctx); err != nil {
+			return sample{}, err
+		}
+		if o.profile {
+			if err := stopProfile(ctx); err != nil {
+				return sample{}, err
+			}
+		}
 	}
 	stop()
 	chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1})
