@@ -84,9 +84,10 @@ func (s *Server) newHub() *melody.Melody {
 	m.HandleConnect(func(ws *melody.Session) {
 		r := ws.Keys["room"].(*room.Room)
 		player := ws.Keys["player"].(string)
+		page, _ := ws.Keys["page"].(string)
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		r.Connect(ctx, socket{ws}, player)
+		r.ConnectPage(ctx, socket{ws}, player, page)
 	})
 	m.HandleDisconnect(func(ws *melody.Session) {
 		ws.Keys["room"].(*room.Room).Disconnect(socket{ws})
@@ -187,7 +188,13 @@ func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	rec := &connRecorder{ResponseWriter: w, upgraded: make(chan struct{})}
-	keys := map[string]any{"room": r, "player": player, "conn": rec}
+	// the token of the page the socket belongs to, if any: its first
+	// push is then only what changed since the page (room/pages.go)
+	page := req.URL.Query().Get("page")
+	if len(page) > 64 {
+		page = ""
+	}
+	keys := map[string]any{"room": r, "player": player, "conn": rec, "page": page}
 	up := upgradeOnly(req)
 	go func() {
 		defer s.sockets.release(key)

@@ -90,7 +90,14 @@ func (r *Room) Chat(ctx context.Context, player, name, text string) error {
 // without a session) and pushes it the whole table; from then on it gets
 // every change it may see, until Disconnect.
 func (r *Room) Connect(ctx context.Context, c Conn, player string) error {
-	return r.do(ctx, func() { r.connect(c, player) })
+	return r.do(ctx, func() { r.connect(c, player, "") })
+}
+
+// ConnectPage is Connect for the websocket of a table page the room
+// rendered (Visit gave it Page.PageToken): when the table hasn't moved
+// since, its first push is only what changed since the page (pages.go).
+func (r *Room) ConnectPage(ctx context.Context, c Conn, player, token string) error {
+	return r.do(ctx, func() { r.connect(c, player, token) })
 }
 
 // Resync pushes a connected viewer the whole table again, as Connect
@@ -131,7 +138,15 @@ func (r *Room) Visit(ctx context.Context, player, name string, changeName bool, 
 			v.Join = &j
 			return
 		}
-		v.Page = r.page(r.view(seat, player), csrf, shareURL)
+		rv := r.view(seat, player)
+		if seat >= 0 {
+			// the viewer is here: their seat shows them connected from the
+			// first paint (their websocket comes a moment later)
+			rv.connected = append([]bool(nil), rv.connected...)
+			rv.connected[seat] = true
+		}
+		v.Page = r.page(rv, csrf, shareURL)
+		v.Page.PageToken = r.notePage(rv, seat, player)
 		v.Page.ChatName = name
 		// The chat lines come with the websocket's first push (the whole
 		// table), not in the page: the page is sent compressed, and chat

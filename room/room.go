@@ -63,6 +63,7 @@ type Room struct {
 	playBase  time.Duration
 	playSince time.Time
 	scratch   bytes.Buffer // where pushes are rendered (see message)
+	pages     map[string]*pageSnap // what pages rendered lately hold (pages.go)
 	// results (room/results.go): the last game recorded, the people
 	// seated as the database knows them (player id to name), and at a
 	// public table their handles and ratings in this game
@@ -79,6 +80,7 @@ type viewer struct {
 	stage  string              // "lobby" or "game": a change resends the stage
 	sent   map[string]sentFrag // what the viewer has, by fragment id
 	fresh  bool                // the viewer's seat was fresh at the last push
+	page   bool                // its next push is the first after its page (pages.go)
 	pushes int64               // pushes made to this connection (the last one's data-n)
 }
 
@@ -840,17 +842,11 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 		p.YouName = t.Seats[p.You].Name
 	}
 	for _, l := range t.Log {
-		switch {
-		case !visible(l, rv.seat):
-		case l.Chat: // kept in the game log by tables from before chat had its own
-			p.Chat = append(p.Chat, logView(l))
-		default:
+		if visible(l, rv.seat) && !l.Chat {
 			p.Log = append(p.Log, r.kind.logView(l))
 		}
 	}
-	for _, l := range t.Chat {
-		p.Chat = append(p.Chat, logView(l))
-	}
+	p.Chat = r.chatOf(rv)
 	p.State = r.state(rv)
 	p.Evening = eveningView(t.Evening, rv.player)
 	if t.Started() {
@@ -860,6 +856,20 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	}
 	p.Lobby = r.lobby(rv)
 	return p
+}
+
+// chatOf is the table's chat as the viewer may read it.
+func (r *Room) chatOf(rv *roomView) []views.LogLine {
+	var chat []views.LogLine
+	for _, l := range rv.t.Log {
+		if l.Chat && visible(l, rv.seat) { // kept in the game log by tables from before chat had its own
+			chat = append(chat, logView(l))
+		}
+	}
+	for _, l := range rv.t.Chat {
+		chat = append(chat, logView(l))
+	}
+	return chat
 }
 
 func logView(l logLine) views.LogLine {
@@ -1019,6 +1029,11 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 			views.ChatAppend(chat).Render(ctx, buf)
 		}
 	}
+	markFull := full
+	if v.page { // the first push after the page: the chat, which the page leaves out
+		v.page, markFull = false, true
+		views.Chat(r.chatOf(rv)).Render(ctx, buf)
+	}
 	if buf.Len() == 0 {
 		return nil
 	}
@@ -1030,7 +1045,7 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 	// server's clock, so its page shows the clocks in the server's time
 	// whatever its device's says
 	v.pushes++
-	views.Seq(views.PushMark{Seq: r.t.Seq, N: v.pushes, Now: r.rt.now().UnixMilli(), Full: full}).Render(ctx, buf)
+	views.Seq(views.PushMark{Seq: r.t.Seq, N: v.pushes, Now: r.rt.now().UnixMilli(), Full: markFull}).Render(ctx, buf)
 	return bytes.Clone(buf.Bytes())
 }
 
@@ -1174,7 +1189,7 @@ func fnv64(b []byte) uint64 {
 }
 
 // connect registers a websocket and sends it the whole table.
-func (r *Room) connect(c Conn, player string) {
+func (r *Room) connect(c Conn, player, page string) {
 	seat := r.t.seatOf(player)
 	v := &viewer{conn: c, player: player, seat: seat}
 	wasConnected := seat >= 0 && r.seatConnected(seat)
@@ -1185,7 +1200,9 @@ func (r *Room) connect(c Conn, player string) {
 		r.restartClocks()
 		r.schedule()
 	}
-	r.pushTo(v, r.shared(), nil, true, nil)
+	// what the viewer's page holds, when it is the table as it stands: the
+	// push sends only what changed since (pages.go); else the whole table
+	r.pushTo(v, r.shared(), nil, !r.takePage(v, page), nil)
 	if seat >= 0 && r.t.Seats[seat].Away {
 		if err := r.commit(entry{T: eBack, Seat: seat}); err != nil {
 			r.rt.log.Error("back", "room", r.code, "seat", seat, "err", err)

@@ -2,6 +2,7 @@ package views
 
 import (
 	"encoding/json"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -153,4 +154,14 @@ func seedWords(v Verify) string {
 		return "The finished " + v.What + " was shuffled"
 	}
 	return "Each of the " + plural(len(v.Deals), "finished "+v.What, "finished "+v.What+"s") + " was shuffled"
+}
+
+// wsURL is the table page's websocket: with the page's token, its first
+// push is only what changed since the page.
+func wsURL(t Table) string {
+	u := "/t/" + t.Code + "/ws"
+	if t.PageToken != "" {
+		u += "?page=" + url.QueryEscape(t.PageToken)
+	}
+	return u
 }

@@ -173,6 +173,9 @@ type Table struct {
 	URL       string          // the table's path: /t/CODE
 	Seq       int64           // the table's last log entry
 	Now       int64           // the server's clock when the page was made (unix ms)
+	// PageToken names what this page holds for its websocket's first
+	// push (room/pages.go); empty: the socket gets the whole table.
+	PageToken string
 	Seats     SeatBar
 	State     TableState
 	// Evening is the table's evening so far (the Tonight drawer); nil
