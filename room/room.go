@@ -62,7 +62,7 @@ type Room struct {
 	// while the table is paused, dormant or its match over)
 	playBase  time.Duration
 	playSince time.Time
-	scratch   bytes.Buffer // where pushes are rendered (see message)
+	scratch   bytes.Buffer         // where pushes are rendered (see message)
 	pages     map[string]*pageSnap // what pages rendered lately hold (pages.go)
 	// results (room/results.go): the last game recorded, the people
 	// seated as the database knows them (player id to name), and at a
