@@ -1,0 +1,395 @@
+package i18n
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
+)
+
+//go:embed locales/*.json
+var localeFiles embed.FS
+
+// PseudoCode is the pseudo-language's code (en-XA, "accented English"):
+// made from the English catalog, never listed in the language picker,
+// chosen only by its code.
+const PseudoCode = "en-XA"
+
+// Lang is one language of the catalog: its messages, compiled once, and
+// how it writes numbers and plurals. A Lang never changes after Load.
+type Lang struct {
+	code  string
+	tag   language.Tag
+	name  string // in the language itself ("Français")
+	msgs  map[string]*message
+	en    *Lang // where a missing key is read (nil for English)
+	group string
+	// groupMin is the fewest digits a number has before it is grouped
+	// (0: never grouped).
+	groupMin int
+	listSep  string
+	listLast string
+	pseudo   bool
+}
+
+// message is one key compiled: its plural forms (other is forms[0]),
+// each a list of segments; plain holds the text of a message without
+// placeholders or plural forms, ready to write.
+type message struct {
+	forms  [6][]segment // by plural.Form: Other, Zero, One, Two, Few, Many
+	plural bool
+	plain  string
+	simple bool
+	note   string
+}
+
+// segment is literal text or, when arg is set, a placeholder.
+type segment struct {
+	lit string
+	arg string
+}
+
+// Catalog is every language loaded.
+type Catalog struct {
+	langs   []*Lang // the picker's, English first, then by code
+	byCode  map[string]*Lang
+	matcher language.Matcher
+	tags    []language.Tag
+	en      *Lang
+}
+
+// file is one locale file as translators write it: a key's text, or its
+// description (the translator's note) and plural forms, as go-i18n's v2
+// JSON format has it (so translation tools read it).
+type fileEntry struct {
+	Description string `json:"description"`
+	Zero        string `json:"zero"`
+	One         string `json:"one"`
+	Two         string `json:"two"`
+	Few         string `json:"few"`
+	Many        string `json:"many"`
+	Other       string `json:"other"`
+}
+
+func (e *fileEntry) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*e = fileEntry{Other: s}
+		return nil
+	}
+	type plain fileEntry
+	return json.Unmarshal(b, (*plain)(e))
+}
+
+// ReadFile parses one locale file: its entries by key.
+func readFile(fsys fs.FS, name string) (map[string]fileEntry, error) {
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]fileEntry
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return m, nil
+}
+
+// Load reads every locale file of fsys (locales/*.json, English
+// required) and builds the pseudo-language from English.
+func Load(fsys fs.FS) (*Catalog, error) {
+	names, err := fs.Glob(fsys, "locales/*.json")
+	if err != nil {
+		return nil, err
+	}
+	c := &Catalog{byCode: map[string]*Lang{}}
+	files := map[string]map[string]fileEntry{}
+	for _, n := range names {
+		code := strings.TrimSuffix(path.Base(n), ".json")
+		f, err := readFile(fsys, n)
+		if err != nil {
+			return nil, err
+		}
+		files[code] = f
+	}
+	enFile, ok := files["en"]
+	if !ok {
+		return nil, fmt.Errorf("i18n: no locales/en.json")
+	}
+	c.en, err = compile("en", enFile, nil)
+	if err != nil {
+		return nil, err
+	}
+	codes := make([]string, 0, len(files))
+	for code := range files {
+		if code != "en" {
+			codes = append(codes, code)
+		}
+	}
+	sort.Strings(codes)
+	c.add(c.en)
+	for _, code := range codes {
+		l, err := compile(code, files[code], c.en)
+		if err != nil {
+			return nil, err
+		}
+		c.add(l)
+	}
+	c.matcher = language.NewMatcher(c.tags)
+	p := pseudo(c.en)
+	c.byCode[strings.ToLower(p.code)] = p
+	return c, nil
+}
+
+func (c *Catalog) add(l *Lang) {
+	c.langs = append(c.langs, l)
+	c.byCode[strings.ToLower(l.code)] = l
+	c.tags = append(c.tags, l.tag)
+}
+
+// compile builds a Lang from its file; en, for another language, is
+// where its missing keys are read.
+func compile(code string, f map[string]fileEntry, en *Lang) (*Lang, error) {
+	tag, err := language.Parse(code)
+	if err != nil {
+		return nil, fmt.Errorf("i18n: locales/%s.json: %w", code, err)
+	}
+	l := &Lang{code: code, tag: tag, msgs: make(map[string]*message, len(f)), en: en}
+	for key, e := range f {
+		m, err := compileEntry(e)
+		if err != nil {
+			return nil, fmt.Errorf("i18n: locales/%s.json: %s: %w", code, key, err)
+		}
+		l.msgs[key] = m
+	}
+	l.settle()
+	return l, nil
+}
+
+// settle reads the language's own settings from its catalog: its name,
+// how it groups digits and joins lists.
+func (l *Lang) settle() {
+	l.name = l.T("language.name")
+	l.group = l.T("number.group")
+	l.groupMin = 0
+	if n := l.T("number.group.digits"); n != "" {
+		fmt.Sscan(n, &l.groupMin)
+	}
+	l.listSep, l.listLast = l.T("list.separator"), l.T("list.last")
+}
+
+func compileEntry(e fileEntry) (*message, error) {
+	m := &message{note: e.Description}
+	texts := [6]string{e.Other, e.Zero, e.One, e.Two, e.Few, e.Many}
+	for i, t := range texts {
+		if i > 0 && t != "" {
+			m.plural = true
+		}
+		segs, err := parse(t)
+		if err != nil {
+			return nil, err
+		}
+		m.forms[i] = segs
+	}
+	m.settlePlain()
+	return m, nil
+}
+
+func (m *message) settlePlain() {
+	if m.plural {
+		return
+	}
+	for _, s := range m.forms[0] {
+		if s.arg != "" {
+			return
+		}
+	}
+	var b strings.Builder
+	for _, s := range m.forms[0] {
+		b.WriteString(s.lit)
+	}
+	m.plain, m.simple = b.String(), true
+}
+
+// parse splits a message's text into literal text and {{.Name}}
+// placeholders; any other template action is an error.
+func parse(t string) ([]segment, error) {
+	var out []segment
+	for {
+		i := strings.Index(t, "{{")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(t[i:], "}}")
+		if j < 0 {
+			return nil, fmt.Errorf("unclosed {{ in %q", t)
+		}
+		name := strings.TrimSpace(t[i+2 : i+j])
+		if !strings.HasPrefix(name, ".") || strings.ContainsAny(name[1:], " .|()") || len(name) < 2 {
+			return nil, fmt.Errorf("only {{.Name}} placeholders are allowed, not %q", t[i:i+j+2])
+		}
+		if i > 0 {
+			out = append(out, segment{lit: t[:i]})
+		}
+		out = append(out, segment{arg: name[1:]})
+		t = t[i+j+2:]
+	}
+	if t != "" {
+		out = append(out, segment{lit: t})
+	}
+	return out, nil
+}
+
+// Code is the language's code, as in a URL or cookie ("en", "pt-BR").
+func (l *Lang) Code() string { return l.code }
+
+// Tag is the language's BCP 47 tag, for <html lang>.
+func (l *Lang) Tag() string { return l.tag.String() }
+
+// Name is the language's name in itself ("Français").
+func (l *Lang) Name() string { return l.name }
+
+// Pseudo reports the pseudo-language.
+func (l *Lang) Pseudo() bool { return l.pseudo }
+
+// Has reports whether the language's own catalog has key (not read from
+// English).
+func (l *Lang) Has(key string) bool { _, ok := l.msgs[key]; return ok }
+
+func (l *Lang) lookup(key string) (*message, *Lang) {
+	if m, ok := l.msgs[key]; ok {
+		return m, l
+	}
+	if l.en != nil {
+		if m, ok := l.en.msgs[key]; ok {
+			return m, l.en
+		}
+	}
+	return nil, l
+}
+
+// T is the text of a key without placeholders.
+func (l *Lang) T(key string) string {
+	if m, ok := l.msgs[key]; ok && m.simple {
+		return m.plain
+	}
+	return l.F(key)
+}
+
+// F is the text of a key with its placeholders filled.
+func (l *Lang) F(key string, args ...Arg) string {
+	m, _ := l.lookup(key)
+	if m != nil && m.simple {
+		return m.plain
+	}
+	return string(l.appendKey(make([]byte, 0, 64), key, args))
+}
+
+// Msg is a message in the language.
+func (l *Lang) Msg(m Msg) string { return l.F(m.Key, m.Args...) }
+
+// AppendMsg appends a message in the language to b.
+func (l *Lang) AppendMsg(b []byte, m Msg) []byte { return l.appendKey(b, m.Key, m.Args) }
+
+func (l *Lang) appendKey(b []byte, key string, args []Arg) []byte {
+	m, _ := l.lookup(key)
+	if m == nil {
+		return append(b, key...)
+	}
+	if m.simple {
+		return append(b, m.plain...)
+	}
+	for _, s := range m.forms[l.form(m, args)] {
+		if s.arg == "" {
+			b = append(b, s.lit...)
+			continue
+		}
+		a, ok := find(args, s.arg)
+		if !ok {
+			b = append(b, "{{."...)
+			b = append(b, s.arg...)
+			b = append(b, "}}"...)
+			continue
+		}
+		b = l.appendArg(b, a)
+	}
+	return b
+}
+
+// form is the plural form a message takes for its Count argument.
+func (l *Lang) form(m *message, args []Arg) int {
+	if !m.plural {
+		return 0
+	}
+	a, ok := find(args, "Count")
+	if !ok {
+		return 0
+	}
+	f := l.pluralForm(a.N)
+	if len(m.forms[f]) == 0 && !(f == 0) {
+		return 0
+	}
+	return int(f)
+}
+
+// pluralForm is the CLDR plural category of the whole number n.
+func (l *Lang) pluralForm(n int) plural.Form {
+	if n < 0 {
+		n = -n
+	}
+	return plural.Cardinal.MatchPlural(l.tag, n, 0, 0, 0, 0)
+}
+
+func find(args []Arg, name string) (Arg, bool) {
+	for _, a := range args {
+		if a.Name == name {
+			return a, true
+		}
+	}
+	return Arg{}, false
+}
+
+func (l *Lang) appendArg(b []byte, a Arg) []byte {
+	switch a.Kind {
+	case Num:
+		return l.appendNum(b, a.N)
+	case Text:
+		return append(b, a.S...)
+	case Key:
+		return l.appendKey(b, a.S, nil)
+	case Seat:
+		return l.appendKey(b, "seat.name", []Arg{N("Number", a.N+1)})
+	case Bot:
+		return l.appendKey(b, "bot.name", []Arg{N("Number", a.N)})
+	case List:
+		for i, x := range a.L {
+			switch {
+			case i == 0:
+			case i == len(a.L)-1:
+				b = append(b, l.listLast...)
+			default:
+				b = append(b, l.listSep...)
+			}
+			b = l.appendArg(b, x)
+		}
+		return b
+	case Sub:
+		if a.M != nil {
+			return l.appendKey(b, a.M.Key, a.M.Args)
+		}
+	}
+	return b
+}
+
+// Note is a key's note for translators (from English).
+func (c *Catalog) Note(key string) string {
+	if m, ok := c.en.msgs[key]; ok {
+		return m.note
+	}
+	return ""
+}

@@ -1,0 +1,91 @@
+package i18n
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"golang.org/x/text/feature/plural"
+)
+
+// Problems lists what is wrong with the catalog, one line each: a key a
+// language lacks or has that English does not, a placeholder a
+// translation names that English's text does not give (or leaves one
+// out), a plural form a language needs that a plural message lacks, an
+// English key without a note for translators. Empty when all is well.
+func (c *Catalog) Problems() []string {
+	var out []string
+	keys := c.Keys()
+	sort.Strings(keys)
+	for _, k := range keys {
+		if c.en.msgs[k].note == "" {
+			out = append(out, fmt.Sprintf("en: %s has no description for translators", k))
+		}
+	}
+	for _, l := range c.langs {
+		if l == c.en {
+			continue
+		}
+		needs := l.pluralForms()
+		for _, k := range keys {
+			m, ok := l.msgs[k]
+			if !ok {
+				out = append(out, fmt.Sprintf("%s: %s is missing", l.code, k))
+				continue
+			}
+			en := c.en.msgs[k]
+			want := en.placeholders()
+			if got := m.placeholders(); !slices.Equal(got, want) {
+				out = append(out, fmt.Sprintf("%s: %s has placeholders %v, English %v", l.code, k, got, want))
+			}
+			if en.plural {
+				for _, f := range needs {
+					if len(m.forms[f]) == 0 && f != plural.Other {
+						out = append(out, fmt.Sprintf("%s: %s lacks its plural form %s", l.code, k, formNames[f]))
+					}
+				}
+			}
+		}
+		for k := range l.msgs {
+			if _, ok := c.en.msgs[k]; !ok {
+				out = append(out, fmt.Sprintf("%s: %s is not an English key", l.code, k))
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+var formNames = [6]string{"other", "zero", "one", "two", "few", "many"}
+
+// pluralForms are the CLDR plural categories the language's whole
+// numbers fall in.
+func (l *Lang) pluralForms() []plural.Form {
+	seen := map[plural.Form]bool{}
+	for n := 0; n <= 1_000_100; n++ {
+		if n > 1000 && n%1000 != 0 && n != 1_000_001 {
+			continue
+		}
+		seen[l.pluralForm(n)] = true
+	}
+	out := make([]plural.Form, 0, len(seen))
+	for f := range seen {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// placeholders are the names a message's forms use, sorted, once each.
+func (m *message) placeholders() []string {
+	var out []string
+	for _, segs := range m.forms {
+		for _, s := range segs {
+			if s.arg != "" && !slices.Contains(out, s.arg) {
+				out = append(out, s.arg)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,54 @@
+package i18n
+
+import (
+	"strconv"
+	"time"
+)
+
+// Num writes a whole number the language's way: digits grouped by the
+// catalog's number.group once the number has number.group.digits digits
+// (English groups none, so tables read as they always did).
+func (l *Lang) Num(n int) string { return string(l.appendNum(nil, n)) }
+
+func (l *Lang) appendNum(b []byte, n int) []byte {
+	if l.groupMin == 0 || l.group == "" || (n < 1000 && n > -1000) {
+		return strconv.AppendInt(b, int64(n), 10)
+	}
+	var d [24]byte
+	s := strconv.AppendInt(d[:0], int64(n), 10)
+	if s[0] == '-' {
+		b = append(b, '-')
+		s = s[1:]
+	}
+	if len(s) < l.groupMin {
+		return append(b, s...)
+	}
+	head := len(s) % 3
+	if head == 0 {
+		head = 3
+	}
+	b = append(b, s[:head]...)
+	for i := head; i < len(s); i += 3 {
+		b = append(b, l.group...)
+		b = append(b, s[i:i+3]...)
+	}
+	return b
+}
+
+// Date writes a day and time the language's way (date.time: its day,
+// month's name, year, hours and minutes).
+func (l *Lang) Date(t time.Time) string {
+	return l.F("date.time",
+		N("Day", t.Day()), K("Month", monthKeys[t.Month()-1]), S("Year", strconv.Itoa(t.Year())),
+		S("Hour", pad2(t.Hour())), S("Minute", pad2(t.Minute())))
+}
+
+var monthKeys = [12]string{"month.1", "month.2", "month.3", "month.4", "month.5", "month.6",
+	"month.7", "month.8", "month.9", "month.10", "month.11", "month.12"}
+
+func pad2(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}

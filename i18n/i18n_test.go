@@ -1,0 +1,214 @@
+package i18n
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// TestEveryLanguageHasEveryKey fails on any key missing from any
+// language present in locales/ (or a stray one, a placeholder a
+// translation lost, a plural form a language needs): adding a language
+// is adding its file, and this test says what it still lacks.
+func TestEveryLanguageHasEveryKey(t *testing.T) {
+	for _, p := range Default().Problems() {
+		t.Error(p)
+	}
+}
+
+// testCatalog is a small catalog with English, French and Japanese.
+func testCatalog(t *testing.T, fr string) *Catalog {
+	t.Helper()
+	fs := fstest.MapFS{
+		"locales/en.json": {Data: []byte(`{
+			"language.name": {"description": "d", "other": "English"},
+			"cards": {"description": "d", "one": "{{.Count}} card", "other": "{{.Count}} cards"},
+			"hello": {"description": "d", "other": "Hello, {{.Name}}."},
+			"plain": {"description": "d", "other": "Plain"},
+			"plays": {"description": "d", "other": "{{.Seat}} plays {{.What}}."},
+			"seat.name": {"description": "d", "other": "Seat {{.Number}}"},
+			"bot.name": {"description": "d", "other": "Bot {{.Number}}"},
+			"list.separator": {"description": "d", "other": ", "},
+			"list.last": {"description": "d", "other": " and "},
+			"number.group": {"description": "d", "other": ""},
+			"number.group.digits": {"description": "d", "other": "0"}
+		}`)},
+		"locales/fr.json": {Data: []byte(fr)},
+		"locales/ja.json": {Data: []byte(`{
+			"language.name": "日本語",
+			"cards": {"other": "{{.Count}}枚"},
+			"hello": "こんにちは、{{.Name}}。",
+			"plain": "プレーン",
+			"plays": "{{.Seat}}が{{.What}}を出す。",
+			"seat.name": "席{{.Number}}",
+			"bot.name": "ボット{{.Number}}",
+			"list.separator": "、",
+			"list.last": "と",
+			"number.group": ",",
+			"number.group.digits": "4"
+		}`)},
+	}
+	c, err := Load(fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+const frComplete = `{
+	"language.name": "Français",
+	"cards": {"one": "{{.Count}} carte", "other": "{{.Count}} cartes", "many": "{{.Count}} de cartes"},
+	"hello": "Bonjour, {{.Name}}.",
+	"plain": "Simple",
+	"plays": "{{.Seat}} joue {{.What}}.",
+	"seat.name": "Place {{.Number}}",
+	"bot.name": "Robot {{.Number}}",
+	"list.separator": ", ",
+	"list.last": " et ",
+	"number.group": "\u202f",
+	"number.group.digits": "4"
+}`
+
+func TestProblemsFindsWhatALanguageLacks(t *testing.T) {
+	if p := testCatalog(t, frComplete).Problems(); len(p) != 0 {
+		t.Fatalf("a complete catalog has problems: %v", p)
+	}
+	broken := strings.Replace(frComplete, `"hello": "Bonjour, {{.Name}}.",`, ``, 1)
+	broken = strings.Replace(broken, `"{{.Seat}} joue {{.What}}."`, `"{{.Seat}} joue {{.Quoi}}."`, 1)
+	broken = strings.Replace(broken, `"one": "{{.Count}} carte", `, ``, 1)
+	broken = strings.Replace(broken, `"plain": "Simple",`, `"plain": "Simple", "extra": "x",`, 1)
+	got := strings.Join(testCatalog(t, broken).Problems(), "\n")
+	for _, want := range []string{"fr: hello is missing", "fr: plays has placeholders [Quoi Seat], English [Seat What]",
+		"fr: cards lacks its plural form one", "fr: extra is not an English key"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("problems do not say %q:\n%s", want, got)
+		}
+	}
+}
+
+func TestPluralFormsFollowCLDR(t *testing.T) {
+	c := testCatalog(t, frComplete)
+	en, fr, ja := c.Lookup("en"), c.Lookup("FR"), c.Lookup("ja")
+	for _, tc := range []struct {
+		l    *Lang
+		n    int
+		want string
+	}{
+		{en, 0, "0 cards"}, {en, 1, "1 card"}, {en, 2, "2 cards"},
+		{fr, 0, "0 carte"}, {fr, 1, "1 carte"}, {fr, 2, "2 cartes"}, // French: 0 and 1 are "one"
+		{fr, 1000000, "1\u202f000\u202f000 cartes"}, // grouped
+		{ja, 1, "1枚"}, {ja, 5, "5枚"}, {ja, 12345, "12,345枚"},
+	} {
+		if got := tc.l.F("cards", Count(tc.n)); got != tc.want {
+			t.Errorf("%s %d: %q, want %q", tc.l.Code(), tc.n, got, tc.want)
+		}
+	}
+}
+
+func TestMessagesRenderTheirArguments(t *testing.T) {
+	c := testCatalog(t, frComplete)
+	fr := c.Lookup("fr")
+	m := M("plays", SeatArg("Seat", 2), Nest("What", M("cards", Count(3))))
+	named := m.Named(func(seat int) Arg {
+		if seat == 2 {
+			return BotArg("", 3)
+		}
+		return S("", "Ann")
+	})
+	if m.Args[0].Kind != Seat {
+		t.Fatal("Named changed its message")
+	}
+	if got := fr.Msg(named); got != "Robot 3 joue 3 cartes." {
+		t.Errorf("fr: %q", got)
+	}
+	if got := c.English().Msg(m); got != "Seat 3 plays 3 cards." {
+		t.Errorf("en, a seat not named: %q", got)
+	}
+	list := M("hello", Seats("Name", []int{0, 1, 2})).Named(func(s int) Arg { return S("", []string{"Ann", "Bob", "Cy"}[s]) })
+	if got := fr.Msg(list); got != "Bonjour, Ann, Bob et Cy." {
+		t.Errorf("fr list: %q", got)
+	}
+	if got := c.Lookup("ja").Msg(list); got != "こんにちは、Ann、BobとCy。" {
+		t.Errorf("ja list: %q", got)
+	}
+	if got := fr.T("plain"); got != "Simple" {
+		t.Errorf("fr plain: %q", got)
+	}
+	if got := fr.T("no.such.key"); got != "no.such.key" {
+		t.Errorf("a missing key: %q", got)
+	}
+}
+
+func TestAMissingTranslationReadsEnglish(t *testing.T) {
+	c := testCatalog(t, strings.Replace(frComplete, `"plain": "Simple",`, ``, 1))
+	if got := c.Lookup("fr").T("plain"); got != "Plain" {
+		t.Errorf("%q", got)
+	}
+}
+
+func TestAcceptLanguageChoosesALanguage(t *testing.T) {
+	c := testCatalog(t, frComplete)
+	for accept, want := range map[string]string{
+		"":                               "en",
+		"fr-CH, fr;q=0.9, en;q=0.8":      "fr",
+		"ja-JP":                          "ja",
+		"de-DE, ko;q=0.5":                "en",
+		"en-GB,en;q=0.9,fr;q=0.8":        "en",
+		"pt-BR;q=0.1, fr-CA;q=0.5, junk": "fr",
+		"not a header ;;; q=":            "en",
+	} {
+		if got := c.Match(accept).Code(); got != want {
+			t.Errorf("%q: %s, want %s", accept, got, want)
+		}
+	}
+}
+
+func TestPseudoLanguageBracketsEveryMessage(t *testing.T) {
+	c := testCatalog(t, frComplete)
+	p := c.Lookup(PseudoCode)
+	if p == nil || !p.Pseudo() {
+		t.Fatal("no pseudo-language")
+	}
+	got := p.F("hello", S("Name", "Ann"))
+	if !strings.HasPrefix(got, "⟦Ĥéļļö, Ann.") || !strings.HasSuffix(got, "⟧") {
+		t.Errorf("%q", got)
+	}
+	if u := Unbracket("x " + got + " y"); u != "x  y" {
+		t.Errorf("unbracketed: %q", u)
+	}
+	if p.F("cards", Count(1)) == p.F("cards", Count(2)) {
+		t.Error("pseudo lost its plural forms")
+	}
+	for _, l := range c.Languages() {
+		if l.Pseudo() {
+			t.Error("the picker lists the pseudo-language")
+		}
+	}
+}
+
+func TestLoadRefusesTemplateLogic(t *testing.T) {
+	_, err := Load(fstest.MapFS{"locales/en.json": {Data: []byte(`{"x": {"description": "d", "other": "{{if .A}}a{{end}}"}}`)}})
+	if err == nil {
+		t.Fatal("a template action loaded")
+	}
+}
+
+func TestContextCarriesTheLanguage(t *testing.T) {
+	if From(context.Background()) != English() {
+		t.Fatal("no language: not English")
+	}
+	p := Lookup(PseudoCode)
+	if From(With(context.Background(), p)) != p {
+		t.Fatal("the context lost its language")
+	}
+}
+
+// BenchmarkPlain is the cost of a word on a page.
+func BenchmarkPlain(b *testing.B) {
+	l := English()
+	for b.Loop() {
+		_ = l.T("seat.name")
+		_ = l.T("list.last")
+	}
+}

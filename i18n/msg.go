@@ -1,0 +1,172 @@
+package i18n
+
+// Kind is what an Arg holds and how it is written.
+type Kind uint8
+
+const (
+	// Num is a number (N), written the language's way; an Arg named
+	// Count also chooses the message's plural form.
+	Num Kind = iota
+	// Text is verbatim text (S): a person's name, a table code, card
+	// faces. It is never translated.
+	Text
+	// Key is a catalog key (S), written in the reader's language: a
+	// street's name, a faction, a ruleset.
+	Key
+	// Seat is a seat of a game (N, from 0) that the table has not named
+	// yet: Msg.Named turns it into the seat's name when the line is
+	// logged.
+	Seat
+	// Bot is a bot's name by its number (N): "Bot 3" in the reader's
+	// language.
+	Bot
+	// List is a list of values (L), joined the language's way ("A, B and
+	// C").
+	List
+	// Sub is a whole message (M) inside this one.
+	Sub
+)
+
+// Arg is one placeholder's value: {{.Name}} in the catalog's text.
+type Arg struct {
+	Name string `json:"n"`
+	Kind Kind   `json:"k,omitempty"`
+	N    int    `json:"i,omitempty"`
+	S    string `json:"s,omitempty"`
+	L    []Arg  `json:"l,omitempty"`
+	M    *Msg   `json:"m,omitempty"`
+}
+
+// Msg is a sentence as data: its catalog key and its arguments. A table's
+// log keeps its lines as Msgs, so each reader reads them in their own
+// language.
+type Msg struct {
+	Key  string `json:"key"`
+	Args []Arg  `json:"args,omitempty"`
+}
+
+// M is the message key with args.
+func M(key string, args ...Arg) Msg { return Msg{Key: key, Args: args} }
+
+// IsZero reports a message with no key.
+func (m Msg) IsZero() bool { return m.Key == "" }
+
+// N is a number argument.
+func N(name string, n int) Arg { return Arg{Name: name, Kind: Num, N: n} }
+
+// Count is the number argument that chooses the plural form.
+func Count(n int) Arg { return Arg{Name: "Count", Kind: Num, N: n} }
+
+// S is a verbatim text argument (a name, a code).
+func S(name, s string) Arg { return Arg{Name: name, Kind: Text, S: s} }
+
+// K is an argument written from another catalog key.
+func K(name, key string) Arg { return Arg{Name: name, Kind: Key, S: key} }
+
+// SeatArg is a game's seat, named by the table when the line is logged.
+func SeatArg(name string, seat int) Arg { return Arg{Name: name, Kind: Seat, N: seat} }
+
+// Seats is a list of seats, named by the table when logged.
+func Seats(name string, seats []int) Arg {
+	l := make([]Arg, len(seats))
+	for i, s := range seats {
+		l[i] = Arg{Kind: Seat, N: s}
+	}
+	return Arg{Name: name, Kind: List, L: l}
+}
+
+// ListOf is a list of values (their names do not matter).
+func ListOf(name string, items ...Arg) Arg { return Arg{Name: name, Kind: List, L: items} }
+
+// BotArg is a bot's name by its number.
+func BotArg(name string, n int) Arg { return Arg{Name: name, Kind: Bot, N: n} }
+
+// Nest is a whole message as an argument.
+func Nest(name string, m Msg) Arg { return Arg{Name: name, Kind: Sub, M: &m} }
+
+// Named is the message with every Seat argument, nested ones too, turned
+// into what name says of the seat (its player's name, or a bot's); the
+// message itself is not changed.
+func (m Msg) Named(name func(seat int) Arg) Msg {
+	if !m.hasSeats() {
+		return m
+	}
+	out := Msg{Key: m.Key, Args: make([]Arg, len(m.Args))}
+	for i, a := range m.Args {
+		out.Args[i] = a.named(name)
+	}
+	return out
+}
+
+func (m Msg) hasSeats() bool {
+	for _, a := range m.Args {
+		if a.hasSeats() {
+			return true
+		}
+	}
+	return false
+}
+
+func (a Arg) hasSeats() bool {
+	switch a.Kind {
+	case Seat:
+		return true
+	case List:
+		for _, x := range a.L {
+			if x.hasSeats() {
+				return true
+			}
+		}
+	case Sub:
+		return a.M != nil && a.M.hasSeats()
+	}
+	return false
+}
+
+func (a Arg) named(name func(int) Arg) Arg {
+	switch a.Kind {
+	case Seat:
+		n := name(a.N)
+		n.Name = a.Name
+		return n
+	case List:
+		l := make([]Arg, len(a.L))
+		for i, x := range a.L {
+			l[i] = x.named(name)
+		}
+		a.L = l
+	case Sub:
+		if a.M != nil {
+			m := a.M.Named(name)
+			a.M = &m
+		}
+	}
+	return a
+}
+
+// SeatsIn lists the seats a message names (for a test, or to check who
+// a private line is about).
+func (m Msg) SeatsIn() []int {
+	var out []int
+	var walk func(a Arg)
+	walk = func(a Arg) {
+		switch a.Kind {
+		case Seat:
+			out = append(out, a.N)
+		case List:
+			for _, x := range a.L {
+				walk(x)
+			}
+		case Sub:
+			if a.M != nil {
+				for _, x := range a.M.Args {
+					walk(x)
+				}
+			}
+		}
+	}
+	for _, a := range m.Args {
+		walk(a)
+	}
+	return out
+}
