@@ -13,6 +13,7 @@ import (
 
 	"github.com/olahol/melody"
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/room"
 	"golang.org/x/time/rate"
 )
@@ -51,6 +52,13 @@ func (c *connRecorder) upgradeDone() { c.once.Do(func() { close(c.upgraded) }) }
 
 // socket is a websocket as the table runtime sees a viewer's connection.
 type socket struct{ *melody.Session }
+
+// Lang is the language the socket's viewer reads (room.Conn's optional
+// Lang): the page's, chosen when it opened.
+func (s socket) Lang() *i18n.Lang {
+	l, _ := s.Keys["lang"].(*i18n.Lang)
+	return l
+}
 
 // Write queues a push; a socket that closed meanwhile is not an error
 // (its disconnect is on its way to the room).
@@ -194,7 +202,7 @@ func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
 	if len(page) > 64 {
 		page = ""
 	}
-	keys := map[string]any{"room": r, "player": player, "conn": rec, "page": page}
+	keys := map[string]any{"room": r, "player": player, "conn": rec, "page": page, "lang": langOf(req)}
 	up := upgradeOnly(req)
 	go func() {
 		defer s.sockets.release(key)

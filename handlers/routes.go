@@ -39,6 +39,7 @@ func (s *Server) routes() *echo.Echo {
 	}}))
 	e.Use(s.requestLog)
 	e.Use(middleware.BodyLimit("32K"))
+	e.Use(s.language)
 	secure := middleware.SecureConfig{
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
 		ReferrerPolicy: "same-origin", ContentSecurityPolicy: contentSecurityPolicy,
@@ -63,6 +64,7 @@ func (s *Server) routes() *echo.Echo {
 	timeout := middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 10 * time.Second})
 	g := e.Group("", csrf(s.cfg.SecureCookies), timeout)
 	g.GET("/", s.home)
+	g.GET("/lang", s.chooseLanguage)
 	g.POST("/tables", s.createTable)
 	g.POST("/play", s.playNow)
 	g.GET("/tables/public", s.publicTables)

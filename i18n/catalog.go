@@ -45,6 +45,7 @@ type message struct {
 	forms  [6][]segment // by plural.Form: Other, Zero, One, Two, Few, Many
 	plural bool
 	plain  string
+	html   string // plain, escaped for an HTML text node
 	simple bool
 	note   string
 }
@@ -214,6 +215,7 @@ func (m *message) settlePlain() {
 		b.WriteString(s.lit)
 	}
 	m.plain, m.simple = b.String(), true
+	m.html = htmlText.Replace(m.plain)
 }
 
 // parse splits a message's text into literal text and {{.Name}}
@@ -360,7 +362,7 @@ func (l *Lang) appendArg(b []byte, a Arg) []byte {
 		return l.appendNum(b, a.N)
 	case Text:
 		return append(b, a.S...)
-	case Key:
+	case Word:
 		return l.appendKey(b, a.S, nil)
 	case Seat:
 		return l.appendKey(b, "seat.name", []Arg{N("Number", a.N+1)})

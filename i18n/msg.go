@@ -10,9 +10,9 @@ const (
 	// Text is verbatim text (S): a person's name, a table code, card
 	// faces. It is never translated.
 	Text
-	// Key is a catalog key (S), written in the reader's language: a
+	// Word is a catalog key (S), written in the reader's language: a
 	// street's name, a faction, a ruleset.
-	Key
+	Word
 	// Seat is a seat of a game (N, from 0) that the table has not named
 	// yet: Msg.Named turns it into the seat's name when the line is
 	// logged.
@@ -61,7 +61,7 @@ func Count(n int) Arg { return Arg{Name: "Count", Kind: Num, N: n} }
 func S(name, s string) Arg { return Arg{Name: name, Kind: Text, S: s} }
 
 // K is an argument written from another catalog key.
-func K(name, key string) Arg { return Arg{Name: name, Kind: Key, S: key} }
+func K(name, key string) Arg { return Arg{Name: name, Kind: Word, S: key} }
 
 // SeatArg is a game's seat, named by the table when the line is logged.
 func SeatArg(name string, seat int) Arg { return Arg{Name: name, Kind: Seat, N: seat} }

@@ -1,13 +1,17 @@
 package i18n
 
-import "strings"
+import (
+	"strings"
+
+	"golang.org/x/text/language"
+)
 
 // pseudo builds en-XA from English: every literal letter accented, each
 // message bracketed ⟦…⟧ and a third longer, placeholders kept. A string on
 // a page without the brackets did not come from the catalog; the length
 // shows what a longer language does to the layout.
 func pseudo(en *Lang) *Lang {
-	l := &Lang{code: PseudoCode, tag: en.tag, msgs: make(map[string]*message, len(en.msgs)), pseudo: true}
+	l := &Lang{code: PseudoCode, tag: language.Make(PseudoCode), msgs: make(map[string]*message, len(en.msgs)), pseudo: true}
 	for key, m := range en.msgs {
 		if !pseudoKey(key) {
 			l.msgs[key] = m

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -139,6 +140,7 @@ func (r *Room) Visit(ctx context.Context, player, name string, changeName bool, 
 			return
 		}
 		rv := r.view(seat, player)
+		rv.lang = i18n.From(ctx)
 		if seat >= 0 {
 			// the viewer is here: their seat shows them connected from the
 			// first paint (their websocket comes a moment later)

@@ -17,6 +17,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -82,6 +83,17 @@ type viewer struct {
 	fresh  bool                // the viewer's seat was fresh at the last push
 	page   bool                // its next push is the first after its page (pages.go)
 	pushes int64               // pushes made to this connection (the last one's data-n)
+	lang   *i18n.Lang          // the language the viewer reads (its page's)
+}
+
+// langOf is the language of a connection (English when it does not say).
+func langOf(c Conn) *i18n.Lang {
+	if lc, ok := c.(interface{ Lang() *i18n.Lang }); ok {
+		if l := lc.Lang(); l != nil {
+			return l
+		}
+	}
+	return i18n.English()
 }
 
 // sentFrag is what a viewer has of one fragment: its key, if it has one,
@@ -104,6 +116,7 @@ type roomView struct {
 	deadlines map[int]time.Time // per seat: when its clock runs out
 	actURL    string
 	rated     map[string]db.Rated // at a public table: the people's ratings, by player
+	lang      *i18n.Lang          // the viewer's language (models built in Go write in it)
 }
 
 func (rv *roomView) seatView(i int) views.Seat {
@@ -816,7 +829,7 @@ func (r *Room) shared() roomView {
 		phaseAt, _ = r.phaseDeadline(r.phaseSince)
 	}
 	dl, banks := r.deadlines()
-	return roomView{code: r.code, t: r.t, seat: game.Spectator, connected: conn, nextAt: next, phaseAt: phaseAt,
+	return roomView{code: r.code, t: r.t, seat: game.Spectator, lang: i18n.English(), connected: conn, nextAt: next, phaseAt: phaseAt,
 		deadlines: dl, banks: banks, now: r.rt.now(), played: r.playTime(), playing: !r.playSince.IsZero(), actURL: "/t/" + r.code + "/act",
 		rated: r.rated}
 }
@@ -936,8 +949,18 @@ func (r *Room) push(lines []logLine) {
 		return
 	}
 	sh := r.shared()
-	share := &watchers{} // filled by the first watcher that needs it
+	// the watchers of one language share their render: each language's
+	// is filled by its first watcher that needs it
+	var shares map[*i18n.Lang]*watchers
 	for _, v := range r.viewers {
+		share := shares[v.lang]
+		if share == nil {
+			if shares == nil {
+				shares = make(map[*i18n.Lang]*watchers, 1)
+			}
+			share = &watchers{}
+			shares[v.lang] = share
+		}
 		r.pushTo(v, sh, lines, false, share)
 	}
 }
@@ -966,13 +989,16 @@ func (r *Room) pushTo(v *viewer, sh roomView, lines []logLine, full bool, share 
 // It notes what the viewer now has. Empty when nothing changed.
 func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share *watchers) []byte {
 	rv := &sh
-	rv.seat, rv.player = r.gameSeat(v.seat), v.player
+	rv.seat, rv.player, rv.lang = r.gameSeat(v.seat), v.player, v.lang
+	if rv.lang == nil {
+		rv.lang = i18n.English()
+	}
 	if fresh := rv.seat != v.seat; fresh != v.fresh {
 		v.fresh, v.stage = fresh, "" // the view turns from a watcher's to the seat's: a whole new stage
 	}
 	// one render context for the whole push (templ would make one per
 	// fragment otherwise)
-	ctx := templ.InitializeContext(context.Background())
+	ctx := i18n.With(templ.InitializeContext(context.Background()), rv.lang)
 	// one scratch buffer per room (the actor is its only user); the push
 	// gets an exact copy, since Melody keeps the slice it is given
 	buf := &r.scratch
@@ -1191,7 +1217,7 @@ func fnv64(b []byte) uint64 {
 // connect registers a websocket and sends it the whole table.
 func (r *Room) connect(c Conn, player, page string) {
 	seat := r.t.seatOf(player)
-	v := &viewer{conn: c, player: player, seat: seat}
+	v := &viewer{conn: c, player: player, seat: seat, lang: langOf(c)}
 	wasConnected := seat >= 0 && r.seatConnected(seat)
 	r.viewers[c] = v
 	r.alone = time.Time{}
