@@ -96,14 +96,18 @@ func TestCrashRestartLosesNothing(t *testing.T) {
 func gameOver(snapshot []byte) bool {
 	var s struct {
 		Table struct {
-			Log []struct{ Text string }
+			Log []struct {
+				Text string
+				Msg  *struct{ Key string }
+			}
 		}
 	}
 	if json.Unmarshal(snapshot, &s) != nil || len(s.Table.Log) == 0 {
 		return false
 	}
 	for _, l := range s.Table.Log[max(0, len(s.Table.Log)-3):] {
-		if strings.HasPrefix(l.Text, "Game over") {
+		// a line from before the catalogs, or a game's game_over line
+		if strings.HasPrefix(l.Text, "Game over") || l.Msg != nil && strings.Contains(l.Msg.Key, ".game_over") {
 			return true
 		}
 	}

@@ -7,6 +7,8 @@ package game
 import (
 	"strconv"
 	"strings"
+
+	"github.com/tablegames/tables/i18n"
 )
 
 // Spectator is the seat of a viewer who is not playing.
@@ -29,6 +31,25 @@ type Error struct {
 	Code    string         `json:"code"`
 	Message string         `json:"message"`
 	Details map[string]int `json:"details,omitempty"`
+	// Msg is Message as data (a catalog key and its arguments), so the
+	// player reads it in their own language; Message is its English, for
+	// logs and clients that read the code. Zero for an error built with
+	// Errorf (its Message is all there is).
+	Msg i18n.Msg `json:"-"`
+}
+
+// Err builds an *Error from the catalog's key and its arguments.
+func Err(code, key string, args ...i18n.Arg) *Error {
+	m := i18n.M(key, args...)
+	return &Error{Code: code, Message: i18n.English().Msg(m), Msg: m}
+}
+
+// Text is the error's message in l.
+func (e *Error) Text(l *i18n.Lang) string {
+	if e.Msg.IsZero() {
+		return e.Message
+	}
+	return l.Msg(e.Msg)
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
@@ -43,11 +64,15 @@ const (
 	CodeNotYourTurn   = "NOT_YOUR_TURN"
 )
 
-// Event is one line of a table's log. Text names seats as {0}, {1}, … so the
-// platform can put players' names in; Only, when set, lists the seats allowed
-// to see the event (for example the two players of a card exchange). An event
-// with empty Only is public.
+// Event is one line of a table's log. Msg is the line as data, a catalog
+// key and its arguments (docs/I18N.md), so each reader reads it in their
+// own language; it names seats with i18n.SeatArg, and the platform puts
+// the players' names in. Text is the older form, English with seats as
+// {0}, {1}, …, for a line not in the catalog. Only, when set, lists the
+// seats allowed to see the event (for example the two players of a card
+// exchange). An event with empty Only is public.
 type Event struct {
+	Msg  i18n.Msg
 	Text string
 	Only []int
 	// Twin marks a private event that tells its seats, with what only they
@@ -69,8 +94,23 @@ func (e Event) VisibleTo(seat int) bool {
 	return false
 }
 
-// Render replaces each {N} in the text with name(N).
+// Say is a public event: the catalog's key with its arguments.
+func Say(key string, args ...i18n.Arg) Event { return Event{Msg: i18n.M(key, args...)} }
+
+// String is the event in English, its seats as {0}, {1}, … (a test's).
+func (e Event) String() string {
+	if e.Msg.IsZero() {
+		return e.Text
+	}
+	return e.Render(SeatToken)
+}
+
+// Render is the event in English with each seat named name(seat) (a
+// test's, or a log's that is not a table's).
 func (e Event) Render(name func(seat int) string) string {
+	if !e.Msg.IsZero() {
+		return i18n.English().Msg(e.Msg.Named(func(s int) i18n.Arg { return i18n.S("", name(s)) }))
+	}
 	t := e.Text
 	if !strings.Contains(t, "{") {
 		return t

@@ -22,7 +22,7 @@ func holdemState(r *room.Room) *holdem.State { return room.HoldemState(r.Table()
 func logCount(r *room.Room, s string) int {
 	n := 0
 	for _, l := range r.Table().Log {
-		if strings.Contains(l.Text, s) {
+		if strings.Contains(l.String(), s) {
 			n++
 		}
 	}
@@ -81,13 +81,13 @@ func TestHoldemLLMSeats(t *testing.T) {
 		t.Logf("%s: two fallbacks in %v", c.mode, time.Since(start))
 		e.inRoom(code, func(r *room.Room) {
 			for i, l := range r.Table().Log {
-				if !strings.Contains(l.Text, c.why) || i+1 >= len(r.Table().Log) {
+				if !strings.Contains(l.String(), c.why) || i+1 >= len(r.Table().Log) {
 					continue
 				}
-				who := strings.SplitN(l.Text, "'s model", 2)[0]
-				next := r.Table().Log[i+1].Text
+				who := strings.SplitN(l.String(), "'s model", 2)[0]
+				next := r.Table().Log[i+1].String()
 				if next != who+" checks." && next != who+" folds." {
-					t.Fatalf("after %q the log says %q: want a check or a fold", l.Text, next)
+					t.Fatalf("after %q the log says %q: want a check or a fold", l.String(), next)
 				}
 			}
 		})
@@ -292,15 +292,15 @@ func TestHoldemAwayPlayer(t *testing.T) {
 	})
 	e.inRoom(code, func(r *room.Room) {
 		for i, l := range r.Table().Log {
-			if strings.HasPrefix(l.Text, "Bob is disconnected") {
-				if next := r.Table().Log[i+1].Text; next != "Bob checks." && next != "Bob folds." {
+			if strings.HasPrefix(l.String(), "Bob is disconnected") {
+				if next := r.Table().Log[i+1].String(); next != "Bob checks." && next != "Bob folds." {
 					t.Fatalf("Bob's seat played %q", next)
 				}
 			}
 		}
 		for _, l := range r.Table().Log {
-			if strings.HasPrefix(l.Text, "Bob ") && (strings.Contains(l.Text, " raises") || strings.Contains(l.Text, " bets") || strings.Contains(l.Text, " calls")) {
-				t.Fatalf("the table played more than check or fold for Bob: %q", l.Text)
+			if strings.HasPrefix(l.String(), "Bob ") && (strings.Contains(l.String(), " raises") || strings.Contains(l.String(), " bets") || strings.Contains(l.String(), " calls")) {
+				t.Fatalf("the table played more than check or fold for Bob: %q", l.String())
 			}
 		}
 		if r.Table().Seats[1].Player == "" || r.Table().Seats[1].Bot != "" {
@@ -326,8 +326,8 @@ func TestHoldemClock(t *testing.T) {
 	e.waitRoom(code, "two time-outs", func(r *room.Room) bool { return logCount(r, "Ann's time ran out") >= 2 })
 	e.inRoom(code, func(r *room.Room) {
 		for i, l := range r.Table().Log {
-			if strings.HasPrefix(l.Text, "Ann's time ran out") {
-				if next := r.Table().Log[i+1].Text; next != "Ann checks." && next != "Ann folds." {
+			if strings.HasPrefix(l.String(), "Ann's time ran out") {
+				if next := r.Table().Log[i+1].String(); next != "Ann checks." && next != "Ann folds." {
 					t.Fatalf("after the time-out: %q", next)
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/feature/plural"
@@ -339,6 +340,27 @@ func (l *Lang) form(m *message, args []Arg) int {
 	return int(f)
 }
 
+// appendOrdinal writes n as a place (key ordinal, in the form CLDR's
+// ordinal rules give n).
+func (l *Lang) appendOrdinal(b []byte, n int) []byte {
+	m, _ := l.lookup("ordinal")
+	if m == nil {
+		return strconv.AppendInt(b, int64(n), 10)
+	}
+	f := int(plural.Ordinal.MatchPlural(l.tag, n, 0, 0, 0, 0))
+	if len(m.forms[f]) == 0 {
+		f = 0
+	}
+	for _, s := range m.forms[f] {
+		if s.arg == "" {
+			b = append(b, s.lit...)
+		} else {
+			b = l.appendNum(b, n)
+		}
+	}
+	return b
+}
+
 // pluralForm is the CLDR plural category of the whole number n.
 func (l *Lang) pluralForm(n int) plural.Form {
 	if n < 0 {
@@ -368,11 +390,13 @@ func (l *Lang) appendArg(b []byte, a Arg) []byte {
 		return l.appendKey(b, "seat.name", []Arg{N("Number", a.N+1)})
 	case Bot:
 		return l.appendKey(b, "bot.name", []Arg{N("Number", a.N)})
-	case List:
+	case Ordinal:
+		return l.appendOrdinal(b, a.N)
+	case List, Series:
 		for i, x := range a.L {
 			switch {
 			case i == 0:
-			case i == len(a.L)-1:
+			case i == len(a.L)-1 && a.Kind == List:
 				b = append(b, l.listLast...)
 			default:
 				b = append(b, l.listSep...)

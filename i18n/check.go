@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"golang.org/x/text/feature/plural"
 )
@@ -35,11 +36,15 @@ func (c *Catalog) Problems() []string {
 			}
 			en := c.en.msgs[k]
 			want := en.placeholders()
-			if got := m.placeholders(); !slices.Equal(got, want) {
+			if got := m.placeholders(); !placeholdersFit(got, want, en.note) {
 				out = append(out, fmt.Sprintf("%s: %s has placeholders %v, English %v", l.code, k, got, want))
 			}
+			forms := needs
+			if k == "ordinal" {
+				forms = l.ordinalForms()
+			}
 			if en.plural {
-				for _, f := range needs {
+				for _, f := range forms {
 					if len(m.forms[f]) == 0 && f != plural.Other {
 						out = append(out, fmt.Sprintf("%s: %s lacks its plural form %s", l.code, k, formNames[f]))
 					}
@@ -67,6 +72,38 @@ func (l *Lang) pluralForms() []plural.Form {
 			continue
 		}
 		seen[l.pluralForm(n)] = true
+	}
+	out := make([]plural.Form, 0, len(seen))
+	for f := range seen {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// placeholdersFit reports a translation's placeholders that English's
+// text gives. A count is free: got may leave out Count and Number (a
+// language may write it in words, or not at all in a form such as
+// "one"), and use them where English's note names them.
+func placeholdersFit(got, want []string, note string) bool {
+	for _, g := range got {
+		if !slices.Contains(want, g) && !((g == "Count" || g == "Number") && strings.Contains(note, "{{."+g+"}}")) {
+			return false
+		}
+	}
+	for _, w := range want {
+		if !slices.Contains(got, w) && w != "Count" && w != "Number" {
+			return false
+		}
+	}
+	return true
+}
+
+// ordinalForms are the CLDR ordinal categories of the language.
+func (l *Lang) ordinalForms() []plural.Form {
+	seen := map[plural.Form]bool{}
+	for n := 0; n <= 1000; n++ {
+		seen[plural.Ordinal.MatchPlural(l.tag, n, 0, 0, 0, 0)] = true
 	}
 	out := make([]plural.Form, 0, len(seen))
 	for f := range seen {

@@ -25,6 +25,12 @@ const (
 	List
 	// Sub is a whole message (M) inside this one.
 	Sub
+	// Series is a list of terms (L) joined by list.separator alone
+	// ("blinds 25/50, BB ante 50, straddles").
+	Series
+	// Ordinal is a place in a ranking (N): "1st", "2nd", by the
+	// catalog's key ordinal and CLDR's ordinal plural rules.
+	Ordinal
 )
 
 // Arg is one placeholder's value: {{.Name}} in the catalog's text.
@@ -78,6 +84,12 @@ func Seats(name string, seats []int) Arg {
 // ListOf is a list of values (their names do not matter).
 func ListOf(name string, items ...Arg) Arg { return Arg{Name: name, Kind: List, L: items} }
 
+// SeriesOf is a list of terms joined by list.separator alone.
+func SeriesOf(name string, items ...Arg) Arg { return Arg{Name: name, Kind: Series, L: items} }
+
+// Ord is an ordinal argument (1st, 2nd).
+func Ord(name string, n int) Arg { return Arg{Name: name, Kind: Ordinal, N: n} }
+
 // BotArg is a bot's name by its number.
 func BotArg(name string, n int) Arg { return Arg{Name: name, Kind: Bot, N: n} }
 
@@ -111,7 +123,7 @@ func (a Arg) hasSeats() bool {
 	switch a.Kind {
 	case Seat:
 		return true
-	case List:
+	case List, Series:
 		for _, x := range a.L {
 			if x.hasSeats() {
 				return true
@@ -129,7 +141,7 @@ func (a Arg) named(name func(int) Arg) Arg {
 		n := name(a.N)
 		n.Name = a.Name
 		return n
-	case List:
+	case List, Series:
 		l := make([]Arg, len(a.L))
 		for i, x := range a.L {
 			l[i] = x.named(name)
@@ -153,7 +165,7 @@ func (m Msg) SeatsIn() []int {
 		switch a.Kind {
 		case Seat:
 			out = append(out, a.N)
-		case List:
+		case List, Series:
 			for _, x := range a.L {
 				walk(x)
 			}

@@ -353,13 +353,13 @@ func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step stri
 		return views.Replay{}, Hidden("In Hold'em a replay shows only your own cards: cards never shown stay hidden")
 	}
 	rv := replayView(code, t, shown)
-	rv.player = player
+	rv.player, rv.lang = player, i18n.From(ctx)
 	comp, _ := k.render(rv)
 	p := views.Replay{Code: code, What: dealWord(k), Deal: n, Deals: nspans, Step: at, Steps: steps, Seat: shown, Stage: comp,
 		URL: "/t/" + code + "/replay/" + itoa(n)}
 	for _, l := range lines {
 		if visible(l, shown) {
-			p.Log = append(p.Log, k.logView(l))
+			p.Log = append(p.Log, k.logView(l, rv.l()))
 		}
 	}
 	for i := range t.Seats {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 )
 
 // FairRecord is a table's public record, enough for anyone to check its
@@ -90,11 +91,14 @@ func settled(k *kind, m game.Match) bool {
 	return m.Over() || len(m.Waiting()) == 0 && !next
 }
 
+// publicLines are the lines everyone was shown, in English: the record is
+// the same whoever reads it, and its verifier writes the lines it
+// reproduces in English too.
 func publicLines(ls []logLine) []string {
 	var out []string
 	for _, l := range ls {
 		if visible(l, game.Spectator) {
-			out = append(out, l.Text)
+			out = append(out, l.text(i18n.English()))
 		}
 	}
 	return out

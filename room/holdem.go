@@ -254,7 +254,7 @@ func holdemView(rv *roomView) views.Holdem {
 	h.Board = holdemCards(v.Board)
 	h.Board2 = holdemCards(v.Board2)
 	h.Ante = anteWords(&v)
-	h.Next = nextHandWords(st)
+	h.Next = rv.l().Msg(nextHandWords(st))
 	over := v.Street == holdem.HandOver
 	pm, _ := rv.t.Match.(*pokerMatch)
 	var plus pokerPlus

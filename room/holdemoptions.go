@@ -12,22 +12,22 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/holdem"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
 var holdemTableOptions = &tableOptions{
-	form: func(m game.Match, o Options) *views.TableOptions {
+	form: func(m game.Match, o Options, l *i18n.Lang) *views.TableOptions {
 		if m == nil || (o.Poker != nil && o.Poker.Tourney != "") {
 			return nil
 		}
 		s := holdemState(m)
 		_, bb, f := s.Upcoming()
 		return &views.TableOptions{Antes: anteChoices(bb, f.Ante), Ante: f.Ante, BBAnte: f.BigBlindAnte && f.Ante > 0,
-			Straddle: f.Straddle, Twice: f.RunItTwice, Next: nextHandWords(s)}
+			Straddle: f.Straddle, Twice: f.RunItTwice, Next: l.Msg(nextHandWords(s))}
 	},
 	read: func(m game.Match, o Options, form url.Values) (string, error) {
 		if o.Poker != nil && o.Poker.Tourney != "" {
@@ -46,13 +46,13 @@ var holdemTableOptions = &tableOptions{
 		}
 		return formatQuery(f), nil
 	},
-	set: func(m game.Match, o *Options, by string) (string, error) {
+	set: func(m game.Match, o *Options, by string) (game.Event, error) {
 		f, err := parseFormatQuery(by)
 		if err != nil {
-			return "", err
+			return game.Event{}, err
 		}
 		if err := holdemState(m).SetNextFormat(f); err != nil {
-			return "", err
+			return game.Event{}, err
 		}
 		// the table's options say so from now on (its line in the list,
 		// a newcomer's page); a copy, as the match holds the old one
@@ -66,7 +66,7 @@ var holdemTableOptions = &tableOptions{
 		if pm, ok := m.(*pokerMatch); ok {
 			pm.Plus.Opts = p
 		}
-		return "The host sets the table's options from the next hand: " + strings.Join(formatTerms(f), ", ") + ".", nil
+		return game.Say("log.holdem.options_set", i18n.SeriesOf("Options", formatTerms(f)...)), nil
 	},
 }
 
@@ -109,36 +109,44 @@ func parseFormatQuery(by string) (holdem.Format, error) {
 
 // formatTerms are a format in words: "BB ante 20", "no straddles",
 // "run it twice".
-func formatTerms(f holdem.Format) []string {
-	var out []string
+func formatTerms(f holdem.Format) []i18n.Arg {
+	var out []i18n.Arg
 	switch {
 	case f.Ante > 0 && f.BigBlindAnte:
-		out = append(out, "BB ante "+itoa(f.Ante))
+		out = append(out, i18n.Nest("", i18n.M("holdem.term.bb_ante", i18n.N("Ante", f.Ante))))
 	case f.Ante > 0:
-		out = append(out, "ante "+itoa(f.Ante))
+		out = append(out, i18n.Nest("", i18n.M("holdem.term.ante", i18n.N("Ante", f.Ante))))
 	default:
-		out = append(out, "no ante")
+		out = append(out, i18n.K("", "holdem.term.no_ante"))
 	}
-	out = append(out, map[bool]string{true: "straddles", false: "no straddles"}[f.Straddle])
-	return append(out, map[bool]string{true: "run it twice", false: "no running it twice"}[f.RunItTwice])
+	out = append(out, i18n.K("", map[bool]string{true: "holdem.term.straddles", false: "holdem.term.no_straddles"}[f.Straddle]))
+	return append(out, i18n.K("", map[bool]string{true: "holdem.term.twice", false: "holdem.term.no_twice"}[f.RunItTwice]))
 }
 
 // nextHandWords say what changes at the next hand, for every viewer:
-// "Next hand: blinds 25/50, BB ante 50, straddles." ("" when nothing).
-func nextHandWords(s *holdem.State) string {
+// "Next hand: blinds 25/50, BB ante 50, straddles." (zero when nothing).
+func nextHandWords(s *holdem.State) i18n.Msg {
 	sb, bb, f := s.Upcoming()
-	var out []string
+	var out []i18n.Arg
 	if sb != s.Rules.SmallBlind || bb != s.Rules.BigBlind {
-		out = append(out, "blinds "+itoa(sb)+"/"+itoa(bb))
+		out = append(out, i18n.Nest("", i18n.M("holdem.term.blinds", i18n.N("Small", sb), i18n.N("Big", bb))))
 	}
 	now, next := formatTerms(s.Rules.Format), formatTerms(f)
 	for i := range next {
-		if next[i] != now[i] {
+		if !sameTerm(next[i], now[i]) {
 			out = append(out, next[i])
 		}
 	}
 	if len(out) == 0 {
-		return ""
+		return i18n.Msg{}
 	}
-	return "Next hand: " + strings.Join(out, ", ") + "."
+	return i18n.M("holdem.next_hand", i18n.SeriesOf("Changes", out...))
+}
+
+// sameTerm reports two terms of formatTerms that say the same.
+func sameTerm(a, b i18n.Arg) bool {
+	if a.Kind != b.Kind || a.S != b.S {
+		return false
+	}
+	return a.M == nil || b.M != nil && a.M.Key == b.M.Key && a.M.Args[0].N == b.M.Args[0].N
 }

@@ -3,6 +3,7 @@ package room
 import (
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/impetus"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -309,7 +311,7 @@ func happenedTo(rv *roomView, v *impetus.View) []string {
 	start := 0
 	turns := 0
 	for i := len(log) - 1; i >= 0; i-- {
-		if strings.HasPrefix(log[i].Text, "Turn ") && strings.HasSuffix(log[i].Text, " begins.") {
+		if turnBegins(&log[i]) {
 			if turns++; turns == 2 {
 				start = i // the last turn's lines and this one's
 				break
@@ -321,8 +323,8 @@ func happenedTo(rv *roomView, v *impetus.View) []string {
 		if l.Chat || !visible(l, v.Seat) {
 			continue
 		}
-		if strings.Contains(l.Text, me) || (faction != "" && strings.Contains(l.Text, faction)) {
-			out = append(out, l.Text)
+		if mentions(&l, v.Seat, me, faction) {
+			out = append(out, l.text(rv.l()))
 		}
 	}
 	if len(out) > 8 {
@@ -496,8 +498,23 @@ func poolWords(pool []impetus.Card) string {
 var impetusMinor = []string{"rises to +", " trades for ", "try to rob each other", " steals ", " both reach for ",
 	" expands into ", "for the land it could not take", " will be fought at "}
 
-func impetusLogWeight(text string) string {
-	if strings.HasPrefix(text, "Turn ") && strings.HasSuffix(text, " begins.") {
+// impetusMinorKeys are impetusMinor's lines as catalog keys.
+var impetusMinorKeys = map[string]bool{"log.impetus.rises": true, "log.impetus.trades": true, "log.impetus.rob_each_other": true,
+	"log.impetus.steals": true, "log.impetus.both_reach": true, "log.impetus.expands": true, "log.impetus.expand_failed": true,
+	"log.impetus.war_battles": true}
+
+func impetusLogWeight(l *logLine) string {
+	if l.Msg != nil {
+		switch {
+		case l.Msg.Key == "log.impetus.turn_begins":
+			return "head"
+		case impetusMinorKeys[l.Msg.Key]:
+			return "minor"
+		}
+		return ""
+	}
+	text := l.Text // a line from before the catalogs
+	if turnBegins(l) {
 		return "head"
 	}
 	for _, m := range impetusMinor {
@@ -507,3 +524,32 @@ func impetusLogWeight(text string) string {
 	}
 	return ""
 }
+
+// turnBegins reports the line that begins an Impetus turn.
+func turnBegins(l *logLine) bool {
+	if l.Msg != nil {
+		return l.Msg.Key == "log.impetus.turn_begins"
+	}
+	return strings.HasPrefix(l.Text, "Turn ") && strings.HasSuffix(l.Text, " begins.")
+}
+
+// mentions reports a line about seat (whose name is me) or the faction it
+// guides (its English name).
+func mentions(l *logLine, seat int, me, faction string) bool {
+	if l.Msg == nil { // a line from before the catalogs
+		return strings.Contains(l.Text, me) || (faction != "" && strings.Contains(l.Text, faction))
+	}
+	if slices.Contains(l.Seats, seat) {
+		return true
+	}
+	key := factionKey(faction)
+	for _, a := range l.Msg.Args {
+		if a.Kind == i18n.Text && a.S == me || faction != "" && a.Kind == i18n.Word && a.S == key {
+			return true
+		}
+	}
+	return false
+}
+
+// factionKey is the catalog key of a faction's name.
+func factionKey(name string) string { return "impetus.faction." + strings.ToLower(name) }

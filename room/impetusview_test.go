@@ -32,7 +32,7 @@ func TestImpetusLogWeight(t *testing.T) {
 		"War between Plains and River: 6+1 against 1+1: Plains wins.": "",
 		"Sand gives Ann 1 VP.":                                        "",
 	} {
-		if got := impetusLogWeight(text); got != want {
+		if got := impetusLogWeight(&logLine{Text: text}); got != want {
 			t.Errorf("%q weighs %q, want %q", text, got, want)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"time"
+
+	"github.com/tablegames/tables/i18n"
 )
 
 // Inspection: how code outside the runtime (the HTTP edge's tests, an
@@ -82,12 +84,13 @@ func (r *Room) GameHTML(seat int, fragments bool) string {
 	return b.String()
 }
 
-// LogFor is the table's log as a seat may read it, a line each.
+// LogFor is the table's log as a seat may read it, a line each, in
+// English.
 func (r *Room) LogFor(seat int) []string {
 	var out []string
 	for _, l := range r.t.Log {
 		if visible(l, seat) {
-			out = append(out, l.Text)
+			out = append(out, l.text(i18n.English()))
 		}
 	}
 	return out

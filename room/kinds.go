@@ -9,6 +9,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/holdem"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -97,7 +98,7 @@ type kind struct {
 	// logWeight, for a game whose log runs long, weighs a line of it:
 	// "head" begins a turn, "minor" is a detail the log may fold away
 	// ("Key events only"), "" the rest.
-	logWeight func(text string) string
+	logWeight func(l *logLine) string
 }
 
 // fairness is how a game's seeds are committed and revealed.
@@ -162,9 +163,9 @@ func formInt(f url.Values, name string, def, lo, hi int) (int, bool) {
 // a choice that changes nothing); set applies a By from the log, from the
 // next hand on, and returns the log's line.
 type tableOptions struct {
-	form func(m game.Match, o Options) *views.TableOptions
+	form func(m game.Match, o Options, l *i18n.Lang) *views.TableOptions
 	read func(m game.Match, o Options, f url.Values) (string, error)
-	set  func(m game.Match, o *Options, by string) (string, error)
+	set  func(m game.Match, o *Options, by string) (game.Event, error)
 }
 
 // stakes are the choices of a game's stakes (Hold'em's blinds) and how the

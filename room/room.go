@@ -136,6 +136,14 @@ func (rv *roomView) seatView(i int) views.Seat {
 	return v
 }
 
+// l is the viewer's language (English when the view has none).
+func (rv *roomView) l() *i18n.Lang {
+	if rv.lang == nil {
+		return i18n.English()
+	}
+	return rv.lang
+}
+
 func unixMilli(t time.Time) int64 {
 	if t.IsZero() {
 		return 0
@@ -856,7 +864,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	}
 	for _, l := range t.Log {
 		if visible(l, rv.seat) && !l.Chat {
-			p.Log = append(p.Log, r.kind.logView(l))
+			p.Log = append(p.Log, r.kind.logView(l, rv.l()))
 		}
 	}
 	p.Chat = r.chatOf(rv)
@@ -876,25 +884,25 @@ func (r *Room) chatOf(rv *roomView) []views.LogLine {
 	var chat []views.LogLine
 	for _, l := range rv.t.Log {
 		if l.Chat && visible(l, rv.seat) { // kept in the game log by tables from before chat had its own
-			chat = append(chat, logView(l))
+			chat = append(chat, logView(l, rv.l()))
 		}
 	}
 	for _, l := range rv.t.Chat {
-		chat = append(chat, logView(l))
+		chat = append(chat, logView(l, rv.l()))
 	}
 	return chat
 }
 
-func logView(l logLine) views.LogLine {
-	return views.LogLine{Text: l.Text, Private: len(l.Only) > 0, Chat: l.Chat, Who: l.Who, Said: l.Said, Role: l.Role}
+func logView(l logLine, lang *i18n.Lang) views.LogLine {
+	return views.LogLine{Text: l.text(lang), Private: len(l.Only) > 0, Chat: l.Chat, Who: l.Who, Said: l.Said, Role: l.Role}
 }
 
-// logView is a line of the game's log as shown, with the game's weight for
-// it (see kind.logWeight).
-func (k *kind) logView(l logLine) views.LogLine {
-	v := logView(l)
+// logView is a line of the game's log as shown in lang, with the game's
+// weight for it (see kind.logWeight).
+func (k *kind) logView(l logLine, lang *i18n.Lang) views.LogLine {
+	v := logView(l, lang)
 	if k.logWeight != nil && !l.Chat {
-		v.Weight = k.logWeight(l.Text)
+		v.Weight = k.logWeight(&l)
 	}
 	return v
 }
@@ -1040,12 +1048,12 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 			switch {
 			case !visible(l, v.seat):
 			case l.Chat:
-				chat = append(chat, logView(l))
+				chat = append(chat, logView(l, rv.l()))
 				if l.By > 0 && l.By <= len(r.t.Seats) && r.t.Started() && views.IsReaction(l.Said) {
 					views.Reaction(l.By-1, views.Place(l.By-1, len(r.t.Seats), v.seat), l.Said).Render(ctx, buf)
 				}
 			default:
-				mine = append(mine, r.kind.logView(l))
+				mine = append(mine, r.kind.logView(l, rv.l()))
 			}
 		}
 		if len(mine) > 0 {
@@ -1455,7 +1463,7 @@ func (r *Room) seatBar(rv *roomView) views.SeatBar {
 		b.Stakes, b.StakesAt = r.kind.stakes.choices, r.kind.stakes.current(r.t.Opts)
 	}
 	if r.kind.tableOptions != nil && r.t.Match != nil {
-		b.Options = r.kind.tableOptions.form(r.t.Match, r.t.Opts)
+		b.Options = r.kind.tableOptions.form(r.t.Match, r.t.Opts, rv.l())
 	}
 	for i, s := range r.t.Seats {
 		if s.Player != "" && i != me {

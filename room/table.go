@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 )
 
 // Options are a table's settings, chosen at creation. Each game reads the
@@ -158,10 +159,16 @@ func (t *Table) askOf(player string) int {
 	return slices.IndexFunc(t.Asks, func(a seatAsk) bool { return a.Player == player })
 }
 
-// logLine is one line of a table's log, names already in.
+// logLine is one line of a table's log: Msg, the line as data (a catalog
+// key and its arguments, names already in), written in each reader's
+// language when read; or Text, a chat line's, and the lines of tables
+// logged before the catalogs (English, shown as they are).
 type logLine struct {
-	Text string `json:"text"`
-	Only []int  `json:"only,omitempty"`
+	Text string    `json:"text,omitempty"`
+	Msg  *i18n.Msg `json:"msg,omitempty"`
+	// Seats are the seats the line names.
+	Seats []int `json:"seats,omitempty"`
+	Only  []int `json:"only,omitempty"`
 	// Except are the seats that read a private twin of this line instead.
 	Except []int `json:"except,omitempty"`
 	Chat   bool  `json:"chat,omitempty"`
@@ -321,7 +328,7 @@ func (t *Table) reveal(k *kind) []logLine {
 	}
 	seed := t.Fair.Current
 	t.Fair.Current = 0
-	return t.say("The " + k.fair.what + " is over: its seed was " + strconv.FormatUint(seed, 16) + " (SHA-256 " + seedHash(seed) + ", as committed).")
+	return t.say(i18n.M("log.table.seed_revealed."+k.fair.what, i18n.S("Seed", strconv.FormatUint(seed, 16)), i18n.S("Hash", seedHash(seed))))
 }
 
 // Started reports whether the match has begun (the lobby is over).
@@ -347,26 +354,26 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		t.Host = e.Player
 		t.Seats[0] = seat{Player: e.Player, Name: e.Name, Ready: true}
-		return t.say(e.Name + " opens the table."), nil
+		return t.say(i18n.M("log.table.opens", i18n.S("Name", e.Name))), nil
 	case eSit:
 		if !lobby || !inSeat || !t.Seats[e.Seat].empty() {
 			return nil, errEntry
 		}
 		t.Seats[e.Seat] = seat{Player: e.Player, Name: e.Name}
-		return t.say(e.Name + " takes seat " + strconv.Itoa(e.Seat+1) + "."), nil
+		return t.say(i18n.M("log.table.sits", i18n.S("Name", e.Name), i18n.N("Seat", e.Seat+1))), nil
 	case eLeave:
 		if !lobby || !inSeat || t.Seats[e.Seat].Player == "" {
 			return nil, errEntry
 		}
 		name := t.Seats[e.Seat].Name
 		t.Seats[e.Seat] = seat{}
-		return t.say(name + " leaves the table."), nil
+		return t.say(i18n.M("log.table.leaves", i18n.S("Name", name))), nil
 	case eBot:
 		if !lobby || !inSeat || !t.Seats[e.Seat].empty() || !t.Opts.Bots {
 			return nil, errEntry
 		}
 		t.Seats[e.Seat] = seat{Bot: e.Bot, Name: botName(e.Seat)}
-		return t.say(botName(e.Seat) + " (bot) takes seat " + strconv.Itoa(e.Seat+1) + "."), nil
+		return t.say(i18n.M("log.table.bot_sits", i18n.BotArg("Bot", e.Seat+1), i18n.N("Seat", e.Seat+1))), nil
 	case eFree:
 		if !inSeat || t.Seats[e.Seat].empty() {
 			return nil, errEntry
@@ -374,7 +381,7 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		old := t.Seats[e.Seat]
 		if lobby {
 			t.Seats[e.Seat] = seat{}
-			return t.say(old.Name + " is removed from seat " + strconv.Itoa(e.Seat+1) + "."), nil
+			return t.say(i18n.M("log.table.removed_lobby", nameOf(old, "Name"), i18n.N("Seat", e.Seat+1))), nil
 		}
 		if old.Bot != "" {
 			return nil, errEntry
@@ -382,12 +389,12 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		t.Seats[e.Seat] = seat{Bot: t.botKind(k), Name: botName(e.Seat)}
 		t.seatPlayedBy(k, e.Seat)
 		t.Removed = append(t.Removed, old.Player)
-		lines := t.say("The host removes " + old.Name + ": " + botName(e.Seat) + " plays the seat from now on.")
+		lines := t.say(i18n.M("log.table.removed", i18n.S("Name", old.Name), i18n.BotArg("Bot", e.Seat+1)))
 		if t.Opts.OpenSeats {
 			// a removed player must not walk back in with a fresh cookie:
 			// newcomers now wait for the host (who may open the seats again)
 			t.Opts.OpenSeats = false
-			lines = append(lines, t.say("Newcomers now wait for the host to let them sit.")...)
+			lines = append(lines, t.say(i18n.M("log.table.seats_closed"))...)
 		}
 		return lines, nil
 	case eOpen:
@@ -396,9 +403,9 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		t.Opts.OpenSeats = e.By == "on"
 		if t.Opts.OpenSeats {
-			return t.say("Anyone may take a seat a bot holds again."), nil
+			return t.say(i18n.M("log.table.seats_open")), nil
 		}
-		return t.say("Newcomers now wait for the host to let them sit."), nil
+		return t.say(i18n.M("log.table.seats_closed")), nil
 	case eAsk:
 		if lobby || e.Player == "" || t.seatOf(e.Player) >= 0 || t.askOf(e.Player) >= 0 || t.removed(e.Player) {
 			return nil, errEntry
@@ -415,10 +422,10 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		a := t.Asks[i]
 		if e.By != "yes" {
 			t.Asks = append(t.Asks[:i], t.Asks[i+1:]...)
-			return t.say("The host declines " + a.Name + "'s request for a seat."), nil
+			return t.say(i18n.M("log.table.ask_declined", i18n.S("Name", a.Name))), nil
 		}
 		t.Asks[i].Accepted = true
-		return t.say("The host lets " + a.Name + " sit: they take the next seat a bot holds."), nil
+		return t.say(i18n.M("log.table.ask_accepted", i18n.S("Name", a.Name))), nil
 	case eTake:
 		i := t.askOf(e.Player)
 		if lobby || !inSeat || i < 0 || !t.Asks[i].Accepted || t.Seats[e.Seat].Bot == "" || t.seatOf(e.Player) >= 0 {
@@ -426,10 +433,11 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		a := t.Asks[i]
 		t.Asks = append(t.Asks[:i], t.Asks[i+1:]...)
-		was := t.Seats[e.Seat].Name
+		was := t.nameArg(e.Seat)
+		was.Name = "Was"
 		t.Seats[e.Seat] = seat{Player: a.Player, Name: a.Name, Ready: true, Fresh: k.seatOpen != nil}
 		t.seatPlayedBy(k, e.Seat)
-		return t.say(a.Name + " takes seat " + strconv.Itoa(e.Seat+1) + " from " + was + "."), nil
+		return t.say(i18n.M("log.table.takes_seat", i18n.S("Name", a.Name), i18n.N("Seat", e.Seat+1), was)), nil
 	case eQuit:
 		if lobby || !inSeat || t.Seats[e.Seat].Player == "" {
 			return nil, errEntry
@@ -437,13 +445,13 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		old := t.Seats[e.Seat]
 		t.Seats[e.Seat] = seat{Bot: t.botKind(k), Name: botName(e.Seat)}
 		t.seatPlayedBy(k, e.Seat)
-		lines := t.say(old.Name + " leaves the table: " + botName(e.Seat) + " plays seat " + strconv.Itoa(e.Seat+1) + ".")
+		lines := t.say(i18n.M("log.table.quits", i18n.S("Name", old.Name), i18n.BotArg("Bot", e.Seat+1), i18n.N("Seat", e.Seat+1)))
 		if old.Player == t.Host {
 			// the host role passes to the next person seated
 			for j := 1; j < len(t.Seats); j++ {
 				if next := t.Seats[(e.Seat+j)%len(t.Seats)]; next.Player != "" {
 					t.Host = next.Player
-					lines = append(lines, t.say(next.Name+" is now the host.")...)
+					lines = append(lines, t.say(i18n.M("log.table.new_host", i18n.S("Name", next.Name)))...)
 					break
 				}
 			}
@@ -456,7 +464,7 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		if err := k.stakes.set(t.Match, &t.Opts, e.By); err != nil {
 			return nil, fmt.Errorf("%w: %v", errEntry, err)
 		}
-		return t.say("The host sets the " + k.stakes.what + " to " + e.By + " from the next hand."), nil
+		return t.say(i18n.M("log.table.stakes."+k.stakes.what, i18n.S("Stakes", e.By))), nil
 	case eOptions:
 		if lobby || k.tableOptions == nil {
 			return nil, errEntry
@@ -465,32 +473,32 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", errEntry, err)
 		}
-		return t.say(line), nil
+		return t.events([]game.Event{line}), nil
 	case eOffer:
 		if lobby || !inSeat || t.Seats[e.Seat].Player == "" || t.offered(e.Seat) {
 			return nil, errEntry
 		}
 		t.Offers = append(t.Offers, e.Seat)
-		return t.say(t.Seats[e.Seat].Name + " wants a rematch."), nil
+		return t.say(i18n.M("log.table.offer", t.nameArgAs("Name", e.Seat))), nil
 	case ePause, eResume:
 		if lobby || t.Paused == (e.T == ePause) {
 			return nil, errEntry
 		}
 		t.Paused = e.T == ePause
 		if t.Paused {
-			return t.say("The host pauses the table: no clock runs until it resumes."), nil
+			return t.say(i18n.M("log.table.paused")), nil
 		}
-		return t.say("The host resumes the table."), nil
+		return t.say(i18n.M("log.table.resumed")), nil
 	case eHost:
 		if !inSeat || t.Seats[e.Seat].Player == "" || t.Seats[e.Seat].Player == t.Host {
 			return nil, errEntry
 		}
-		old := t.Name(t.seatOf(t.Host))
+		old := t.nameArgAs("Old", t.seatOf(t.Host))
 		t.Host = t.Seats[e.Seat].Player
 		if e.By == "absent" {
-			return t.say(old + " has been away too long: " + t.Seats[e.Seat].Name + " is now the host."), nil
+			return t.say(i18n.M("log.table.host_absent", old, t.nameArgAs("Name", e.Seat))), nil
 		}
-		return t.say(t.Seats[e.Seat].Name + " is now the host."), nil
+		return t.say(i18n.M("log.table.new_host", t.nameArgAs("Name", e.Seat))), nil
 	case eReady, eUnready:
 		if !lobby || !inSeat || t.Seats[e.Seat].Player == "" {
 			return nil, errEntry
@@ -502,7 +510,7 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 			return nil, errEntry
 		}
 		t.Fair.Next = e.Seed
-		return t.say("The seed of the next " + k.fair.what + " is committed: SHA-256 " + seedHash(e.Seed) + "."), nil
+		return t.say(i18n.M("log.table.seed_committed."+k.fair.what, i18n.S("Hash", seedHash(e.Seed)))), nil
 	case eStart:
 		if err := t.useSeed(k, e.Seed); err != nil {
 			return nil, err
@@ -521,9 +529,9 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		t.Seats[e.Seat].Away = e.T == eAway
 		if e.T == eAway {
-			return t.say(t.Seats[e.Seat].Name + " is away: a bot plays for them until they are back."), nil
+			return t.say(i18n.M("log.table.away", t.nameArgAs("Name", e.Seat))), nil
 		}
-		return t.say(t.Seats[e.Seat].Name + " is back."), nil
+		return t.say(i18n.M("log.table.back", t.nameArgAs("Name", e.Seat))), nil
 	case eChat:
 		var text string
 		if err := json.Unmarshal(e.Move, &text); err != nil || text == "" {
@@ -572,7 +580,7 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 				for i := range t.Banks {
 					t.Banks[i] = t.Opts.TimeBank * 1000
 				}
-				evs = append(evs, game.Event{Text: "Every time bank is topped up to " + strconv.Itoa(t.Opts.TimeBank) + " s."})
+				evs = append(evs, game.Say("log.table.banks_topped", i18n.N("Seconds", t.Opts.TimeBank)))
 			}
 		}
 		if e.Seat == game.System {
@@ -586,12 +594,12 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		switch e.By {
 		case byClock:
-			evs = append([]game.Event{{Text: t.Name(e.Seat) + "'s time ran out: the table plays for them."}}, evs...)
+			evs = append([]game.Event{game.Say("log.table.timed_out", i18n.SeatArg("Name", e.Seat))}, evs...)
 		case byAbsent:
-			evs = append([]game.Event{{Text: t.Name(e.Seat) + " is disconnected: the table plays for them."}}, evs...)
+			evs = append([]game.Event{game.Say("log.table.disconnected", i18n.SeatArg("Name", e.Seat))}, evs...)
 		}
 		if e.Note != "" {
-			evs = append([]game.Event{{Text: t.Name(e.Seat) + "'s model failed (" + e.Note + "): the table checks if it can, else folds."}}, evs...)
+			evs = append([]game.Event{game.Say("log.table.model_failed", i18n.SeatArg("Name", e.Seat), i18n.S("Why", e.Note))}, evs...)
 		}
 		t.tally(k)
 		return append(t.events(evs), t.reveal(k)...), nil
@@ -613,7 +621,7 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 			t.Seats[i].Fresh = false
 			t.seatPlayedBy(k, i)
 		}
-		lines := t.say("Everyone plays again, in the same seats: game " + strconv.Itoa(t.Games) + " begins.")
+		lines := t.say(i18n.M("log.table.again", i18n.N("Game", t.Games)))
 		return append(append(lines, t.events(evs)...), t.reveal(k)...), nil
 	}
 	return nil, errEntry
@@ -649,7 +657,7 @@ func (t *Table) start(k *kind, seed uint64) ([]logLine, error) {
 	}
 	t.Seats, t.Match, t.Games = seats, m, 1
 	t.resetBanks()
-	lines := t.say("The game begins.")
+	lines := t.say(i18n.M("log.table.begins"))
 	return append(lines, t.events(evs)...), nil
 }
 
@@ -663,14 +671,22 @@ func (t *Table) resetBanks() {
 	}
 }
 
-// events renders a match's events with the players' names and keeps them.
+// events keeps a match's events as log lines, with the players' names
+// as they are now.
 func (t *Table) events(evs []game.Event) []logLine {
 	out := make([]logLine, 0, len(evs))
 	for _, ev := range evs {
 		if n := len(out); ev.Twin && n > 0 && len(out[n-1].Only) == 0 {
 			out[n-1].Except = ev.Only
 		}
-		out = append(out, logLine{Text: ev.Render(t.Name), Only: ev.Only})
+		l := logLine{Only: ev.Only}
+		if ev.Msg.IsZero() {
+			l.Text = ev.Render(t.Name)
+		} else {
+			m := ev.Msg.Named(t.nameArg)
+			l.Msg, l.Seats = &m, ev.Msg.SeatsIn()
+		}
+		out = append(out, l)
 	}
 	t.Log = append(t.Log, out...)
 	t.trimLog()
@@ -683,8 +699,19 @@ func (t *Table) trimLog() {
 	}
 }
 
-func (t *Table) say(text string) []logLine {
-	return t.events([]game.Event{{Text: text}})
+func (t *Table) say(m i18n.Msg) []logLine {
+	return t.events([]game.Event{{Msg: m}})
+}
+
+// String is the line in English (a test's, an operator's).
+func (l logLine) String() string { return l.text(i18n.English()) }
+
+// text is the line in lang.
+func (l *logLine) text(lang *i18n.Lang) string {
+	if l.Msg != nil {
+		return lang.Msg(*l.Msg)
+	}
+	return l.Text
 }
 
 // bank is the time bank seat has left, in ms.
@@ -704,6 +731,35 @@ func (t *Table) Name(seat int) string {
 }
 
 func botName(seat int) string { return "Bot " + strconv.Itoa(seat+1) }
+
+// botNumber is the number of a bot's name ("Bot 3": 3).
+func botNumber(name string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimPrefix(name, "Bot "))
+	return n, err == nil && len(name) > 4 && name[:4] == "Bot "
+}
+
+// nameOf is what a seat's player goes by, as a line's argument: a bot by
+// its number (each reader reads "Bot 3" in their language), a person by
+// their name.
+func nameOf(s seat, arg string) i18n.Arg {
+	if s.Bot != "" {
+		if n, ok := botNumber(s.Name); ok {
+			return i18n.BotArg(arg, n)
+		}
+	}
+	return i18n.S(arg, s.Name)
+}
+
+// nameArg names a seat in a line, as it is now (i18n.Msg.Named).
+func (t *Table) nameArg(seat int) i18n.Arg { return t.nameArgAs("", seat) }
+
+// nameArgAs names a seat as the line's argument arg.
+func (t *Table) nameArgAs(arg string, seat int) i18n.Arg {
+	if seat >= 0 && seat < len(t.Seats) && t.Seats[seat].Name != "" {
+		return nameOf(t.Seats[seat], arg)
+	}
+	return i18n.SeatArg(arg, seat)
+}
 
 // seatOf is the seat of a player, or -1.
 func (t *Table) seatOf(player string) int {

@@ -26,7 +26,7 @@ func TestPrivateTwinHidesPublicLine(t *testing.T) {
 		var got []string
 		for _, l := range lines {
 			if visible(l, seat) {
-				got = append(got, l.Text)
+				got = append(got, l.String())
 			}
 		}
 		if len(got) != len(w) || got[0] != w[0] || got[1] != w[1] {

@@ -231,7 +231,7 @@ func TestSplitPotOddChip(t *testing.T) {
 		t.Fatalf("stacks %d %d %d", s.Seats[0].Stack, s.Seats[1].Stack, s.Seats[2].Stack)
 	}
 	// the log says they share it, in the plural
-	if last := said[len(said)-1].Text; !strings.HasSuffix(last, "} win the pot (25) with royal flush.") {
+	if last := said[len(said)-1].String(); !strings.HasSuffix(last, "} win the pot (25) with royal flush.") {
 		t.Fatalf("the split is told as %q", last)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/cards"
+	"github.com/tablegames/tables/i18n"
 )
 
 // Kind of action.
@@ -163,40 +164,61 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // events collects the log lines of one action.
 type events struct{ list []game.Event }
 
-func (e *events) add(text string, only []int) {
+func (e *events) add(m i18n.Msg, only []int) {
 	if e.list == nil {
 		e.list = make([]game.Event, 0, 2)
 	}
 	// every private line here follows its public twin
-	e.list = append(e.list, game.Event{Text: text, Only: only, Twin: only != nil})
+	e.list = append(e.list, game.Event{Msg: m, Only: only, Twin: only != nil})
 }
 
-// phrases are the log lines every deal repeats, written once so a move
-// costs no string building: "{2} passes.", "{0} plays two nines.".
-var phrases = func() (p struct {
-	passes, cleared [MaxSeats]string
-	plays           [MaxSeats][cards.Joker + 1][5]string
-}) {
-	for seat := range MaxSeats {
-		tok := game.SeatToken(seat)
-		p.passes[seat] = tok + " passes."
-		p.cleared[seat] = "The pile is cleared: " + tok + " leads."
-		for r := cards.Two; r <= cards.Joker; r++ {
-			for n := 1; n <= 4; n++ {
-				p.plays[seat][r][n] = tok + " plays " + describeSet(Set{Rank: r, Count: n}) + "."
-			}
+// say is a line naming one seat.
+func say(key string, seat int) i18n.Msg { return i18n.M(key, i18n.SeatArg("Seat", seat)) }
+
+// playMsg is the log line of a set played.
+func playMsg(seat int, set Set) i18n.Msg {
+	return i18n.M("log.president.plays", i18n.SeatArg("Seat", seat), setArg("Set", set))
+}
+
+// rankKeys are the catalog keys of a rank's cards in a set: "a queen",
+// "two queens" (plural forms by the set's count).
+var rankKeys = [...]string{2: "card.set.2", 3: "card.set.3", 4: "card.set.4", 5: "card.set.5", 6: "card.set.6",
+	7: "card.set.7", 8: "card.set.8", 9: "card.set.9", 10: "card.set.10", 11: "card.set.jack", 12: "card.set.queen",
+	13: "card.set.king", 14: "card.set.ace", 15: "card.set.joker"}
+
+// numberArg is a small count in words ("two"), as Number, for a
+// language that writes them so; digits past four.
+func numberArg(n int) i18n.Arg {
+	if n >= 2 && n <= 4 {
+		return i18n.K("Number", numberKeys[n])
+	}
+	return i18n.N("Number", n)
+}
+
+var numberKeys = [...]string{2: "word.number.2", 3: "word.number.3", 4: "word.number.4"}
+
+// setArg reads a set in words, as the argument name: "a nine", "two
+// queens", "three sevens (one joker)".
+func setArg(name string, st Set) i18n.Arg {
+	m := i18n.M(rankKeys[st.Rank], i18n.Count(st.Count), numberArg(st.Count))
+	if st.Rank != cards.Joker {
+		if j := st.Cards.OfRank(cards.Joker).Len(); j > 0 {
+			m = i18n.M("card.set.with_jokers", i18n.Nest("Set", m), i18n.Count(j), i18n.K("Number", jokerCountKeys[j]))
 		}
 	}
-	return p
-}()
-
-// playText is the log line of a set played.
-func playText(seat int, set Set) string {
-	if set.Rank == cards.Joker || set.Cards.OfRank(cards.Joker) == 0 {
-		return phrases.plays[seat][set.Rank][set.Count]
-	}
-	return game.SeatToken(seat) + " plays " + describeSet(set) + "."
+	return i18n.Nest(name, m)
 }
+
+var jokerCountKeys = [...]string{1: "word.number.2", 2: "word.number.2"} // 1: the one form names none
+
+// cardsArg is a number of cards in words: "a card", "two cards", "5
+// cards".
+func cardsArg(name string, n int) i18n.Arg {
+	return i18n.Nest(name, i18n.M("card.count", i18n.Count(n), numberArg(n)))
+}
+
+// facesArg lists cards by face: "5♥ 9♣" (the same in every language).
+func facesArg(name string, s cards.Set) i18n.Arg { return i18n.S(name, describeCards(s)) }
 
 var countWords = [...]string{"no", "a", "two", "three", "four"}
 

@@ -3,6 +3,7 @@ package president
 import (
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/cards"
+	"github.com/tablegames/tables/i18n"
 )
 
 // Apply makes seat's move. It returns the new state and the events of the
@@ -192,7 +193,7 @@ func (s *State) play(seat int, cs []cards.Card, ev *events) error {
 	s.PileCards |= set.Cards
 	s.LastPlayer = seat
 	s.Opening = false
-	ev.add(playText(seat, set), nil)
+	ev.add(playMsg(seat, set), nil)
 	if p.Hand == 0 {
 		s.goOut(seat, ev)
 	}
@@ -204,22 +205,22 @@ func (s *State) play(seat int, cs []cards.Card, ev *events) error {
 	switch {
 	case set.Rank == cards.Seven && left > 0:
 		s.Pending = Pending{Kind: Gift, Seat: seat, Count: min(set.Count, left)}
-		ev.add(game.SeatToken(seat)+" must give "+countCards(s.Pending.Count)+" to opponents.", nil)
+		ev.add(i18n.M("log.president.must_give", i18n.SeatArg("Seat", seat), cardsArg("Cards", s.Pending.Count)), nil)
 	case set.Rank == cards.Eight:
-		ev.add("8s reset the pile.", nil)
+		ev.add(i18n.M("log.president.eights"), nil)
 		s.endTrick(s.holderFrom(seat), ev)
 	case set.Rank == cards.Ten && left > 0:
 		s.Pending = Pending{Kind: Discard, Seat: seat, Count: min(set.Count, left)}
-		ev.add(game.SeatToken(seat)+" must discard "+countCards(s.Pending.Count)+" face down.", nil)
+		ev.add(i18n.M("log.president.must_discard", i18n.SeatArg("Seat", seat), cardsArg("Cards", s.Pending.Count)), nil)
 	case set.Rank == cards.Ten:
 		s.endTrick(s.holderAfter(seat), ev)
 	case set.Rank == cards.Three && wasInverted:
-		ev.add("A 3 on an inverted trick can't be beaten.", nil)
+		ev.add(i18n.M("log.president.three_on_inverted"), nil)
 		s.endTrick(s.holderFrom(seat), ev)
 	default:
 		if set.Rank == cards.Jack && !s.Inverted {
 			s.Inverted = true
-			ev.add("Jacks invert the trick: play lower from now on.", nil)
+			ev.add(i18n.M("log.president.jacks_invert"), nil)
 		}
 		s.passTurn(seat, ev)
 	}
@@ -231,7 +232,7 @@ func (s *State) pass(seat int, ev *events) error {
 		return game.Errorf(CodeActionNotAllowed, "You lead this trick: play any set")
 	}
 	s.Players[seat].Passed = true
-	ev.add(phrases.passes[seat], nil)
+	ev.add(say("log.president.passes", seat), nil)
 	next := s.activeAfter(seat)
 	switch {
 	case next == s.LastPlayer:
@@ -290,8 +291,8 @@ func (s *State) gift(seat int, a Action, ev *events) error {
 			continue
 		}
 		s.Players[r].Hand |= given
-		ev.add(game.SeatToken(seat)+" gives "+countCards(given.Len())+" to "+game.SeatToken(r)+".", nil)
-		ev.add(game.SeatToken(seat)+" gives "+describeCards(given)+" to "+game.SeatToken(r)+".", []int{seat, r})
+		ev.add(i18n.M("log.president.gives", i18n.SeatArg("Seat", seat), cardsArg("Cards", given.Len()), i18n.SeatArg("To", r)), nil)
+		ev.add(i18n.M("log.president.gives", i18n.SeatArg("Seat", seat), facesArg("Cards", given), i18n.SeatArg("To", r)), []int{seat, r})
 	}
 	s.Pending = Pending{}
 	if s.Players[seat].Hand == 0 {
@@ -319,7 +320,7 @@ func (s *State) discard(seat int, cs []cards.Card, ev *events) error {
 	s.Players[seat].Hand &^= chosen
 	s.Discarded |= chosen
 	s.Pending = Pending{}
-	ev.add(game.SeatToken(seat)+" discards "+countCards(want)+" face down.", nil)
+	ev.add(i18n.M("log.president.discards", i18n.SeatArg("Seat", seat), cardsArg("Cards", want)), nil)
 	if s.Players[seat].Hand == 0 {
 		s.goOut(seat, ev)
 	}
@@ -355,8 +356,8 @@ func (s *State) giveBack(seat int, cs []cards.Card, ev *events) error {
 	s.Players[r.To].Hand |= chosen
 	s.Players[r.To].Got |= chosen
 	r.Done = true
-	ev.add(game.SeatToken(seat)+" returns "+countCards(r.Count)+" to "+game.SeatToken(r.To)+".", nil)
-	ev.add(game.SeatToken(seat)+" returns "+describeCards(chosen)+" to "+game.SeatToken(r.To)+".", []int{seat, r.To})
+	ev.add(i18n.M("log.president.returns", i18n.SeatArg("Seat", seat), cardsArg("Cards", r.Count), i18n.SeatArg("To", r.To)), nil)
+	ev.add(i18n.M("log.president.returns", i18n.SeatArg("Seat", seat), facesArg("Cards", chosen), i18n.SeatArg("To", r.To)), []int{seat, r.To})
 	for _, other := range s.Returns[:s.NReturns] {
 		if !other.Done {
 			return nil
@@ -404,13 +405,13 @@ func (s *State) endTrick(leader int, ev *events) {
 		s.Players[i].Passed = false
 	}
 	s.Turn = leader
-	ev.add(phrases.cleared[leader], nil)
+	ev.add(say("log.president.cleared", leader), nil)
 }
 
 func (s *State) goOut(seat int, ev *events) {
 	s.Finished++
 	s.Players[seat].Place = s.Finished
-	ev.add(game.SeatToken(seat)+" is out in "+Ordinal(s.Finished)+" place.", nil)
+	ev.add(i18n.M("log.president.out", i18n.SeatArg("Seat", seat), i18n.Ord("Place", s.Finished)), nil)
 }
 
 // dealDone ends the deal when one player is left holding cards.
@@ -438,7 +439,7 @@ func (s *State) dealDone(ev *events) bool {
 	hist := make([][MaxSeats]Role, len(s.History), len(s.History)+1)
 	copy(hist, s.History)
 	s.History = append(hist, row)
-	ev.add(game.SeatToken(last)+" is left holding cards: last place.", nil)
-	ev.add("Deal "+itoa(s.Deal)+" is over.", nil)
+	ev.add(say("log.president.last", last), nil)
+	ev.add(i18n.M("log.president.deal_over", i18n.N("Deal", s.Deal)), nil)
 	return true
 }

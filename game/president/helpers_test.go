@@ -94,7 +94,7 @@ func rejectPlay(t testing.TB, s State, seat int, cs string, code string) *game.E
 func texts(ev []game.Event) string {
 	var b strings.Builder
 	for _, e := range ev {
-		b.WriteString(e.Text)
+		b.WriteString(e.String())
 		b.WriteByte('\n')
 	}
 	return b.String()

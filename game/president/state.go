@@ -3,6 +3,7 @@ package president
 import (
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/cards"
+	"github.com/tablegames/tables/i18n"
 )
 
 // Phase of a deal.
@@ -167,7 +168,7 @@ func (s *State) startDeal(seed uint64, ev *events) {
 	s.Pending = Pending{}
 	s.NReturns = 0
 	s.Turn = -1
-	ev.add("Deal "+itoa(s.Deal)+": "+game.SeatToken(s.Dealer)+" deals.", nil)
+	ev.add(i18n.M("log.president.deals", i18n.N("Deal", s.Deal), i18n.SeatArg("Seat", s.Dealer)), nil)
 
 	if s.Deal == 1 {
 		s.startPlay(ev)
@@ -209,8 +210,8 @@ func (s *State) exchange(from, to, n int, ev *events) {
 	s.Players[to].Got |= best
 	s.Returns[s.NReturns] = Return{From: to, To: from, Count: best.Len()}
 	s.NReturns++
-	ev.add(game.SeatToken(from)+" gives "+countCards(best.Len())+" best to "+game.SeatToken(to)+".", nil)
-	ev.add(game.SeatToken(from)+" gives "+describeCards(best)+" to "+game.SeatToken(to)+".", []int{from, to})
+	ev.add(i18n.M("log.president.gives_best", i18n.SeatArg("Seat", from), cardsArg("Cards", best.Len()), i18n.SeatArg("To", to)), nil)
+	ev.add(i18n.M("log.president.gives", i18n.SeatArg("Seat", from), facesArg("Cards", best), i18n.SeatArg("To", to)), []int{from, to})
 }
 
 // startPlay opens the first trick of the deal.
@@ -219,7 +220,7 @@ func (s *State) startPlay(ev *events) {
 	if s.Deal > 1 && s.Rules.AssholeLeads {
 		s.Turn = s.seatsByRole()[Asshole]
 		s.Opening = false
-		ev.add(game.SeatToken(s.Turn)+", the Asshole, leads.", nil)
+		ev.add(say("log.president.asshole_leads", s.Turn), nil)
 		return
 	}
 	three := cards.New(cards.Three, cards.Diamonds)
@@ -229,7 +230,7 @@ func (s *State) startPlay(ev *events) {
 		}
 	}
 	s.Opening = true
-	ev.add(game.SeatToken(s.Turn)+" holds the 3♦ and leads with 3s.", nil)
+	ev.add(say("log.president.three_leads", s.Turn), nil)
 }
 
 // bestCards picks the n highest cards in normal order (jokers first, then

@@ -115,12 +115,12 @@ func TestGift(t *testing.T) {
 	}
 	var public, private int
 	for _, e := range ev {
-		if strings.Contains(e.Text, "♣") {
+		if strings.Contains(e.String(), "♣") {
 			private++
 			if len(e.Only) != 2 || e.Only[0] != 0 {
 				t.Fatalf("gift cards visible to %v", e.Only)
 			}
-		} else if strings.Contains(e.Text, "gives a card") {
+		} else if strings.Contains(e.String(), "gives a card") {
 			public++
 		}
 	}
