@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/room"
 	"github.com/tablegames/tables/views"
 )
@@ -72,7 +73,7 @@ func (s *Server) playNow(c echo.Context) error {
 		if _, ok := err.(*game.Error); !ok {
 			return err
 		}
-		return s.homeError(c, http.StatusUnprocessableEntity, message(err))
+		return s.homeError(c, http.StatusUnprocessableEntity, message(c.Request().Context(), err))
 	}
 	return c.Redirect(http.StatusSeeOther, "/t/"+r.Code())
 }
@@ -97,11 +98,11 @@ func (s *Server) openTable(c echo.Context, quick bool) (*room.Room, error) {
 	}
 	name, err := room.CheckName(form.Get("name"))
 	if err != nil {
-		return nil, s.homeError(c, http.StatusUnprocessableEntity, message(err))
+		return nil, s.homeError(c, http.StatusUnprocessableEntity, message(c.Request().Context(), err))
 	}
 	opts, err := s.rt.ReadOptions(kind, form)
 	if err != nil {
-		return nil, s.homeError(c, http.StatusUnprocessableEntity, message(err))
+		return nil, s.homeError(c, http.StatusUnprocessableEntity, message(c.Request().Context(), err))
 	}
 	// the limits on opening tables: per address, and per session
 	const opened = "You have opened many tables in a short time: wait a few minutes, or play at a table you have."
@@ -211,7 +212,7 @@ func (s *Server) joinTable(c echo.Context) error {
 		if jerr != nil {
 			return jerr
 		}
-		j.Error, j.Passkeys = message(err), s.passkeysOn()
+		j.Error, j.Passkeys = message(c.Request().Context(), err), s.passkeysOn()
 		return render(c, http.StatusUnprocessableEntity, views.JoinPage(j))
 	}
 	name, err := room.CheckName(c.FormValue("name"))
@@ -330,7 +331,7 @@ func moveError(c echo.Context, err error) error {
 	}
 	h.Set("HX-Retarget", "#message")
 	h.Set("HX-Reswap", "innerHTML")
-	return c.String(status, ge.Message)
+	return c.String(status, ge.Text(i18n.From(c.Request().Context())))
 }
 
 // noStore keeps a page that shows the viewer's own cards out of every
@@ -339,12 +340,12 @@ func noStore(c echo.Context) {
 	c.Response().Header().Set("Cache-Control", "no-store")
 }
 
-func message(err error) string {
+func message(ctx context.Context, err error) string {
 	var ge *game.Error
 	if errors.As(err, &ge) {
-		return ge.Message
+		return ge.Text(i18n.From(ctx))
 	}
-	return "Something went wrong"
+	return i18n.From(ctx).T("error.generic")
 }
 
 // hands shows the viewer's histories of the hands the table keeps, one at

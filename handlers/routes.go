@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/static"
 	"github.com/tablegames/tables/views"
 )
@@ -221,7 +222,7 @@ func (s *Server) httpError(err error, c echo.Context) {
 			msg = http.StatusText(status)
 		}
 	case errors.As(err, &ge):
-		status, msg = http.StatusUnprocessableEntity, ge.Message
+		status, msg = http.StatusUnprocessableEntity, ge.Text(i18n.From(c.Request().Context()))
 	default:
 		s.log.Error("internal error", "path", c.Request().URL.Path, "err", err)
 	}

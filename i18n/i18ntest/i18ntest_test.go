@@ -1,0 +1,23 @@
+package i18ntest
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tablegames/tables/i18n"
+)
+
+func TestUncataloguedFindsWordsOutsideTheCatalog(t *testing.T) {
+	p := i18n.Lookup(i18n.PseudoCode)
+	var b strings.Builder
+	i18n.Key("layout.my_games").Render(i18n.With(context.Background(), p), &b)
+	page := `<p>` + b.String() + ` Ann 12</p><button title="Fold now">x</button><script>var s = "words";</script>` +
+		`<span aria-label="` + p.T("layout.rules.title") + `">Bob</span><p>Deal 3 is over.</p>`
+	got := Uncatalogued(page, "Ann", "Bob")
+	want := []string{"Deal # is over.", "Fold now", "x"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}

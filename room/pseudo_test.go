@@ -1,0 +1,121 @@
+package room
+
+import (
+	"bufio"
+	"flag"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
+	"github.com/tablegames/tables/i18n/i18ntest"
+)
+
+var updateUncatalogued = flag.Bool("update-uncatalogued", false, "rewrite testdata/uncatalogued.txt with what TestEveryWordFromTheCatalog finds")
+
+// TestEveryWordFromTheCatalog plays a table of every game to its end with
+// two people, two bots and a watcher all reading the pseudo-language, and
+// looks at everything each is pushed (the whole table, then every
+// fragment that changes, every log line) and the lobby: any word outside
+// a catalog message fails the test, unless testdata/uncatalogued.txt
+// lists it (what is not converted yet: the list only shrinks; a word it
+// lists that no longer shows fails too, so the list stays true).
+func TestEveryWordFromTheCatalog(t *testing.T) {
+	pseudo := i18n.Lookup(i18n.PseudoCode)
+	found := map[string][]string{} // text → where first seen
+	note := func(where, html string) {
+		for _, s := range i18ntest.Uncatalogued(html, "Ann", "Bob", "ABCD") {
+			if _, ok := found[s]; !ok {
+				found[s] = []string{where}
+			}
+		}
+	}
+	for _, g := range benchGames {
+		// the lobby, before the start
+		lt := newTable(g.opts)
+		for _, e := range []entry{{T: eCreate, Player: "p0", Name: "Ann"}, {T: eSit, Seat: 1, Player: "p1", Name: "Bob"}} {
+			if _, err := lt.apply(g.kind, e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		lr := benchRoom(t, g.kind, g.opts)
+		lr.t = lt
+		note(g.kind.name+" lobby", string(lr.message(&viewer{player: "p0", seat: 0, lang: pseudo}, lr.shared(), nil, true, nil)))
+
+		r := benchRoom(t, g.kind, g.opts)
+		viewers := []*viewer{{player: "p0", seat: 0}, {player: "p1", seat: 1}, {seat: 2}, {seat: 3}, {player: "w", seat: -1}}
+		for _, v := range viewers {
+			v.lang = pseudo
+			note(g.kind.name+" whole table", string(r.message(v, r.shared(), nil, true, nil)))
+		}
+		rng := rand.New(rand.NewPCG(5, 5))
+		for move := 0; move < 600 && !r.t.Match.Over(); move++ {
+			seat := game.System
+			var mv game.Move
+			ok := false
+			if w := r.t.Match.Waiting(); len(w) > 0 {
+				seat = w[0]
+				mv, ok = r.t.Match.Bot(seat, g.bot, rng)
+			} else if mv, ok = r.t.Match.Continue(rng.Uint64()); !ok {
+				if tm, timed := r.t.Match.(game.Timed); timed {
+					mv, ok = tm.Expire()
+				}
+			}
+			if !ok {
+				break
+			}
+			evs, err := r.t.Match.Apply(seat, mv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := r.t.events(evs)
+			r.t.Seq++
+			sh := r.shared()
+			for _, v := range viewers {
+				note(g.kind.name+" push", string(r.message(v, sh, lines, false, nil)))
+			}
+		}
+	}
+
+	path := filepath.Join("testdata", "uncatalogued.txt")
+	if *updateUncatalogued {
+		var b strings.Builder
+		b.WriteString("// Words the pseudo-language test (TestEveryWordFromTheCatalog) finds outside\n// the catalog: what is not converted yet. Only shrinks. Digits are #.\n")
+		keys := make([]string, 0, len(found))
+		for s := range found {
+			keys = append(keys, s)
+		}
+		slices.Sort(keys)
+		for _, s := range keys {
+			b.WriteString(s + "\n")
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	known := map[string]bool{}
+	if f, err := os.Open(path); err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if l := sc.Text(); l != "" && !strings.HasPrefix(l, "//") {
+				known[l] = true
+			}
+		}
+		f.Close()
+	}
+	for s, where := range found {
+		if !known[s] {
+			t.Errorf("%s: %q is not from the catalog", where[0], s)
+		}
+	}
+	for s := range known {
+		if _, ok := found[s]; !ok {
+			t.Errorf("testdata/uncatalogued.txt lists %q, which no longer shows: remove it (-update-uncatalogued)", s)
+		}
+	}
+}
