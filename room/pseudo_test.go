@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -116,6 +117,62 @@ func TestEveryWordFromTheCatalog(t *testing.T) {
 	for s := range known {
 		if _, ok := found[s]; !ok {
 			t.Errorf("testdata/uncatalogued.txt lists %q, which no longer shows: remove it (-update-uncatalogued)", s)
+		}
+	}
+}
+
+// langConn is a test connection whose viewer reads lang.
+type langConn struct {
+	conn
+	lang *i18n.Lang
+}
+
+func (c *langConn) Lang() *i18n.Lang { return c.lang }
+
+// TestEachViewerReadsTheirLanguage: at one table Ann reads English and Bob
+// the pseudo-language, and so do two watchers: every push is in its
+// viewer's language (the log lines too), and the watchers of one language
+// share their render without the other's words reaching them.
+func TestEachViewerReadsTheirLanguage(t *testing.T) {
+	r := benchRoom(t, presidentKind, benchGames[0].opts)
+	en, pseudo := i18n.English(), i18n.Lookup(i18n.PseudoCode)
+	conns := []*langConn{{lang: en}, {lang: pseudo}, {lang: en}, {lang: pseudo}}
+	players := []string{"p0", "p1", "", ""}
+	r.viewers = map[Conn]*viewer{}
+	for i, c := range conns {
+		v := &viewer{conn: c, player: players[i], seat: r.t.seatOf(players[i]), lang: langOf(c)}
+		r.viewers[c] = v
+		r.pushTo(v, r.shared(), nil, true, nil)
+	}
+	rng := rand.New(rand.NewPCG(6, 6))
+	for move := 0; move < 80; move++ {
+		seat := game.System
+		var mv game.Move
+		if w := r.t.Match.Waiting(); len(w) > 0 {
+			seat = w[0]
+			mv, _ = r.t.Match.Bot(seat, "greedy", rng)
+		} else {
+			mv, _ = r.t.Match.Continue(rng.Uint64())
+		}
+		evs, err := r.t.Match.Apply(seat, mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.t.Seq++
+		r.push(r.t.events(evs))
+	}
+	logs := regexp.MustCompile(`(?s)<ol id="log" hx-swap-oob="afterbegin">.*?</ol>`)
+	for i, c := range conns {
+		all := strings.Join(logs.FindAllString(strings.Join(c.all(), ""), -1), "")
+		english := strings.Contains(all, " passes.") || strings.Contains(all, " plays ")
+		bracketed := strings.Contains(all, "⟦")
+		switch {
+		case len(c.all()) < 40 || len(all) == 0:
+			t.Errorf("viewer %d got only %d pushes", i, len(c.all()))
+		case c.lang == en && (bracketed || !english):
+			t.Errorf("viewer %d reads English, but its pushes have pseudo words (%v) or no English log (%v)", i, bracketed, !english)
+		case c.lang == pseudo && (english || !bracketed):
+			t.Errorf("viewer %d reads the pseudo-language, but its pushes have English log lines (%v) or no pseudo words (%v)", i, english, !bracketed)
 		}
 	}
 }
