@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"context"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -37,6 +38,7 @@ type Lang struct {
 	listSep  string
 	listLast string
 	pseudo   bool
+	ctx      context.Context // context.Background with this language
 }
 
 // message is one key compiled: its plural forms (other is forms[0]),
@@ -176,6 +178,7 @@ func compile(code string, f map[string]fileEntry, en *Lang) (*Lang, error) {
 // settle reads the language's own settings from its catalog: its name,
 // how it groups digits and joins lists.
 func (l *Lang) settle() {
+	l.ctx = With(context.Background(), l)
 	l.name = l.T("language.name")
 	l.group = l.T("number.group")
 	l.groupMin = 0
@@ -247,6 +250,10 @@ func parse(t string) ([]segment, error) {
 	}
 	return out, nil
 }
+
+// Context is a background context whose renders write in the language
+// (made once: a push costs no context for it).
+func (l *Lang) Context() context.Context { return l.ctx }
 
 // Code is the language's code, as in a URL or cookie ("en", "pt-BR").
 func (l *Lang) Code() string { return l.code }

@@ -155,30 +155,3 @@ func (a Arg) named(name func(int) Arg) Arg {
 	}
 	return a
 }
-
-// SeatsIn lists the seats a message names (for a test, or to check who
-// a private line is about).
-func (m Msg) SeatsIn() []int {
-	var out []int
-	var walk func(a Arg)
-	walk = func(a Arg) {
-		switch a.Kind {
-		case Seat:
-			out = append(out, a.N)
-		case List, Series:
-			for _, x := range a.L {
-				walk(x)
-			}
-		case Sub:
-			if a.M != nil {
-				for _, x := range a.M.Args {
-					walk(x)
-				}
-			}
-		}
-	}
-	for _, a := range m.Args {
-		walk(a)
-	}
-	return out
-}

@@ -127,6 +127,9 @@ func formatTerms(f holdem.Format) []i18n.Arg {
 // "Next hand: blinds 25/50, BB ante 50, straddles." (zero when nothing).
 func nextHandWords(s *holdem.State) i18n.Msg {
 	sb, bb, f := s.Upcoming()
+	if sb == s.Rules.SmallBlind && bb == s.Rules.BigBlind && f == s.Rules.Format {
+		return i18n.Msg{} // nothing changes: no words built
+	}
 	var out []i18n.Arg
 	if sb != s.Rules.SmallBlind || bb != s.Rules.BigBlind {
 		out = append(out, i18n.Nest("", i18n.M("holdem.term.blinds", i18n.N("Small", sb), i18n.N("Big", bb))))

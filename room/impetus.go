@@ -3,7 +3,6 @@ package room
 import (
 	"math"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -323,7 +322,7 @@ func happenedTo(rv *roomView, v *impetus.View) []string {
 		if l.Chat || !visible(l, v.Seat) {
 			continue
 		}
-		if mentions(&l, v.Seat, me, faction) {
+		if mentions(&l, me, faction) {
 			out = append(out, l.text(rv.l()))
 		}
 	}
@@ -533,18 +532,17 @@ func turnBegins(l *logLine) bool {
 	return strings.HasPrefix(l.Text, "Turn ") && strings.HasSuffix(l.Text, " begins.")
 }
 
-// mentions reports a line about seat (whose name is me) or the faction it
-// guides (its English name).
-func mentions(l *logLine, seat int, me, faction string) bool {
+// mentions reports a line about the seat whose name is me or the faction
+// it guides (its English name).
+func mentions(l *logLine, me, faction string) bool {
 	if l.Msg == nil { // a line from before the catalogs
 		return strings.Contains(l.Text, me) || (faction != "" && strings.Contains(l.Text, faction))
 	}
-	if slices.Contains(l.Seats, seat) {
-		return true
-	}
 	key := factionKey(faction)
 	for _, a := range l.Msg.Args {
-		if a.Kind == i18n.Text && a.S == me || faction != "" && a.Kind == i18n.Word && a.S == key {
+		switch {
+		case a.Kind == i18n.Text && a.S == me, a.Kind == i18n.Bot && botName(a.N-1) == me,
+			faction != "" && a.Kind == i18n.Word && a.S == key:
 			return true
 		}
 	}

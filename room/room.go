@@ -1006,7 +1006,7 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 	}
 	// one render context for the whole push (templ would make one per
 	// fragment otherwise)
-	ctx := i18n.With(templ.InitializeContext(context.Background()), rv.lang)
+	ctx := templ.InitializeContext(rv.lang.Context())
 	// one scratch buffer per room (the actor is its only user); the push
 	// gets an exact copy, since Melody keeps the slice it is given
 	buf := &r.scratch

@@ -166,9 +166,10 @@ func (t *Table) askOf(player string) int {
 type logLine struct {
 	Text string    `json:"text,omitempty"`
 	Msg  *i18n.Msg `json:"msg,omitempty"`
-	// Seats are the seats the line names.
-	Seats []int `json:"seats,omitempty"`
-	Only  []int `json:"only,omitempty"`
+	// en is Msg in English, written once when the line is logged (most
+	// readers read it, and a push writes it for each), not kept.
+	en   string
+	Only []int `json:"only,omitempty"`
 	// Except are the seats that read a private twin of this line instead.
 	Except []int `json:"except,omitempty"`
 	Chat   bool  `json:"chat,omitempty"`
@@ -684,7 +685,7 @@ func (t *Table) events(evs []game.Event) []logLine {
 			l.Text = ev.Render(t.Name)
 		} else {
 			m := ev.Msg.Named(t.nameArg)
-			l.Msg, l.Seats = &m, ev.Msg.SeatsIn()
+			l.Msg, l.en = &m, i18n.English().Msg(m)
 		}
 		out = append(out, l)
 	}
@@ -708,6 +709,9 @@ func (l logLine) String() string { return l.text(i18n.English()) }
 
 // text is the line in lang.
 func (l *logLine) text(lang *i18n.Lang) string {
+	if l.en != "" && lang == i18n.English() {
+		return l.en
+	}
 	if l.Msg != nil {
 		return lang.Msg(*l.Msg)
 	}

@@ -200,6 +200,12 @@ var numberKeys = [...]string{2: "word.number.2", 3: "word.number.3", 4: "word.nu
 // setArg reads a set in words, as the argument name: "a nine", "two
 // queens", "three sevens (one joker)".
 func setArg(name string, st Set) i18n.Arg {
+	if st.Count >= 1 && st.Count <= 4 && st.Rank >= cards.Two && st.Rank <= cards.Joker &&
+		(st.Rank == cards.Joker || st.Cards.OfRank(cards.Joker) == 0) {
+		a := plainSets[st.Rank][st.Count] // built once: a move costs no words
+		a.Name = name
+		return a
+	}
 	m := i18n.M(rankKeys[st.Rank], i18n.Count(st.Count), numberArg(st.Count))
 	if st.Rank != cards.Joker {
 		if j := st.Cards.OfRank(cards.Joker).Len(); j > 0 {
@@ -208,6 +214,17 @@ func setArg(name string, st Set) i18n.Arg {
 	}
 	return i18n.Nest(name, m)
 }
+
+// plainSets are the sets without a joker standing in, as arguments, by
+// rank and count; shared and never changed.
+var plainSets = func() (p [cards.Joker + 1][5]i18n.Arg) {
+	for r := cards.Two; r <= cards.Joker; r++ {
+		for n := 1; n <= 4; n++ {
+			p[r][n] = i18n.Nest("", i18n.M(rankKeys[r], i18n.Count(n), numberArg(n)))
+		}
+	}
+	return p
+}()
 
 var jokerCountKeys = [...]string{1: "word.number.2", 2: "word.number.2"} // 1: the one form names none
 
