@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"strings"
 
 	"github.com/tablegames/tables/i18n"
 )
@@ -28,3 +29,9 @@ func lang(ctx context.Context) *i18n.Lang { return i18n.From(ctx) }
 
 // languages are the languages the picker offers.
 func languages() []*i18n.Lang { return i18n.Languages() }
+
+// langCode is a language's short name for the top bar: "EN", "PT".
+func langCode(l *i18n.Lang) string {
+	c, _, _ := strings.Cut(l.Code(), "-")
+	return strings.ToUpper(c)
+}
