@@ -54,6 +54,15 @@ type Limits struct {
 	// passkey ceremonies begun (making a passkey, signing in with one)
 	PasskeysPerAddr    Limit
 	PasskeysPerSession Limit
+	// the bot API (docs/BOTS.md): moves posted, per address and per bot
+	// (its token); views read and streams opened, per address; requests
+	// with a token that is no bot's, per address (guessing)
+	BotMovesPerAddr  Limit
+	BotMovesPerToken Limit
+	BotReadsPerAddr  Limit
+	BotAuthPerAddr   Limit
+	// BotStreams is how many streams one bot may hold open at once.
+	BotStreams int
 }
 
 // DefaultLimits are generous for people and tight for scripts.
@@ -70,6 +79,11 @@ func DefaultLimits() Limits {
 		HandoversPerSession: Limit{Burst: 5, Every: time.Minute},
 		PasskeysPerAddr:     Limit{Burst: 20, Every: 30 * time.Second},
 		PasskeysPerSession:  Limit{Burst: 10, Every: time.Minute},
+		BotMovesPerAddr:     Limit{Burst: 120, Every: 20 * time.Millisecond},
+		BotMovesPerToken:    Limit{Burst: 30, Every: 100 * time.Millisecond},
+		BotReadsPerAddr:     Limit{Burst: 60, Every: 500 * time.Millisecond},
+		BotAuthPerAddr:      Limit{Burst: 10, Every: 30 * time.Second},
+		BotStreams:          4,
 	}
 }
 
@@ -80,6 +94,7 @@ func NoLimits() Limits { return Limits{Off: true} }
 type limiters struct {
 	tablesAddr, tablesSession, sessionsAddr, joinsAddr, joinsSession, chatAddr, unknownAddr *buckets
 	handoversAddr, handoversSession, passkeysAddr, passkeysSession                          *buckets
+	botMovesAddr, botMovesToken, botReadsAddr, botAuthAddr                                  *buckets
 }
 
 func newLimiters(l Limits) *limiters {
@@ -94,13 +109,14 @@ func newLimiters(l Limits) *limiters {
 		joinsAddr: b(l.JoinsPerAddr), joinsSession: b(l.JoinsPerSession), chatAddr: b(l.ChatPerAddr), unknownAddr: b(l.UnknownPerAddr),
 		handoversAddr: b(l.HandoversPerAddr), handoversSession: b(l.HandoversPerSession),
 		passkeysAddr: b(l.PasskeysPerAddr), passkeysSession: b(l.PasskeysPerSession),
+		botMovesAddr: b(l.BotMovesPerAddr), botMovesToken: b(l.BotMovesPerToken), botReadsAddr: b(l.BotReadsPerAddr), botAuthAddr: b(l.BotAuthPerAddr),
 	}
 }
 
 // prune forgets the buckets that have filled up again.
 func (l *limiters) prune(now time.Time) {
 	for _, b := range []*buckets{l.tablesAddr, l.tablesSession, l.sessionsAddr, l.joinsAddr, l.joinsSession, l.chatAddr, l.unknownAddr,
-		l.handoversAddr, l.handoversSession, l.passkeysAddr, l.passkeysSession} {
+		l.handoversAddr, l.handoversSession, l.passkeysAddr, l.passkeysSession, l.botMovesAddr, l.botMovesToken, l.botReadsAddr, l.botAuthAddr} {
 		b.prune(now)
 	}
 }

@@ -58,6 +58,13 @@ func (s *Server) myGames(c echo.Context) error {
 	if p.Records, p.Finished, err = s.record(ctx, id.player, false); err != nil {
 		return err
 	}
+	bots, err := s.db.BotsOf(ctx, id.player)
+	if err != nil {
+		return err
+	}
+	for _, b := range bots {
+		p.Bots = append(p.Bots, views.MyBot{ID: b.ID, Name: b.Name, Revoked: b.Revoked})
+	}
 	return render(c, http.StatusOK, views.MyGamesPage(p))
 }
 

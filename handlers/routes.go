@@ -36,7 +36,8 @@ func (s *Server) routes() *echo.Echo {
 	// pages gzipped (error pages too: requestLog renders them inside);
 	// static files carry their own, compressed once (static.Lookup)
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 6, MinLength: 1024, Skipper: func(c echo.Context) bool {
-		return strings.HasPrefix(c.Request().URL.Path, "/static/")
+		// static files carry their own; a bot's stream is written line by line
+		return strings.HasPrefix(c.Request().URL.Path, "/static/") || strings.HasPrefix(c.Request().URL.Path, BotAPIPrefix+"/")
 	}}))
 	e.Use(s.requestLog)
 	e.Use(middleware.BodyLimit("32K"))
@@ -60,6 +61,8 @@ func (s *Server) routes() *echo.Echo {
 	e.GET("/static/*", s.static)
 	e.HEAD("/static/*", s.static)
 	// GET /t/:code/ws is served before Echo, see Server.Handler.
+	// The bot API (botapi.go): a token, no session or CSRF.
+	s.botRoutes(e)
 
 	// Pages and posts get a deadline; the websocket route lives on.
 	timeout := middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 10 * time.Second})
@@ -79,6 +82,8 @@ func (s *Server) routes() *echo.Echo {
 	g.POST("/t/:code/lobby", s.lobbyPost)
 	g.POST("/t/:code/chat", s.chatPost)
 	g.POST("/t/:code/seat", s.seatPost)
+	g.POST("/t/:code/bots", s.tableBots)
+	g.POST("/me/bots", s.myBots)
 	g.POST("/t/:code/handover", s.handover)
 	g.GET("/t/:code/h/:token", s.handoverPage)
 	g.POST("/t/:code/h/:token", s.takeHandover)

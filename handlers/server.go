@@ -97,6 +97,8 @@ type Server struct {
 	sockets   socketCounts
 	// ceremonies are the passkey ceremonies begun and not yet finished
 	ceremonies ceremonies
+	// botStreams are the bot API's open streams, per bot
+	botStreams botStreamSet
 }
 
 // NewServer builds the server on an open database.

@@ -227,7 +227,7 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 		return r.commit(entry{T: eOpen, By: by})
 	case "host":
 		to, err := strconv.Atoi(form.Get("seat"))
-		if err != nil || to < 0 || to >= len(r.t.Seats) || r.t.Seats[to].Player == "" || to == me {
+		if err != nil || to < 0 || to >= len(r.t.Seats) || !r.t.Seats[to].person() || to == me {
 			return errNotAllowed("Choose another person seated at the table")
 		}
 		return r.commit(entry{T: eHost, Seat: to})

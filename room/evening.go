@@ -185,8 +185,12 @@ func (e *evening) add(game string, o outcome, seats []seat) {
 }
 
 // person is the evening's record of whoever sits in s, made when new: a
-// person by their player id (their name kept up to date), a bot by name.
+// person by their player id (their name kept up to date), a bot (built-in
+// or remote) by name.
 func (e *evening) person(s seat) *eveningPerson {
+	if s.Remote {
+		s.Player = "" // counted as a bot
+	}
 	i := slices.IndexFunc(e.People, func(p eveningPerson) bool {
 		if s.Player != "" {
 			return p.Player == s.Player

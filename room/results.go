@@ -47,8 +47,8 @@ func (r *Room) record() {
 			continue // took no part
 		}
 		sr := db.SeatResult{Name: s.Name, Place: so.Place, Figure: so.Score}
-		if s.Bot == "" {
-			sr.Player = s.Player // a person (away or not); a bot has none
+		if s.person() {
+			sr.Player = s.Player // a person (away or not); a bot, built-in or remote, has none
 		}
 		g.Seats = append(g.Seats, sr)
 	}

@@ -84,6 +84,10 @@ type viewer struct {
 	page   bool                // its next push is the first after its page (pages.go)
 	pushes int64               // pushes made to this connection (the last one's data-n)
 	lang   *i18n.Lang          // the language the viewer reads (its page's)
+	// program: a remote bot's connection, pushed JSON lines (program.go);
+	// programHash is what its last line said (without the clock readings)
+	program     bool
+	programHash uint64
 }
 
 // langOf is the language of a connection (English when it does not say).
@@ -123,7 +127,7 @@ func (rv *roomView) seatView(i int) views.Seat {
 	s := rv.t.Seats[i]
 	v := views.Seat{Index: i, Name: s.Name, Bot: s.Bot, Ready: s.Ready, Host: s.Player != "" && s.Player == rv.t.Host,
 		You: i == rv.seat, Empty: s.empty(), Connected: s.Bot != "" || i == rv.seat || (i < len(rv.connected) && rv.connected[i]),
-		Away: s.Away, Deadline: unixMilli(rv.deadlines[i]), Place: views.Place(i, len(rv.t.Seats), rv.seat)}
+		Away: s.Away, Deadline: unixMilli(rv.deadlines[i]), Place: views.Place(i, len(rv.t.Seats), rv.seat), Remote: s.Remote}
 	if p, ok := rv.rated[s.Player]; ok && s.Player != "" && s.Bot == "" {
 		v.Rating, v.Profile = int(math.Round(p.R)), "/p/"+p.Handle
 	}
@@ -914,7 +918,7 @@ func visible(l logLine, seat int) bool {
 // lobby builds the lobby for a viewer.
 func (r *Room) lobby(rv *roomView) views.Lobby {
 	t := rv.t
-	l := views.Lobby{BotsAllowed: t.Opts.Bots, Options: r.kind.words(t.Opts)}
+	l := views.Lobby{BotsAllowed: t.Opts.Bots, Options: r.kind.words(t.Opts), Remote: r.remoteBots(rv)}
 	if t.Opts.OpenSeats {
 		l.Options = append(l.Options, "anyone may sit later")
 	}
@@ -977,7 +981,12 @@ func (r *Room) push(lines []logLine) {
 // the whole stage and log (a new connection). share, when not nil, is
 // what the watchers of one push share.
 func (r *Room) pushTo(v *viewer, sh roomView, lines []logLine, full bool, share *watchers) {
-	msg := r.message(v, sh, lines, full, share)
+	var msg []byte
+	if v.program {
+		msg = r.programMessage(v, sh, lines, full)
+	} else {
+		msg = r.message(v, sh, lines, full, share)
+	}
 	if len(msg) == 0 {
 		return
 	}
@@ -1223,9 +1232,14 @@ func fnv64(b []byte) uint64 {
 }
 
 // connect registers a websocket and sends it the whole table.
-func (r *Room) connect(c Conn, player, page string) {
+func (r *Room) connect(c Conn, player, page string) { r.connectViewer(c, player, page, false) }
+
+// connectViewer registers a connection (a program's, pushed JSON lines,
+// when program is set) and sends it what its page lacks (page: the page's
+// token, see pages.go), else the whole table.
+func (r *Room) connectViewer(c Conn, player, page string, program bool) {
 	seat := r.t.seatOf(player)
-	v := &viewer{conn: c, player: player, seat: seat, lang: langOf(c)}
+	v := &viewer{conn: c, player: player, seat: seat, lang: langOf(c), program: program}
 	wasConnected := seat >= 0 && r.seatConnected(seat)
 	r.viewers[c] = v
 	r.alone = time.Time{}
@@ -1292,7 +1306,7 @@ func (r *Room) hostGoneUntil() (time.Time, bool) {
 func (r *Room) nextHost(from int) int {
 	for j := 1; j < len(r.t.Seats); j++ {
 		i := (from + j) % len(r.t.Seats)
-		if s := r.t.Seats[i]; s.Player != "" && s.Player != r.t.Host && r.seatConnected(i) {
+		if s := r.t.Seats[i]; s.person() && s.Player != r.t.Host && r.seatConnected(i) {
 			return i
 		}
 	}
@@ -1349,6 +1363,7 @@ func (r *Room) reseat() {
 			v.seat, v.stage, v.sent = seat, "", nil
 		}
 	}
+	r.programGone()
 }
 
 // closeViewers ends every websocket of the room with a reason the browser
@@ -1459,6 +1474,7 @@ func (r *Room) seatBar(rv *roomView) views.SeatBar {
 	if !b.Host {
 		return b
 	}
+	b.Remote = r.remoteBots(rv)
 	if r.kind.stakes != nil && (r.kind.stakes.fixed == nil || !r.kind.stakes.fixed(r.t.Opts)) {
 		b.Stakes, b.StakesAt = r.kind.stakes.choices, r.kind.stakes.current(r.t.Opts)
 	}
@@ -1466,7 +1482,7 @@ func (r *Room) seatBar(rv *roomView) views.SeatBar {
 		b.Options = r.kind.tableOptions.form(r.t.Match, r.t.Opts, rv.l())
 	}
 	for i, s := range r.t.Seats {
-		if s.Player != "" && i != me {
+		if s.person() && i != me {
 			b.People = append(b.People, views.SeatRequest{Index: i, Name: s.Name})
 		}
 	}

@@ -87,7 +87,7 @@ func (rv *roomView) ended(s *views.Standings) {
 // awaited, and whether the viewer has asked.
 func (rv *roomView) again() *views.Again {
 	t := rv.t
-	a := &views.Again{URL: "/t/" + rv.code, Seated: rv.seat >= 0 && rv.seat < len(t.Seats) && t.Seats[rv.seat].Player != ""}
+	a := &views.Again{URL: "/t/" + rv.code, Seated: rv.seat >= 0 && rv.seat < len(t.Seats) && t.Seats[rv.seat].person()}
 	a.Offered = a.Seated && t.offered(rv.seat)
 	if len(t.Offers) == 0 {
 		return a
@@ -97,7 +97,7 @@ func (rv *roomView) again() *views.Again {
 		switch {
 		case t.offered(i):
 			want = append(want, i)
-		case s.Player != "" && !s.Away:
+		case s.person() && !s.Away:
 			await = append(await, i)
 		}
 	}

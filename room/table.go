@@ -85,9 +85,20 @@ type seat struct {
 	// clock): the version a move form carries, so a repeated or late post
 	// can't land on a later state.
 	Acts int `json:"acts,omitempty"`
+	// Remote marks a remote bot: a program playing through the bot API
+	// (program.go) as Player, a bot's player id ("bot:" + its id). It
+	// plays under a person's clocks and absences, but it is no person:
+	// it is never the host, never rated, and never awaited to play again.
+	Remote bool `json:"remote,omitempty"`
+	// Invited: the remote bot is a player's bot identity the host invited
+	// (its owner keeps its token), not one made for this seat.
+	Invited bool `json:"invited,omitempty"`
 }
 
 func (s seat) empty() bool { return s.Player == "" && s.Bot == "" }
+
+// person reports a seat a person holds (not a bot, built-in or remote).
+func (s seat) person() bool { return s.Player != "" && !s.Remote }
 
 // botPlayed reports whether a bot moves for the seat (a bot seat, or a
 // player away).
@@ -103,7 +114,7 @@ type seatAsk struct {
 // seatPlayedBy tells the match whether a person or a bot plays seat now.
 func (t *Table) seatPlayedBy(k *kind, seat int) {
 	if k.onSeat != nil && t.Match != nil {
-		k.onSeat(t.Match, seat, t.Seats[seat].Player != "")
+		k.onSeat(t.Match, seat, t.Seats[seat].person())
 	}
 }
 
@@ -147,7 +158,7 @@ func (t *Table) offered(seat int) bool { return slices.Contains(t.Offers, seat) 
 // rematchReady reports whether every person seated wants a rematch.
 func (t *Table) rematchReady() bool {
 	for i, s := range t.Seats {
-		if s.Player != "" && !s.Away && !t.offered(i) {
+		if s.person() && !s.Away && !t.offered(i) {
 			return false
 		}
 	}
@@ -288,6 +299,7 @@ const (
 	eStakes  = "stakes"  // the host sets the stakes (By) from the next hand
 	eOpen    = "open"    // the host lets anyone sit (By "on") or asks first ("off")
 	eOptions = "options" // the host sets the table's options (By, a form's query) from the next hand
+	eRemote  = "remote"  // the host seats a remote bot (Player "bot:"+id, Name) in Seat: empty or a built-in bot's
 )
 
 // maxChat is the longest chat line, in characters.
@@ -390,6 +402,9 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		t.Seats[e.Seat] = seat{Bot: t.botKind(k), Name: botName(e.Seat)}
 		t.seatPlayedBy(k, e.Seat)
 		t.Removed = append(t.Removed, old.Player)
+		if old.Remote {
+			return t.say(i18n.M("log.table.handed_back", i18n.S("Name", old.Name), i18n.BotArg("Bot", e.Seat+1))), nil
+		}
 		lines := t.say(i18n.M("log.table.removed", i18n.S("Name", old.Name), i18n.BotArg("Bot", e.Seat+1)))
 		if t.Opts.OpenSeats {
 			// a removed player must not walk back in with a fresh cookie:
@@ -450,7 +465,7 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		if old.Player == t.Host {
 			// the host role passes to the next person seated
 			for j := 1; j < len(t.Seats); j++ {
-				if next := t.Seats[(e.Seat+j)%len(t.Seats)]; next.Player != "" {
+				if next := t.Seats[(e.Seat+j)%len(t.Seats)]; next.person() {
 					t.Host = next.Player
 					lines = append(lines, t.say(i18n.M("log.table.new_host", i18n.S("Name", next.Name)))...)
 					break
@@ -475,6 +490,20 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 			return nil, fmt.Errorf("%w: %v", errEntry, err)
 		}
 		return t.events([]game.Event{line}), nil
+	case eRemote:
+		if !inSeat || !strings.HasPrefix(e.Player, "bot:") || e.Name == "" || t.seatOf(e.Player) >= 0 || t.removed(e.Player) {
+			return nil, errEntry
+		}
+		was := t.Seats[e.Seat]
+		if lobby && !was.empty() && was.Bot == "" && !(was.Player == t.Host && !was.Remote) || !lobby && was.Bot == "" {
+			return nil, errEntry // another person's seat, or an empty one in play
+		}
+		t.Seats[e.Seat] = seat{Player: e.Player, Name: e.Name, Ready: true, Remote: true, Invited: e.By == "invite", Fresh: !lobby && k.seatOpen != nil}
+		if lobby {
+			return t.say(i18n.M("log.table.remote_sits", i18n.S("Name", e.Name), i18n.N("Seat", e.Seat+1))), nil
+		}
+		t.seatPlayedBy(k, e.Seat)
+		return t.say(i18n.M("log.table.remote_takes", i18n.S("Name", e.Name), i18n.N("Seat", e.Seat+1), nameOf(was, "Was"))), nil
 	case eOffer:
 		if lobby || !inSeat || t.Seats[e.Seat].Player == "" || t.offered(e.Seat) {
 			return nil, errEntry
@@ -491,7 +520,7 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		return t.say(i18n.M("log.table.resumed")), nil
 	case eHost:
-		if !inSeat || t.Seats[e.Seat].Player == "" || t.Seats[e.Seat].Player == t.Host {
+		if !inSeat || !t.Seats[e.Seat].person() || t.Seats[e.Seat].Player == t.Host {
 			return nil, errEntry
 		}
 		old := t.nameArgAs("Old", t.seatOf(t.Host))

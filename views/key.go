@@ -123,6 +123,17 @@ func (b SeatBar) Key() uint64 {
 	}
 	k.str(b.StakesAt)
 	k.str(b.Late)
+	if rb := b.Remote; rb != nil {
+		k.flag(rb.Started)
+		k.num(int64(len(rb.Seats)))
+		for _, s := range rb.Seats {
+			k.num(int64(s.Index))
+			k.str(s.Name)
+			k.str(s.Kind)
+			k.flag(s.Connected)
+			k.flag(s.Invited)
+		}
+	}
 	if o := b.Options; o != nil {
 		k.num(int64(len(o.Antes)))
 		for _, a := range o.Antes {

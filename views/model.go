@@ -111,6 +111,9 @@ type Seat struct {
 	// (0: none yet) and Profile their public page.
 	Rating  int
 	Profile string
+	// Remote: a remote bot, a program playing through the bot API
+	// (Connected says whether its program is connected).
+	Remote bool
 }
 
 // Lobby is the waiting room before the host starts.
@@ -120,6 +123,62 @@ type Lobby struct {
 	StartHint   string
 	BotsAllowed bool
 	Options     []string // the table options in words
+	// Remote is the host's panel for remote bots (nil for anyone else).
+	Remote *RemoteBots
+}
+
+// RemoteBots is the host's panel for remote bots (docs/BOTS.md): the seats
+// a remote bot may take, and those one holds.
+type RemoteBots struct {
+	URL   string // the table's bots form: /t/{code}/bots
+	Seats []RemoteSeat
+	// Started: the game runs (a remote bot then takes a bot's seat, and
+	// hands it back to a built-in bot when the host says so).
+	Started bool
+}
+
+// RemoteSeat is one seat in the host's panel for remote bots.
+type RemoteSeat struct {
+	Index     int
+	Name      string
+	Kind      string // "empty", "bot" (built-in), "yours" (the host's own, in the lobby), "remote"
+	Connected bool   // a remote bot's program is connected
+	Invited   bool   // a bot identity the host invited (its owner keeps its token)
+}
+
+// Any reports whether the panel has something to show.
+func (b *RemoteBots) Any() bool { return b != nil && len(b.Seats) > 0 }
+
+// Free are the seats a remote bot may take.
+func (b *RemoteBots) Free() []RemoteSeat {
+	var out []RemoteSeat
+	for _, s := range b.Seats {
+		if s.Kind != "remote" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Held are the seats remote bots hold.
+func (b *RemoteBots) Held() []RemoteSeat {
+	var out []RemoteSeat
+	for _, s := range b.Seats {
+		if s.Kind == "remote" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// BotToken is a remote bot's token, shown once to whoever made it.
+type BotToken struct {
+	Name  string
+	Seat  int    // -1 for a bot identity
+	Code  string // the table ("" for a bot identity)
+	Token string
+	Base  string // the site's address, for the example commands
+	ID    string // the bot's id (an identity's, to give to hosts)
 }
 
 // LogLine is one rendered line of the table log.
@@ -223,6 +282,8 @@ type SeatBar struct {
 	Options *TableOptions
 	// Late: a sit-and-go's registration, as Join.Late ("" elsewhere).
 	Late string
+	// Remote is the host's panel for remote bots (nil for anyone else).
+	Remote *RemoteBots
 }
 
 // TableOptions are a Hold'em cash table's options as the host's form

@@ -14,6 +14,15 @@ type MyGames struct {
 	Open     []OpenTable
 	Records  []GameRecord
 	Finished []FinishedGame
+	// Bots are the visitor's bot identities (remote bots a host may
+	// invite by id).
+	Bots []MyBot
+}
+
+// MyBot is one of the visitor's bot identities.
+type MyBot struct {
+	ID, Name string
+	Revoked  bool
 }
 
 // OpenTable is an open table the visitor sits at.

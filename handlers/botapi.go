@@ -1,0 +1,434 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/room"
+)
+
+// The bot API (issue 33, docs/BOTS.md): a program plays a seat with a
+// bot's token. It reads its seat's view as newline-delimited JSON (a
+// stream, or one line at a time) and posts moves as JSON; every refusal is
+// a JSON error {code, message, details}. The token says which bot asks;
+// the table says which seat is the bot's. Nothing here decides a rule:
+// moves go to the room as a person's do (room.Room.MoveAt).
+
+// BotAPIPrefix is where the bot API's routes start.
+const BotAPIPrefix = "/api/bots/v1"
+
+//go:embed botapi.yaml
+var botAPISpec []byte
+
+// BotAPISpec is the API's OpenAPI 3 description (docs/BOTS.md holds the
+// same text).
+func BotAPISpec() []byte { return botAPISpec }
+
+// apiError is a refusal of the bot API: an HTTP status and the error's
+// JSON body.
+type apiError struct {
+	status int
+	err    *game.Error
+}
+
+func (e apiError) Error() string { return e.err.Error() }
+
+func apiErr(status int, code, msg string) error {
+	return apiError{status: status, err: game.Errorf(code, msg)}
+}
+
+// botRoutes adds the bot API's routes: no session cookie, no CSRF (a
+// token in the Authorization header is not sent by a browser on its own).
+func (s *Server) botRoutes(e *echo.Echo) {
+	timeout := func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			ctx, cancel := context.WithTimeout(c.Request().Context(), 10*time.Second)
+			defer cancel()
+			c.SetRequest(c.Request().WithContext(ctx))
+			return next(c)
+		}
+	}
+	g := e.Group(BotAPIPrefix)
+	g.GET("/openapi.yaml", func(c echo.Context) error {
+		c.Response().Header().Set("Cache-Control", "public, max-age=300")
+		return c.Blob(http.StatusOK, "application/yaml; charset=utf-8", botAPISpec)
+	})
+	g.GET("/me", s.botAPI(s.botMe), timeout)
+	g.GET("/tables/:code", s.botAPI(s.botView), timeout)
+	g.GET("/tables/:code/stream", s.botAPI(s.botStream))
+	g.POST("/tables/:code/move", s.botAPI(s.botMove), timeout)
+}
+
+// botAPI wraps a bot API handler: it answers its errors as JSON.
+func (s *Server) botAPI(h echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.Response().Header().Set("Cache-Control", "no-store")
+		err := h(c)
+		if err == nil {
+			return nil
+		}
+		var ae apiError
+		var ge *game.Error
+		var rl errRateLimited
+		switch {
+		case errors.As(err, &ae):
+		case errors.As(err, &rl):
+			c.Response().Header().Set("Retry-After", "1")
+			ae = apiError{http.StatusTooManyRequests, game.Errorf("RATE_LIMITED", rl.msg)}
+		case errors.Is(err, db.ErrNotFound) || errors.Is(err, errBadCode):
+			ae = apiError{http.StatusNotFound, game.Errorf("NO_TABLE", "There is no open table with that code")}
+		case errors.As(err, &ge):
+			status := http.StatusUnprocessableEntity
+			switch ge.Code {
+			case room.CodeStale:
+				status = http.StatusConflict
+			case room.CodeNotSeated:
+				status = http.StatusForbidden
+			case game.CodeInternal:
+				status = http.StatusInternalServerError
+			}
+			ae = apiError{status, ge}
+		case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+			ae = apiError{http.StatusServiceUnavailable, game.Errorf("BUSY", "The table did not answer in time: try again")}
+		default:
+			s.log.Error("bot api", "path", c.Request().URL.Path, "err", err)
+			ae = apiError{http.StatusInternalServerError, game.Errorf(game.CodeInternal, "Something went wrong on our side")}
+		}
+		if c.Response().Committed {
+			return nil // a stream already under way: it just ends
+		}
+		return c.JSON(ae.status, ae.err)
+	}
+}
+
+// botAuth is the bot whose token the request carries. A missing or
+// unknown token counts against the address (BotAuthPerAddr), so tokens
+// can't be guessed: past the limit, every token is refused a while.
+func (s *Server) botAuth(c echo.Context) (db.Bot, error) {
+	ip := c.RealIP()
+	if s.limits.botAuthAddr.empty(ip, s.now()) {
+		return db.Bot{}, rateLimited("Too many requests with a wrong token from your address: wait a minute")
+	}
+	h := c.Request().Header.Get("Authorization")
+	token, ok := strings.CutPrefix(h, "Bearer ")
+	token = strings.TrimSpace(token)
+	if !ok || token == "" || len(token) > 100 {
+		s.limits.botAuthAddr.allow(ip, s.now())
+		return db.Bot{}, apiErr(http.StatusUnauthorized, "BAD_TOKEN", "Send your bot's token as the header Authorization: Bearer <token>")
+	}
+	b, err := s.db.BotByToken(c.Request().Context(), token)
+	if errors.Is(err, db.ErrBotToken) {
+		s.limits.botAuthAddr.allow(ip, s.now())
+		return db.Bot{}, apiErr(http.StatusUnauthorized, "BAD_TOKEN", "That token is no bot's, or it was revoked")
+	}
+	return b, err
+}
+
+// botTable is the bot and the table the request names, which its token
+// may play at.
+func (s *Server) botTable(c echo.Context) (db.Bot, *room.Room, error) {
+	b, err := s.botAuth(c)
+	if err != nil {
+		return b, nil, err
+	}
+	code, ok := normalCode(c.Param("code"))
+	if b.Room != "" && (!ok || code != b.Room) {
+		return b, nil, apiErr(http.StatusForbidden, "WRONG_TABLE", "This bot's token plays at table "+b.Room+" only")
+	}
+	r, _, err := s.lookupRoom(c.Request().Context(), c.RealIP(), c.Param("code"), b.Player())
+	return b, r, err
+}
+
+// botMe tells a bot who it is and the open tables it sits at.
+func (s *Server) botMe(c echo.Context) error {
+	if !s.limits.botReadsAddr.allow(c.RealIP(), s.now()) {
+		return rateLimited("Too many reads from your address: slow down")
+	}
+	b, err := s.botAuth(c)
+	if err != nil {
+		return err
+	}
+	seats, err := s.db.OpenSeatings(c.Request().Context(), b.Player())
+	if err != nil {
+		return err
+	}
+	type table struct {
+		Code string `json:"code"`
+		Game string `json:"game"`
+		Name string `json:"name"`
+	}
+	out := struct {
+		ID     string  `json:"id"`
+		Name   string  `json:"name"`
+		Table  string  `json:"table,omitempty"`
+		Tables []table `json:"tables"`
+	}{ID: b.ID, Name: b.Name, Table: b.Room, Tables: []table{}}
+	for _, st := range seats {
+		out.Tables = append(out.Tables, table{Code: st.Room, Game: st.Kind, Name: st.Name})
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// botView answers the seat's view now, one JSON line.
+func (s *Server) botView(c echo.Context) error {
+	if !s.limits.botReadsAddr.allow(c.RealIP(), s.now()) {
+		return rateLimited("Too many reads from your address: slow down")
+	}
+	b, r, err := s.botTable(c)
+	if err != nil {
+		return err
+	}
+	line, err := r.Brief(c.Request().Context(), b.Player())
+	if err != nil {
+		return err
+	}
+	return c.Blob(http.StatusOK, "application/json", line)
+}
+
+// botMove is a bot's move: {"version": N, "move": {fields}}.
+func (s *Server) botMove(c echo.Context) error {
+	ip := c.RealIP()
+	if !s.limits.botMovesAddr.allow(ip, s.now()) {
+		return rateLimited("Too many moves from your address: slow down")
+	}
+	b, r, err := s.botTable(c)
+	if err != nil {
+		return err
+	}
+	if !s.limits.botMovesToken.allow(b.ID, s.now()) {
+		return rateLimited("Too many moves from this bot: slow down")
+	}
+	if ct := c.Request().Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return apiErr(http.StatusUnsupportedMediaType, "BAD_JSON", "Post the move as JSON (Content-Type: application/json)")
+	}
+	body, err := io.ReadAll(io.LimitReader(c.Request().Body, 8<<10+1))
+	if err != nil {
+		return apiErr(http.StatusBadRequest, "BAD_JSON", "The move could not be read")
+	}
+	if len(body) > 8<<10 {
+		return apiErr(http.StatusRequestEntityTooLarge, "BAD_JSON", "A move is at most 8 KB of JSON")
+	}
+	var req struct {
+		Version *int        `json:"version"`
+		Move    game.Fields `json:"move"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return apiErr(http.StatusBadRequest, "BAD_JSON", "The body is not the JSON of a move: "+jsonWhy(err))
+	}
+	if dec.More() {
+		return apiErr(http.StatusBadRequest, "BAD_JSON", "The body holds more than one JSON value")
+	}
+	if req.Version == nil {
+		return apiErr(http.StatusBadRequest, "BAD_JSON", `Say which version of your seat you chose the move on: {"version": N, "move": {...}}`)
+	}
+	if len(req.Move) == 0 {
+		return apiErr(http.StatusBadRequest, "BAD_JSON", `The move is missing: {"version": N, "move": {"kind": ...}}`)
+	}
+	form, err := game.FormOf(req.Move)
+	if err != nil {
+		return err
+	}
+	seq, version, err := r.MoveAt(c.Request().Context(), b.Player(), *req.Version, form)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, struct {
+		OK      bool  `json:"ok"`
+		Seq     int64 `json:"seq"`
+		Version int   `json:"version"`
+	}{true, seq, version})
+}
+
+// jsonWhy says briefly what is wrong with a JSON body.
+func jsonWhy(err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return "a syntax error at byte " + strconv.FormatInt(se.Offset, 10)
+	case errors.As(err, &te):
+		return "the field " + te.Field + " has the wrong type"
+	case errors.Is(err, io.EOF):
+		return "it is empty"
+	}
+	msg := err.Error()
+	if len(msg) > 80 {
+		msg = msg[:80]
+	}
+	return strings.TrimPrefix(msg, "json: ")
+}
+
+// botStream is a program's stream: each line a JSON view of its seat,
+// pushed by the room when what the seat may know changes, and an empty
+// line every room.ProgramKeepAlive so a dead connection is found.
+func (s *Server) botStream(c echo.Context) error {
+	if !s.limits.botReadsAddr.allow(c.RealIP(), s.now()) {
+		return rateLimited("Too many reads from your address: slow down")
+	}
+	b, r, err := s.botTable(c)
+	if err != nil {
+		return err
+	}
+	release, ok := s.botStreams.open(b.ID, s.cfg.Limits.BotStreams)
+	if !ok {
+		return apiErr(http.StatusTooManyRequests, "RATE_LIMITED", "This bot has too many streams open: close one first")
+	}
+	defer release()
+	st := newProgramStream()
+	ctx, cancel := context.WithTimeout(c.Request().Context(), 5*time.Second)
+	err = r.ConnectProgram(ctx, st, b.Player())
+	cancel()
+	if err != nil {
+		return err
+	}
+	defer r.Disconnect(st)
+	stop := s.botStreams.watch(b.ID, st)
+	defer stop()
+	w := c.Response()
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	w.Flush()
+	alive := time.NewTicker(room.ProgramKeepAlive())
+	defer alive.Stop()
+	write := func(line []byte) bool {
+		if _, err := w.Write(line); err != nil {
+			return false
+		}
+		w.Flush()
+		return true
+	}
+	for {
+		select {
+		case line := <-st.lines:
+			if !write(line) {
+				return nil
+			}
+		case <-alive.C:
+			if !write([]byte("\n")) {
+				return nil
+			}
+		case <-st.done:
+			for { // what was pushed before the end (the last line says why)
+				select {
+				case line := <-st.lines:
+					if !write(line) {
+						return nil
+					}
+				default:
+					return nil
+				}
+			}
+		case <-c.Request().Context().Done():
+			return nil
+		}
+	}
+}
+
+// programStream is a program's stream as the room sees it (room.Conn):
+// the room's lines queue here for the handler to write. A program that
+// reads too slowly to take them is cut; it connects again and gets the
+// whole view.
+type programStream struct {
+	lines chan []byte
+	done  chan struct{}
+	once  sync.Once
+}
+
+func newProgramStream() *programStream {
+	return &programStream{lines: make(chan []byte, 64), done: make(chan struct{})}
+}
+
+var errStreamSlow = errors.New("the program reads its stream too slowly: cut")
+
+// Write queues a line; it never blocks the room.
+func (p *programStream) Write(msg []byte) error {
+	select {
+	case <-p.done:
+		return nil
+	default:
+	}
+	select {
+	case p.lines <- msg:
+		return nil
+	default:
+		p.Close(1013, "too slow")
+		return errStreamSlow
+	}
+}
+
+// Close ends the stream (after the lines queued before it).
+func (p *programStream) Close(int, string) { p.once.Do(func() { close(p.done) }) }
+
+// botStreamSet is the streams open per bot: how many (BotStreams caps
+// them) and which, so revoking a token ends them.
+type botStreamSet struct {
+	mu    sync.Mutex
+	count map[string]int
+	live  map[string]map[*programStream]bool
+}
+
+// open counts a new stream of bot id, if it has fewer than max open.
+func (b *botStreamSet) open(id string, max int) (release func(), ok bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.count == nil {
+		b.count = map[string]int{}
+	}
+	if max > 0 && b.count[id] >= max {
+		return nil, false
+	}
+	b.count[id]++
+	return func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		if b.count[id]--; b.count[id] <= 0 {
+			delete(b.count, id)
+		}
+	}, true
+}
+
+// watch notes a live stream of bot id until stop.
+func (b *botStreamSet) watch(id string, st *programStream) (stop func()) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.live == nil {
+		b.live = map[string]map[*programStream]bool{}
+	}
+	if b.live[id] == nil {
+		b.live[id] = map[*programStream]bool{}
+	}
+	b.live[id][st] = true
+	return func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		delete(b.live[id], st)
+		if len(b.live[id]) == 0 {
+			delete(b.live, id)
+		}
+	}
+}
+
+// end closes every live stream of bot id (its token was revoked).
+func (b *botStreamSet) end(id string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for st := range b.live[id] {
+		st.Close(1000, "token revoked")
+	}
+}
