@@ -40,17 +40,17 @@ type programPush struct {
 	// Status: lobby, playing, paused, over (the people choose whether to
 	// play again), or waiting (the seat was taken between deals: it plays
 	// from the next one and sees the table as a watcher until then).
-	Status   string         `json:"status"`
-	YourTurn bool           `json:"your_turn"`
-	Waiting  []int          `json:"waiting"`
-	Clock    *programClock  `json:"clock,omitempty"`
-	Seats    []programSeat  `json:"seats"`
-	View     any            `json:"view"`
-	Moves    []game.Choice  `json:"moves"`
-	Auto     game.Fields    `json:"auto,omitempty"`
-	Log      []string       `json:"log,omitempty"` // the seat's new log lines (chat excluded), oldest first
-	Reason   string         `json:"reason,omitempty"`
-	Now      int64          `json:"now_ms"` // the server's clock, unix ms
+	Status   string        `json:"status"`
+	YourTurn bool          `json:"your_turn"`
+	Waiting  []int         `json:"waiting"`
+	Clock    *programClock `json:"clock,omitempty"`
+	Seats    []programSeat `json:"seats"`
+	View     any           `json:"view"`
+	Moves    []game.Choice `json:"moves"`
+	Auto     game.Fields   `json:"auto,omitempty"`
+	Log      []string      `json:"log,omitempty"` // the seat's new log lines (chat excluded), oldest first
+	Reason   string        `json:"reason,omitempty"`
+	Now      int64         `json:"now_ms"` // the server's clock, unix ms
 }
 
 // programClock is the seat's move clock.

@@ -146,7 +146,7 @@ func (v *View) Brief() game.Brief {
 		}
 		if len(free) > 0 {
 			b.Moves = append(b.Moves, game.Choice{Move: game.Fields{"kind": "idol", "idol": "battle", "cell": v.freeCells()[0]},
-				Say: "Place your idol (battle, affluence or spread) on any cell without one",
+				Say:  "Place your idol (battle, affluence or spread) on any cell without one",
 				Pick: []game.Pick{{Field: "idol", Count: 1, From: []string{"battle", "affluence", "spread"}}, {Field: "cell", Count: 1, From: free}}})
 		}
 	case v.Need == "card":
@@ -164,7 +164,7 @@ func (v *View) Brief() game.Brief {
 	case v.Need == "swap":
 		pool := uniq(cardWords(v.Factions[c.Faction].Pool[:]))
 		b.Moves = append(b.Moves, game.Choice{Move: game.Fields{"kind": "swap", "remove": pool[0], "add": "trade"},
-			Say: "Swap a card type of " + FactionNames[c.Faction] + "'s pool for another",
+			Say:  "Swap a card type of " + FactionNames[c.Faction] + "'s pool for another",
 			Pick: []game.Pick{{Field: "remove", Count: 1, From: pool}, {Field: "add", Count: 1, From: []string{"trade", "steal", "expand", "change"}}}})
 	}
 	if open && v.CanNoGuide {
