@@ -15,6 +15,12 @@
 //	go run ./e2e/load -tables 500 -backup file -server-cpus 0 -load-cpus 1
 //	                                      replication's lag and CPU cost,
 //	                                      the server alone on core 0
+//	go run ./e2e/load -remote -tables 100 -server-cpus 0 -load-cpus 1
+//	                                      every seat a remote bot: moves
+//	                                      posted as JSON to the bot API,
+//	                                      views read from its streams
+//	                                      (docs/BOTS.md); without -remote
+//	                                      the same run is people's forms
 package main
 
 import (
@@ -72,6 +78,7 @@ type options struct {
 	serverCPU string
 	loadCPU   string
 	targetPID string
+	remote    bool
 }
 
 func run() error {
@@ -93,6 +100,7 @@ func run() error {
 	flag.StringVar(&o.serverCPU, "server-cpus", "", "pin the server to these CPUs (taskset -c list), e.g. 0")
 	flag.StringVar(&o.loadCPU, "load-cpus", "", "pin this load generator to these CPUs, e.g. 1")
 	flag.StringVar(&o.targetPID, "target-pid", "", "with -target: the server's process id, to read its CPU time (several, comma-separated, are summed: a local cluster)")
+	flag.BoolVar(&o.remote, "remote", false, "every seat a remote bot: moves posted to the bot API, views read from its streams")
 	flag.Parse()
 	if done, err := pin.Self(o.loadCPU, "TABLES_LOAD_PINNED"); done || err != nil {
 		return err // this process ran again pinned to its CPUs, and is over
@@ -736,7 +744,7 @@ func playLoad(o options) error {
 	}
 	st := &stats{}
 	fmt.Printf("opening %d tables with %d players each on %s\n", o.tables, o.viewers, base)
-	tables := make([]*table, o.tables)
+	tables := make([]driver, o.tables)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 16)
 	var setupErr atomic.Value
@@ -746,6 +754,15 @@ func playLoad(o options) error {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			if o.remote {
+				rt, err := openRemoteTable(base, o.viewers, o.game, st)
+				if err != nil {
+					setupErr.Store(err.Error())
+					return
+				}
+				tables[i] = rt
+				return
+			}
 			t, err := openTable(base, o.viewers, o.game)
 			if err == nil {
 				for _, p := range t.players {
@@ -827,6 +844,9 @@ func playLoad(o options) error {
 		return lat[min(len(lat)-1, int(float64(len(lat))*p))]
 	}
 	moves := st.moves.Load()
+	if o.remote {
+		fmt.Printf("remote bots: every seat a program on the bot API (a stream each, moves posted as JSON)\n")
+	}
 	fmt.Printf("tables %d × players %d (websockets %d), target %.1f moves/s per table, measured %v\n",
 		o.tables, o.viewers, o.tables*o.viewers, o.rate, elapsed.Round(time.Millisecond))
 	fmt.Printf("moves/s sustained   %.0f (player moves; bots and deals come on top)\n", float64(moves)/elapsed.Seconds())
@@ -862,9 +882,11 @@ func playLoad(o options) error {
 		fmt.Printf(" (last: %s)", e)
 	}
 	fmt.Println()
-	for _, t := range tables {
-		for _, p := range t.players {
-			p.ws.Close()
+	for _, d := range tables {
+		if t, ok := d.(*table); ok {
+			for _, p := range t.players {
+				p.ws.Close()
+			}
 		}
 	}
 	if st.errors.Load() > 0 {
