@@ -315,3 +315,76 @@ var (
 	errOver = errors.New("the game is over")
 	errGone = errors.New("the seat is gone")
 )
+
+// Allows reports whether the choice lists mv: the same fields, with a
+// range's number within its bounds and a pick's values among its own.
+func (c Choice) Allows(mv Fields) bool {
+	if len(mv) != len(c.Move) {
+		return false
+	}
+	for k, v := range mv {
+		if _, ok := c.Move[k]; !ok {
+			return false
+		}
+		if c.Range != nil && k == c.Range.Field {
+			n, ok := number(v)
+			if !ok || n < c.Range.Min || n > c.Range.Max {
+				return false
+			}
+			continue
+		}
+		picked := false
+		for _, p := range c.Pick {
+			if p.Field != k {
+				continue
+			}
+			picked = true
+			vs := strs(v)
+			if len(vs) != p.Count {
+				return false
+			}
+			seen := map[string]bool{}
+			for _, s := range vs {
+				if seen[s] || !slices.Contains(p.From, s) {
+					return false
+				}
+				seen[s] = true
+			}
+		}
+		if !picked && !slices.Equal(strs(v), strs(c.Move[k])) {
+			return false
+		}
+	}
+	return true
+}
+
+// number is a JSON number that is whole.
+func number(v any) (int, bool) {
+	switch x := v.(type) {
+	case float64:
+		return int(x), x == float64(int(x))
+	case int:
+		return x, true
+	case json.Number:
+		n, err := x.Int64()
+		return int(n), err == nil
+	}
+	return 0, false
+}
+
+// strs is a field's values as strings, as the server reads them.
+func strs(v any) []string {
+	list, ok := v.([]any)
+	if !ok {
+		list = []any{v}
+	}
+	out := make([]string, 0, len(list))
+	for _, e := range list {
+		if n, ok := number(e); ok {
+			out = append(out, strconv.Itoa(n))
+		} else {
+			out = append(out, fmt.Sprint(e))
+		}
+	}
+	return out
+}
