@@ -1,7 +1,9 @@
 // Package game holds what every game engine on the platform shares: the
-// error value a rejected action returns and the event an accepted action
-// reports. The engines themselves live in subpackages and are pure: no I/O,
-// no clock, randomness only from a seeded source.
+// error value a rejected action returns, the event an accepted action
+// reports, the Match the platform drives, and the Brief a remote bot is
+// shown (brief.go: a seat's view and legal moves as JSON). The engines
+// themselves live in subpackages and are pure: no I/O, no clock,
+// randomness only from a seeded source.
 package game
 
 import (

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -47,14 +49,17 @@ func (c *client) seatRemote(code string, seat int, name string) string {
 	return m[1]
 }
 
+// remoteTable is a table the remote bot tests play.
+type remoteTable struct {
+	game, form string
+	over       func(r *room.Room) bool
+}
+
 // remoteTables are the tables the all-remote test plays, and when a whole
 // game is over: President plays deal after deal (one deal is its game),
 // Hold'em a sit-and-go to its winner, Lowest Unique and Impetus to their
 // end.
-var remoteTables = []struct {
-	game, form string
-	over       func(r *room.Room) bool
-}{
+var remoteTables = []remoteTable{
 	{"president", "ruleset=house&seats=4&clock=0", func(r *room.Room) bool {
 		return len(r.Table().Match.(*president.Match).State.History) >= 1
 	}},
@@ -79,7 +84,7 @@ func TestRemoteBotsPlayWholeGames(t *testing.T) {
 	for _, tc := range remoteTables {
 		t.Run(tc.game, func(t *testing.T) {
 			e := newEnv(t, fastConfig())
-			code, tokens := remoteTable(t, e, tc.game, tc.form)
+			code, tokens := openRemote(t, e, tc.game, tc.form)
 			playRemote(t, e, bin, code, tokens, tc.game, tc.over)
 		})
 	}
@@ -87,7 +92,7 @@ func TestRemoteBotsPlayWholeGames(t *testing.T) {
 
 // remoteTable opens a table of the form whose every seat is a remote
 // bot, and starts it: its code and the seats' tokens.
-func remoteTable(t *testing.T, e *env, kind, form string) (string, []string) {
+func openRemote(t *testing.T, e *env, kind, form string) (string, []string) {
 	t.Helper()
 	host := e.client()
 	f, _ := url.ParseQuery(form + "&kind=" + kind)
@@ -180,3 +185,25 @@ func playRemote(t *testing.T, e *env, bin, code string, tokens []string, game st
 }
 
 var botGameTimeout = 150 * time.Second
+
+// TestBotsDocHoldsTheSpec: docs/BOTS.md carries the OpenAPI description
+// the server serves, word for word, and the server serves it.
+func TestBotsDocHoldsTheSpec(t *testing.T) {
+	doc, err := os.ReadFile("../docs/BOTS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "```yaml\n"+string(BotAPISpec())+"```") {
+		t.Error("docs/BOTS.md's OpenAPI block is not handlers/botapi.yaml")
+	}
+	e := newEnv(t, fastConfig())
+	resp, err := http.Get(e.http.URL + BotAPIPrefix + "/openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || !bytes.Equal(body, BotAPISpec()) {
+		t.Errorf("GET openapi.yaml: %d, %d bytes", resp.StatusCode, len(body))
+	}
+}

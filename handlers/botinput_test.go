@@ -60,8 +60,8 @@ func tableMark(e *env, code string) string {
 // was: same log, same sequence number, same seats and versions.
 func TestBotAPIRefusesBadInput(t *testing.T) {
 	e := newEnv(t, fastConfig())
-	code, tokens := remoteTable(t, e, "holdem", "seats=3&clock=0&blinds=10/20")
-	other, otherTokens := remoteTable(t, e, "lowunique", "seats=2&clock=0")
+	code, tokens := openRemote(t, e, "holdem", "seats=3&clock=0&blinds=10/20")
+	other, otherTokens := openRemote(t, e, "lowunique", "seats=2&clock=0")
 	// who acts, at what version; and one seat that does not
 	turn, idle, version := -1, -1, 0
 	e.inRoom(code, func(r *room.Room) {

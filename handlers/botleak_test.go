@@ -138,6 +138,11 @@ func found(line []byte, needles []string) []string {
 // stream per seat, read by the test over HTTP, gets only lines that
 // were checked: every byte a program could read went through the check.
 func TestRemoteBotStreamLeaksNothing(t *testing.T) {
+	for _, g := range room.New(room.Config{}, nil, nil).Games() {
+		if botHidden[g.Kind] == nil || !slices.ContainsFunc(remoteTables, func(r remoteTable) bool { return r.game == g.Kind }) {
+			t.Fatalf("game %s has not joined the remote bot tests (remoteTables, botHidden)", g.Kind)
+		}
+	}
 	bin := buildGoBot(t)
 	for _, tc := range remoteTables {
 		t.Run(tc.game, func(t *testing.T) {
@@ -178,7 +183,7 @@ func TestRemoteBotStreamLeaksNothing(t *testing.T) {
 				lines++
 				mu.Unlock()
 			}
-			code, tokens := remoteTable(t, e, tc.game, tc.form)
+			code, tokens := openRemote(t, e, tc.game, tc.form)
 			// the test's own stream of each seat, read to its last byte
 			ctx, cancel := context.WithCancel(context.Background())
 			var wg sync.WaitGroup

@@ -59,7 +59,7 @@ func TestLLMBridgePlaysAGame(t *testing.T) {
 	defer model.Close()
 
 	e := newEnv(t, fastConfig())
-	code, tokens := remoteTable(t, e, "lowunique", "seats=2&rounds=3&cards=5&reveal=1&clock=0")
+	code, tokens := openRemote(t, e, "lowunique", "seats=2&rounds=3&cards=5&reveal=1&clock=0")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	outs := make([]*bytes.Buffer, len(tokens))

@@ -1,7 +1,9 @@
 // Package handlers is the HTTP edge of the site: Echo routes and pages,
 // forms decoded into the table runtime's commands (package room), sessions
 // and identity, per-address and per-session limits, error pages, the
-// websocket upgrade and hub, /metrics, and cluster routing (fly-replay).
+// websocket upgrade and hub, /metrics, cluster routing (fly-replay), and
+// the bot API (botapi.go: tokens, NDJSON streams, JSON moves; the host's
+// and players' forms that make remote bots, remotebots.go).
 //
 // It owns no table: every read or change of one goes through a
 // room.Room command. It must never hold game state, render a viewer's

@@ -22,6 +22,10 @@
 //     lowunique.go, impetus.go): how the game's options are read, its
 //     match made and its View turned into the views' models, its bots
 //     and auto-moves (kinds.go says what a game provides);
+//   - remote bots (program.go): a seat a program plays through the bot
+//     API, as a player "bot:"+id under a person's clocks and absences;
+//     its connection is pushed one JSON line per change, built from the
+//     game's Brief for that seat (game.Briefer), itself from its View;
 //   - replays, the hand histories and the fair record (replay.go, fair.go);
 //   - the evening (evening.go): every deal, hand or game finished at the
 //     table, as each game's glue gives it (kind.outcome), added up per

@@ -139,7 +139,7 @@ func (v *View) Brief() game.Brief {
 	return b
 }
 
-// names are cards as the API writes them ("3D", "TS", "JK").
+// names are cards as the API writes them ("3D", "TS", "JR").
 func names(s cards.Set) []string {
 	cs := s.Cards()
 	out := make([]string, len(cs))
