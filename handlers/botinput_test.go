@@ -152,6 +152,18 @@ func TestBotAPIRefusesBadInput(t *testing.T) {
 	if after := tableMark(e, code); after != before {
 		t.Errorf("the flood changed the table:\n%s\n%s", before, after)
 	}
+	// a bot holds at most BotStreams streams open
+	var open []*http.Response
+	for range DefaultLimits().BotStreams {
+		_, resp := streamLines(t, e, code, tokens[idle])
+		open = append(open, resp)
+	}
+	if status, out := botCall(t, e, "GET", "/tables/"+code+"/stream", tokens[idle], ""); status != 429 || out["code"] != "RATE_LIMITED" {
+		t.Errorf("one stream too many: %d %v", status, out)
+	}
+	for _, resp := range open {
+		resp.Body.Close()
+	}
 	// and the table plays on: the seat to act moves at its version
 	if status, out := botCall(t, e, "POST", move, tokens[turn], `{"version": `+v+`, "move": {"kind": "fold"}}`); status != 200 || out["ok"] != true {
 		t.Fatalf("a good move after all that: %d %v", status, out)
