@@ -50,14 +50,23 @@
       if (moving === off) { moving = null; }
     });
   });
+  // a panel shown once (a bot's token) goes when its reader is done
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest("[data-dismiss]");
+    if (!btn) { return; }
+    var box = document.querySelector(btn.getAttribute("data-dismiss"));
+    if (box) { box.replaceChildren(); }
+  });
   document.addEventListener("click", function (e) {
     var btn = e.target.closest("[data-copy]");
     if (!btn) { return; }
     var input = document.querySelector(btn.getAttribute("data-copy"));
     if (!input) { return; }
+    var label = btn.getAttribute("data-label") || btn.textContent;
+    btn.setAttribute("data-label", label);
     var done = function () {
       btn.textContent = "Copied";
-      setTimeout(function () { btn.textContent = "Copy link"; }, 1500);
+      setTimeout(function () { btn.textContent = label; }, 1500);
     };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(input.value).then(done, function () { input.select(); });

@@ -149,15 +149,20 @@ type RemoteSeat struct {
 // Any reports whether the panel has something to show.
 func (b *RemoteBots) Any() bool { return b != nil && len(b.Seats) > 0 }
 
-// Free are the seats a remote bot may take.
+// Free are the seats a remote bot may take: the host's own last (the
+// form's first choice is never to give up one's seat).
 func (b *RemoteBots) Free() []RemoteSeat {
-	var out []RemoteSeat
+	var out, yours []RemoteSeat
 	for _, s := range b.Seats {
-		if s.Kind != "remote" {
+		switch s.Kind {
+		case "remote":
+		case "yours":
+			yours = append(yours, s)
+		default:
 			out = append(out, s)
 		}
 	}
-	return out
+	return append(out, yours...)
 }
 
 // Held are the seats remote bots hold.
