@@ -38,7 +38,7 @@ var tokenRe = regexp.MustCompile(`id="bot-token-value"[^>]*value="(tb_[A-Za-z0-9
 // the table's page, and returns the token the page shows once.
 func (c *client) seatRemote(code string, seat int, name string) string {
 	c.t.Helper()
-	status, body, _ := c.post("/t/"+code+"/bots", url.Values{"do": {"seat"}, "seat": {itoa(seat)}, "name": {name}})
+	status, body, _ := c.post("/t/"+code+"/bots", url.Values{"do": {"seat"}, "seat": {itoa(seat)}, "bot_name": {name}})
 	if status != http.StatusOK {
 		c.t.Fatalf("seat a remote bot in seat %d: %d %s", seat, status, body)
 	}
@@ -139,7 +139,7 @@ func playRemote(t *testing.T, e *env, bin, code string, tokens []string, game st
 				tb := r.Table()
 				t.Logf("seats %+v waiting %v", tb.Seats, tb.Match.Waiting())
 				for _, l := range tb.Log[max(len(tb.Log)-15, 0):] {
-					t.Log(l.Text)
+					t.Log(l.String())
 				}
 			})
 			t.Fatal("the game did not end in time")

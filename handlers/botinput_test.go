@@ -78,7 +78,7 @@ func TestBotAPIRefusesBadInput(t *testing.T) {
 	host := e.client()
 	host.get("/")
 	host.join(other, "Zed") // a session: the lobby has started, so Zed watches
-	status, body, _ := host.post("/me/bots", url.Values{"do": {"make"}, "name": {"Nobody"}})
+	status, body, _ := host.post("/me/bots", url.Values{"do": {"make"}, "bot_name": {"Nobody"}})
 	m := tokenRe.FindStringSubmatch(body)
 	if status != http.StatusOK || m == nil {
 		t.Fatalf("make a bot: %d %.300s", status, body)

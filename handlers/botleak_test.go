@@ -163,7 +163,7 @@ func TestRemoteBotStreamLeaksNothing(t *testing.T) {
 				rest := string(msg)
 				for _, l := range tb.Log {
 					if len(l.Only) == 0 || slices.Contains(l.Only, seat) {
-						rest = strings.ReplaceAll(rest, `"`+jsonText(l.Text)+`"`, `""`)
+						rest = strings.ReplaceAll(rest, `"`+jsonText(l.String())+`"`, `""`)
 					}
 				}
 				var bad []string
@@ -171,8 +171,8 @@ func TestRemoteBotStreamLeaksNothing(t *testing.T) {
 					bad = hidden(tb.Match, seat, []byte(rest))
 				}
 				for _, l := range tb.Log {
-					if len(l.Only) > 0 && !slices.Contains(l.Only, seat) && strings.Contains(string(msg), jsonText(l.Text)) {
-						bad = append(bad, "another seat's private log line "+l.Text)
+					if len(l.Only) > 0 && !slices.Contains(l.Only, seat) && strings.Contains(string(msg), jsonText(l.String())) {
+						bad = append(bad, "another seat's private log line "+l.String())
 					}
 				}
 				if len(bad) > 0 {

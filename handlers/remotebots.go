@@ -43,7 +43,7 @@ func (s *Server) tableBots(c echo.Context) error {
 		if !s.limits.joinsSession.allow(id.player, s.now()) {
 			return rateLimited("Too many bots in a short time: wait a few seconds")
 		}
-		name, err := room.CheckName(c.FormValue("name"))
+		name, err := room.CheckName(c.FormValue("bot_name"))
 		if err != nil {
 			return moveError(c, err)
 		}
@@ -145,7 +145,7 @@ func (s *Server) myBots(c echo.Context) error {
 		if !s.limits.tablesSession.allow(id.player, s.now()) {
 			return rateLimited("Too many bots in a short time: wait a minute")
 		}
-		name, err := room.CheckName(c.FormValue("name"))
+		name, err := room.CheckName(c.FormValue("bot_name"))
 		if err != nil {
 			return moveError(c, err)
 		}

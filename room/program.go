@@ -94,7 +94,7 @@ func (r *Room) programMessage(v *viewer, sh roomView, lines []logLine, full bool
 	}
 	for _, l := range lines {
 		if !l.Chat && visible(l, gs) {
-			p.Log = append(p.Log, l.Text)
+			p.Log = append(p.Log, l.String())
 		}
 	}
 	if !full && h == v.programHash && len(p.Log) == 0 {

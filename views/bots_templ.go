@@ -311,7 +311,7 @@ func RemoteBotsPanel(b *RemoteBots) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "</select></label> <label class=\"field\"><span>Bot's name</span> <input type=\"text\" name=\"name\" id=\"rb-name\" maxlength=\"20\" required autocomplete=\"off\" placeholder=\"e.g. Deep Blue\"></label> <button type=\"submit\">Make a token</button></form><form class=\"remote-form\" hx-post=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "</select></label> <label class=\"field\"><span>Bot's name</span> <input type=\"text\" name=\"bot_name\" id=\"rb-name\" maxlength=\"20\" required autocomplete=\"off\" placeholder=\"e.g. Deep Blue\"></label> <button type=\"submit\">Make a token</button></form><form class=\"remote-form\" hx-post=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

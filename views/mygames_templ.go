@@ -861,7 +861,7 @@ func myBots(bots []MyBot, csrf string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 77, "<form class=\"remote-form\" hx-post=\"/me/bots\" hx-target=\"#bot-token\" hx-swap=\"innerHTML\" aria-label=\"Make a bot\"><input type=\"hidden\" name=\"do\" value=\"make\"> <label class=\"field\"><span>Bot's name</span> <input type=\"text\" name=\"name\" id=\"my-bot-name\" maxlength=\"20\" required autocomplete=\"off\"></label> <button type=\"submit\">Make a bot</button></form></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 77, "<form class=\"remote-form\" hx-post=\"/me/bots\" hx-target=\"#bot-token\" hx-swap=\"innerHTML\" aria-label=\"Make a bot\"><input type=\"hidden\" name=\"do\" value=\"make\"> <label class=\"field\"><span>Bot's name</span> <input type=\"text\" name=\"bot_name\" id=\"my-bot-name\" maxlength=\"20\" required autocomplete=\"off\"></label> <button type=\"submit\">Make a bot</button></form></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -78,7 +78,7 @@ func openRemoteTable(base string, n int, game string, st *stats) (*remoteTable, 
 	}
 	t := &remoteTable{code: m[1], seen: map[*remoteBot]bool{}}
 	for i := 0; i < n; i++ {
-		status, body, err := host.post(base+"/t/"+t.code+"/bots", url.Values{"do": {"seat"}, "seat": {strconv.Itoa(i)}, "name": {"R" + strconv.Itoa(i)}}, true)
+		status, body, err := host.post(base+"/t/"+t.code+"/bots", url.Values{"do": {"seat"}, "seat": {strconv.Itoa(i)}, "bot_name": {"R" + strconv.Itoa(i)}}, true)
 		tm := tokenRe.FindStringSubmatch(body)
 		if err != nil || status != 200 || tm == nil {
 			return nil, fmt.Errorf("seat a remote bot: %d %v %.200s", status, err, body)
