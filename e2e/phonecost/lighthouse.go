@@ -15,6 +15,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/gorilla/websocket"
 )
 
 // page is one page Lighthouse visits, as one visitor (cookie).
@@ -47,6 +49,14 @@ func lighthouse(o options) error {
 			return fmt.Errorf("open a %s table: %w", g, err)
 		}
 		codes[g] = code
+		// the host is at the table, as a seated player is: without a
+		// connection of theirs the table would make them away, a bot
+		// would play their seat, and the page Lighthouse opens would be
+		// a player coming back (the seat bar and the seat change as the
+		// page loads)
+		if err := host.stay(code); err != nil {
+			return fmt.Errorf("keep the host at the %s table: %w", g, err)
+		}
 		pages = append(pages, page{name: g + " table (seated, live)", path: "/t/" + code, cookie: host.cookie()})
 	}
 	pages = append(pages, page{name: "join page (a stranger at the Hold'em table)", path: "/t/" + codes["holdem"]})
@@ -152,6 +162,9 @@ type report struct {
 func runLighthouse(o options, u, cookie, out string) (report, error) {
 	args := []string{"--yes", "lighthouse@" + o.lhVersion, u, "--output=json", "--output-path=" + out, "--quiet",
 		"--chrome-flags=--headless=new --no-sandbox"}
+	if o.out != "" {
+		args = append(args, "--save-assets") // the trace beside the report, to take a long task apart
+	}
 	if cookie != "" {
 		h, _ := json.Marshal(map[string]string{"Cookie": cookie})
 		args = append(args, "--extra-headers="+string(h))
@@ -258,4 +271,23 @@ func (v *visitor) cookie() string {
 		parts = append(parts, c.Name+"="+c.Value)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// stay keeps a websocket of the visitor's open at table code, reading
+// its pushes, for as long as the program runs.
+func (v *visitor) stay(code string) error {
+	u := "ws" + strings.TrimPrefix(v.base, "http") + "/t/" + code + "/ws"
+	h := http.Header{"Cookie": {v.cookie()}, "Origin": {v.base}}
+	c, _, err := websocket.DefaultDialer.Dial(u, h)
+	if err != nil {
+		return err
+	}
+	go func() {
+		for {
+			if _, _, err := c.ReadMessage(); err != nil {
+				return
+			}
+		}
+	}()
+	return nil
 }
