@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -13,9 +15,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/remote"
 	"github.com/gorilla/websocket"
 )
 
@@ -95,6 +102,16 @@ func lighthouse(o options) error {
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	// One Chromium for every run, which Lighthouse drives by its port
+	// and which keeps the cookies this program sets for each page (with
+	// --extra-headers, the page's own request had the visitor's cookies
+	// but nothing after it did: the table's websocket came as a stranger's
+	// and was pushed a stranger's whole table).
+	lh, err := startLighthouseChrome(o)
+	if err != nil {
+		return err
+	}
+	defer lh.stop()
 	fmt.Printf("Lighthouse %s, mobile preset (simulated 4× CPU and slow 4G), %d runs per page\n", o.lhVersion, o.runs)
 	fmt.Printf("%-45s %-22s %-12s %-12s %-12s %-16s %s\n", "page", "performance", "a11y", "best pr.", "SEO", "TBT ms", "TTI s")
 	for i, p := range pages {
@@ -104,7 +121,10 @@ func lighthouse(o options) error {
 		var perf, a11y, bp, seo, tbt, tti []float64
 		failed := map[string]bool{}
 		for r := range o.runs {
-			rep, err := runLighthouse(o, srv.url+p.path, p.cookie, filepath.Join(dir, fmt.Sprintf("%02d-%d.json", i, r+1)))
+			if err := lh.cookies(srv.url, p.cookie); err != nil {
+				return fmt.Errorf("%s: set the cookies: %w", p.name, err)
+			}
+			rep, err := runLighthouse(o, lh.port, srv.url+p.path, filepath.Join(dir, fmt.Sprintf("%02d-%d.json", i, r+1)))
 			if err != nil {
 				return fmt.Errorf("%s: %w", p.name, err)
 			}
@@ -158,19 +178,14 @@ type report struct {
 	} `json:"runtimeError"`
 }
 
-// runLighthouse runs npx lighthouse once on u and reads its report.
-func runLighthouse(o options, u, cookie, out string) (report, error) {
+// runLighthouse runs npx lighthouse once on u, in the Chromium at port.
+func runLighthouse(o options, port int, u, out string) (report, error) {
 	args := []string{"--yes", "lighthouse@" + o.lhVersion, u, "--output=json", "--output-path=" + out, "--quiet",
-		"--chrome-flags=--headless=new --no-sandbox"}
+		"--port=" + strconv.Itoa(port), "--disable-storage-reset"}
 	if o.out != "" {
 		args = append(args, "--save-assets") // the trace beside the report, to take a long task apart
 	}
-	if cookie != "" {
-		h, _ := json.Marshal(map[string]string{"Cookie": cookie})
-		args = append(args, "--extra-headers="+string(h))
-	}
 	cmd := exec.Command("npx", args...)
-	cmd.Env = append(os.Environ(), "CHROME_PATH="+o.chrome)
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		return report{}, fmt.Errorf("lighthouse: %w", err)
@@ -181,6 +196,72 @@ func runLighthouse(o options, u, cookie, out string) (report, error) {
 	}
 	var r report
 	return r, json.Unmarshal(b, &r)
+}
+
+// lhChrome is the Chromium Lighthouse runs in.
+type lhChrome struct {
+	port    int
+	browser context.Context
+	stop    func()
+}
+
+func startLighthouseChrome(o options) (*lhChrome, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	dir, err := os.MkdirTemp("", "phonecost-chrome")
+	if err != nil {
+		return nil, err
+	}
+	chrome := exec.Command(o.chrome, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+		"--remote-debugging-port="+strconv.Itoa(port), "--user-data-dir="+dir, "about:blank")
+	if err := chrome.Start(); err != nil {
+		return nil, err
+	}
+	kill := func() { chrome.Process.Kill(); chrome.Wait(); os.RemoveAll(dir) }
+	// wait for its DevTools port
+	for i := 0; ; i++ {
+		resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(port) + "/json/version")
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		if i == 100 {
+			kill()
+			return nil, fmt.Errorf("Chromium for Lighthouse never listened on %d: %w", port, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	alloc, cancelAlloc := remote.NewAllocator(context.Background(), "http://127.0.0.1:"+strconv.Itoa(port)+"/")
+	browser, cancel := chromedp.NewContext(alloc)
+	if err := chromedp.Do(browser, chromedp.Navigate("about:blank")); err != nil {
+		cancel()
+		cancelAlloc()
+		kill()
+		return nil, fmt.Errorf("drive Chromium for Lighthouse: %w", err)
+	}
+	return &lhChrome{port: port, browser: browser, stop: func() { cancel(); cancelAlloc(); kill() }}, nil
+}
+
+// cookies makes the browser's cookies for base exactly header's (a
+// Cookie header's "a=1; b=2"; empty: none).
+func (c *lhChrome) cookies(base, header string) error {
+	if _, err := chromedp.Call(c.browser, network.ClearBrowserCookies, cdp.Empty{}); err != nil {
+		return err
+	}
+	for _, kv := range strings.Split(header, "; ") {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		if _, err := chromedp.Call(c.browser, network.SetCookie, network.SetCookieParams{Name: name, Value: value, URL: base + "/"}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // visitor is one browser's cookies, for setting up tables over HTTP.
