@@ -17,7 +17,10 @@
 //   - presence and what each viewer is pushed: the fragments that changed
 //     for that viewer's seat, its log lines and the push mark (the
 //     sequence number, the viewer's push number, the server's clock),
-//     rendered from the game's View for that seat only (message);
+//     rendered from the game's View for that seat only (message); what
+//     each table page it renders holds, so that page's websocket is
+//     pushed only what changed since, not the whole table again
+//     (pages.go);
 //   - the per-game glue, one file a game (president.go, holdem.go,
 //     lowunique.go, impetus.go): how the game's options are read, its
 //     match made and its View turned into the views' models, its bots
