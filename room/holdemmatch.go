@@ -19,6 +19,7 @@ import (
 
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/holdem"
+	"github.com/tablegames/tables/i18n"
 )
 
 // pokerOptions are a Hold'em table's options beyond blinds, stack and
@@ -232,8 +233,8 @@ func newPokerMatch(o Options, n int, seed uint64) (*pokerMatch, []game.Event, er
 		r.Format = holdem.Format{Ante: l.Ante, BigBlindAnte: l.Ante > 0}
 		t := holdem.NewTourney(st, make([]string, n))
 		m.Plus.Tour, m.Plus.Level = &t, 1
-		ev = append(ev, game.Event{Text: "A " + st.Name + " sit-and-go: " + itoa(n) + " players, " + itoa(st.Stack) + " chips each; level 1, blinds " +
-			levelWords(l) + ", " + levelLength(st) + "."})
+		ev = append(ev, game.Say("log.holdem.sit_and_go", i18n.K("Structure", "holdem.structure."+st.Name), i18n.Count(n),
+			i18n.N("Chips", st.Stack), levelArg("Blinds", l), levelLengthArg("Length", st)))
 	}
 	s, err := holdem.New(r, n)
 	if err != nil {
@@ -275,6 +276,22 @@ func levelWords(l holdem.Level) string {
 		s += ", ante " + itoa(l.Ante)
 	}
 	return s
+}
+
+// levelArg is a level's blinds and ante (levelWords) as an argument.
+func levelArg(name string, l holdem.Level) i18n.Arg {
+	if l.Ante > 0 {
+		return i18n.Nest(name, i18n.M("holdem.level.blinds_ante", i18n.N("Small", l.SmallBlind), i18n.N("Big", l.BigBlind), i18n.N("Ante", l.Ante)))
+	}
+	return i18n.Nest(name, i18n.M("holdem.level.blinds", i18n.N("Small", l.SmallBlind), i18n.N("Big", l.BigBlind)))
+}
+
+// levelLengthArg is levelLength as an argument.
+func levelLengthArg(name string, st holdem.Structure) i18n.Arg {
+	if st.Minutes > 0 {
+		return i18n.Nest(name, i18n.M("holdem.level.minutes", i18n.Count(st.Minutes)))
+	}
+	return i18n.Nest(name, i18n.M("holdem.level.hands", i18n.Count(st.Hands)))
 }
 
 // levelLength says how long a level lasts: "5-minute levels".
@@ -414,9 +431,9 @@ func (p *pokerPlus) beforeDeal(s *holdem.State, pm pokerMove) ([]game.Event, err
 			if err := s.SetLevel(l); err != nil {
 				return nil, err
 			}
-			ev = append(ev, game.Event{Text: "Level " + itoa(p.Level) + ": blinds " + levelWords(l) + "."})
+			ev = append(ev, game.Say("log.holdem.level", i18n.N("Level", p.Level), levelArg("Blinds", l)))
 			if p.Level == st.RebuyLevels+1 && st.RebuyLevels > 0 {
-				ev = append(ev, game.Event{Text: "Rebuys are over."})
+				ev = append(ev, game.Say("log.holdem.rebuys_over"))
 			}
 			ev = append(ev, p.settle(s, p.Level)...)
 		}
@@ -439,7 +456,7 @@ func (p *pokerPlus) beforeDeal(s *holdem.State, pm pokerMove) ([]game.Event, err
 	if o != nil && o.BombAnte > 0 && s.NextBomb == 0 {
 		if o.BombEvery > 0 && (s.Hand+1)%o.BombEvery == 0 {
 			s.SetBombPot(o.BombAnte)
-			ev = append(ev, game.Event{Text: "Every " + itoa(o.BombEvery) + " hands a bomb pot: everyone antes " + itoa(o.BombAnte) + " and the flop comes at once."})
+			ev = append(ev, game.Say("log.holdem.bomb_every", i18n.Count(o.BombEvery), i18n.N("Chips", o.BombAnte)))
 		}
 	}
 	if s.NextBomb > 0 {
@@ -484,10 +501,10 @@ func (p *pokerPlus) placed(before holdem.Tourney) []game.Event {
 			continue
 		}
 		if e.Place == 1 {
-			ev = append(ev, game.Event{Text: game.SeatToken(e.Seat) + " wins the tournament!"})
+			ev = append(ev, game.Say("log.holdem.wins_tournament", i18n.SeatArg("Seat", e.Seat)))
 			continue
 		}
-		ev = append(ev, game.Event{Text: game.SeatToken(e.Seat) + " finishes " + ordinal(e.Place) + "."})
+		ev = append(ev, game.Say("log.holdem.finishes", i18n.SeatArg("Seat", e.Seat), i18n.Ord("Place", e.Place)))
 	}
 	return ev
 }
@@ -529,9 +546,9 @@ func (p *pokerPlus) tableMove(s *holdem.State, seat int, do string) ([]game.Even
 		p.Tour = &t
 		s.Seats[seat].SitOut = false
 		if do == "rebuy" {
-			return []game.Event{{Text: game.SeatToken(seat) + " rebuys for " + itoa(chips) + " (rebuy " + itoa(t.Entries[e].Rebuys) + ")."}}, nil
+			return []game.Event{game.Say("log.holdem.rebuys", i18n.SeatArg("Seat", seat), i18n.N("Chips", chips), i18n.N("Rebuy", t.Entries[e].Rebuys))}, nil
 		}
-		return []game.Event{{Text: game.SeatToken(seat) + " takes the add-on: " + itoa(chips) + " chips."}}, nil
+		return []game.Event{game.Say("log.holdem.addon", i18n.SeatArg("Seat", seat), i18n.N("Chips", chips))}, nil
 	case "bomb":
 		if seat < 0 || seat >= s.N {
 			return nil, game.Errorf(holdem.CodeNotAllowed, "Only a player votes for a bomb pot")
@@ -543,7 +560,7 @@ func (p *pokerPlus) tableMove(s *holdem.State, seat int, do string) ([]game.Even
 			return nil, game.Errorf(holdem.CodeNotAllowed, "You have voted for a bomb pot already")
 		}
 		p.Votes = append(p.Votes, seat)
-		ev := []game.Event{{Text: game.SeatToken(seat) + " votes for a bomb pot."}}
+		ev := []game.Event{game.Say("log.holdem.bomb_vote", i18n.SeatArg("Seat", seat))}
 		for i := 0; i < s.N; i++ {
 			if i < len(p.People) && p.People[i] && s.Seats[i].Stack > 0 && !slices.Contains(p.Votes, i) {
 				return ev, nil // a person seated has not voted yet
@@ -551,12 +568,12 @@ func (p *pokerPlus) tableMove(s *holdem.State, seat int, do string) ([]game.Even
 		}
 		s.SetBombPot(p.Opts.BombAnte)
 		p.Votes = nil
-		return append(ev, game.Event{Text: "Everyone agrees: the next hand is a bomb pot, " + itoa(p.Opts.BombAnte) + " each."}), nil
+		return append(ev, game.Say("log.holdem.bomb_agreed", i18n.N("Chips", p.Opts.BombAnte))), nil
 	case "settle":
 		if seat != game.System || p.Tour == nil {
 			return nil, game.Errorf(holdem.CodeNotAllowed, "Only the table closes the rebuys")
 		}
-		return append([]game.Event{{Text: "Nobody is left to play against: rebuys are over."}},
+		return append([]game.Event{game.Say("log.holdem.rebuys_over_alone")},
 			p.settle(s, p.Tour.Structure.RebuyLevels+1)...), nil
 	}
 	return nil, game.Errorf(holdem.CodeNotAllowed, "Unknown action")

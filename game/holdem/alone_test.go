@@ -132,11 +132,11 @@ func TestShortBigBlindHeadsUpCallsOnlyIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	s = next
-	if ev[0].Text != "{0} calls 15." {
-		t.Fatalf("first event %q, want the call to 15", ev[0].Text)
+	if ev[0].String() != "{0} calls 15." {
+		t.Fatalf("first event %q, want the call to 15", ev[0].String())
 	}
 	for _, e := range ev {
-		if e.Text == "Uncalled 5 returned to {0}." {
+		if e.String() == "Uncalled 5 returned to {0}." {
 			t.Fatal("the small blind was made to put in 5 that came back uncalled")
 		}
 	}
@@ -167,7 +167,7 @@ func TestShortBigBlindHeadsUpAlreadyCovered(t *testing.T) {
 	wantRunOut(t, &s)
 	returned := false
 	for _, e := range ev {
-		returned = returned || e.Text == "Uncalled 2 returned to {0}."
+		returned = returned || e.String() == "Uncalled 2 returned to {0}."
 	}
 	if !returned {
 		t.Fatalf("events %v: want 2 uncalled back to the small blind", ev)

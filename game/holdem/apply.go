@@ -7,6 +7,7 @@ import (
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/cards"
 	"github.com/tablegames/tables/game/holdem/eval"
+	"github.com/tablegames/tables/i18n"
 )
 
 // Kind of action.
@@ -130,11 +131,11 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 			return game.Errorf(CodeNotAllowed, "Nothing to change")
 		}
 		p.SitOut = a.Kind == SitOut
-		word := " sits out from the next hand."
+		key := "log.holdem.sits_out"
 		if !p.SitOut {
-			word = " is back from the next hand."
+			key = "log.holdem.sits_in"
 		}
-		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + word})
+		*ev = append(*ev, seatSays(key, seat))
 		return nil
 	case Rebuy:
 		p := &s.Seats[seat]
@@ -148,7 +149,7 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		}
 		p.Stack, p.SitOut = s.Rules.Stack, false
 		p.BuyIns++
-		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " buys back in for " + itoa(s.Rules.Stack) + "."})
+		*ev = append(*ev, seatSays("log.holdem.buys_back", seat, i18n.N("Chips", s.Rules.Stack)))
 		return nil
 	case AutoRebuyOn, AutoRebuyOff:
 		return choose(&s.Seats[seat].NoAutoRebuy, a.Kind == AutoRebuyOff)
@@ -178,7 +179,7 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 	switch a.Kind {
 	case Fold:
 		p.Folded = true
-		s.record(seat, Fold, 0, ev, " folds.")
+		s.record(seat, Fold, 0, ev, "log.holdem.folds")
 	case Check:
 		if toCall > 0 {
 			d := s.betDetails(seat)
@@ -189,14 +190,14 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 			return errDetails(CodeNotAllowed, "You can't check: the bet is "+itoa(s.CurrentBet)+"; "+what, d)
 		}
 		p.Acted, p.ActedAt = true, s.CurrentBet
-		s.record(seat, Check, 0, ev, " checks.")
+		s.record(seat, Check, 0, ev, "log.holdem.checks")
 	case Call:
 		if toCall == 0 {
 			return game.Errorf(CodeNotAllowed, "There is nothing to call: check or bet")
 		}
 		s.put(seat, min(toCall, p.Stack))
 		p.Acted, p.ActedAt = true, s.CurrentBet
-		s.record(seat, Call, p.Bet, ev, " calls "+itoa(p.Bet)+allInWord(p)+".")
+		s.record(seat, Call, p.Bet, ev, allInKey("log.holdem.calls", p), i18n.N("Chips", p.Bet))
 	case AllIn:
 		if err := s.raiseTo(seat, p.Bet+p.Stack, true, ev); err != nil {
 			return err
@@ -217,13 +218,6 @@ func choose(choice *bool, on bool) error {
 	}
 	*choice = on
 	return nil
-}
-
-func allInWord(p *Seat) string {
-	if p.AllIn {
-		return " and is all-in"
-	}
-	return ""
 }
 
 // raiseTo makes seat's total bet this street `to`: a bet, a raise, or an
@@ -251,13 +245,13 @@ func (s *State) raiseTo(seat, to int, allIn bool, ev *[]game.Event) error {
 		// rest could not be called
 		s.put(seat, min(to-p.Bet, s.toCall(p)))
 		p.Acted, p.ActedAt = true, s.CurrentBet
-		s.record(seat, Call, p.Bet, ev, " calls "+itoa(p.Bet)+allInWord(p)+".")
+		s.record(seat, Call, p.Bet, ev, allInKey("log.holdem.calls", p), i18n.N("Chips", p.Bet))
 		return nil
 	}
 	increment := to - s.CurrentBet
-	verb := " raises to "
+	verb := "log.holdem.raises"
 	if s.CurrentBet == 0 {
-		verb = " bets "
+		verb = "log.holdem.bets"
 	}
 	s.put(seat, to-p.Bet)
 	if increment >= max(s.MinRaise, s.Rules.BigBlind) {
@@ -274,7 +268,7 @@ func (s *State) raiseTo(seat, to int, allIn bool, ev *[]game.Event) error {
 	if p.AllIn {
 		kind = AllIn
 	}
-	s.record(seat, kind, to, ev, verb+itoa(to)+allInWord(p)+".")
+	s.record(seat, kind, to, ev, allInKey(verb, p), i18n.N("Chips", to))
 	return nil
 }
 
@@ -309,9 +303,9 @@ func (s *State) put(seat, n int) {
 	}
 }
 
-func (s *State) record(seat int, k Kind, amount int, ev *[]game.Event, text string) {
+func (s *State) record(seat int, k Kind, amount int, ev *[]game.Event, key string, args ...i18n.Arg) {
 	s.Actions = append(s.Actions, Record{Street: s.Street, Seat: seat, Kind: k, Amount: amount})
-	*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + text})
+	*ev = append(*ev, seatSays(key, seat, args...))
 }
 
 // advance moves to the next seat to act, or ends the street or the hand.
@@ -360,11 +354,7 @@ func (s *State) nextStreet(ev *[]game.Event) {
 		s.BoardN++
 		s.DeckPos++
 	}
-	*ev = append(*ev, game.Event{Text: streetTitle(s.Street) + ": " + faces(s.Board[:s.BoardN]) + "."})
-}
-
-func streetTitle(st Street) string {
-	return map[Street]string{Flop: "Flop", Turn: "Turn", River: "River"}[st]
+	*ev = append(*ev, game.Say(streetKeys[s.Street], facesArg("Cards", s.Board[:s.BoardN])))
 }
 
 func faces(cs []cards.Card) string {
@@ -410,7 +400,7 @@ func (s *State) finish(ev *[]game.Event) {
 		s.Seats[seat].Stack += back
 		s.Seats[seat].Total -= back
 		contrib[seat] -= back
-		*ev = append(*ev, game.Event{Text: "Uncalled " + itoa(back) + " returned to " + game.SeatToken(seat) + "."})
+		*ev = append(*ev, seatSays("log.holdem.uncalled", seat, i18n.N("Chips", back)))
 	}
 	s.Results = s.Results[:0]
 	pots := PotsWithDead(contrib, live, nil, dead)
@@ -431,7 +421,7 @@ func (s *State) finish(ev *[]game.Event) {
 	}
 	for n, pot := range pots {
 		for run := range boards {
-			s.award(pot, potName(n, len(pots)), run, len(boards), ranks[run], showdown, ev)
+			s.award(pot, n, len(pots), run, len(boards), ranks[run], showdown, ev)
 		}
 	}
 	for i := 0; i < s.N; i++ {
@@ -469,16 +459,17 @@ func (s *State) showdown(pots []Pot, boards [][]cards.Card, ranks [][]eval.Rank,
 			for r := range ranks {
 				ranks[r][seat] = 0
 			}
-			*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " mucks."})
+			*ev = append(*ev, seatSays("log.holdem.mucks", seat))
 			continue
 		}
 		p.Shown = true
 		shown = append(shown, seat)
-		text := game.SeatToken(seat) + " shows " + faces(p.Hole[:]) + ": " + tb.Describe(ranks[0][seat])
 		if len(boards) > 1 {
-			text += "; on the second board " + tb.Describe(ranks[1][seat])
+			*ev = append(*ev, seatSays("log.holdem.shows_hand_twice", seat, facesArg("Cards", p.Hole[:]),
+				handArg("Hand", ranks[0][seat]), handArg("Second", ranks[1][seat])))
+		} else {
+			*ev = append(*ev, seatSays("log.holdem.shows_hand", seat, facesArg("Cards", p.Hole[:]), handArg("Hand", ranks[0][seat])))
 		}
-		*ev = append(*ev, game.Event{Text: text + "."})
 	}
 }
 
@@ -503,7 +494,7 @@ func beaten(seat int, shown []int, pots []Pot, ranks [][]eval.Rank) bool {
 // award pays a pot, or one run's half of it, to the best hands on that
 // run's board among the seats that may win it. Halving a pot, the odd
 // chip goes to the first run; within a run the pot splits as usual.
-func (s *State) award(pot Pot, name string, run, runs int, ranks []eval.Rank, showdown bool, ev *[]game.Event) {
+func (s *State) award(pot Pot, n, count, run, runs int, ranks []eval.Rank, showdown bool, ev *[]game.Event) {
 	amount := pot.Amount / runs
 	if run == 0 {
 		amount += pot.Amount % runs
@@ -523,25 +514,13 @@ func (s *State) award(pot Pot, name string, run, runs int, ranks []eval.Rank, sh
 		s.Seats[w].Won += n
 	}
 	s.Results = append(s.Results, Result{Pot: Pot{Amount: amount, Eligible: pot.Eligible}, Winners: winners, Rank: uint16(best), Run: run})
-	if runs > 1 {
-		name += [...]string{" on the first board", " on the second board"}[run]
-	}
-	text := ""
-	for i, w := range winners {
-		if i > 0 {
-			text += " and "
-		}
-		text += game.SeatToken(w)
-	}
-	how := ""
+	// the winners share it: plural by their count
+	args := []i18n.Arg{i18n.Seats("Winners", winners), i18n.Count(len(winners)), potArg(n, count, run, runs), i18n.N("Chips", amount)}
 	if showdown {
-		how = " with " + eval.Default().Describe(best)
+		*ev = append(*ev, game.Say("log.holdem.wins_with", append(args, handArg("Hand", best))...))
+		return
 	}
-	verb := " wins "
-	if len(winners) > 1 {
-		verb = " win " // they share it
-	}
-	*ev = append(*ev, game.Event{Text: text + verb + name + " (" + itoa(amount) + ")" + how + "."})
+	*ev = append(*ev, game.Say("log.holdem.wins", args...))
 }
 
 // potName names pot n of count: "the pot", or "the main pot" and "side
@@ -562,11 +541,11 @@ func (s *State) deal(seed uint64, ev *[]game.Event) {
 	s.Hand++
 	if b := s.NextBlinds; b[1] > 0 {
 		s.Rules.SmallBlind, s.Rules.BigBlind, s.NextBlinds = b[0], b[1], [2]int{}
-		*ev = append(*ev, game.Event{Text: "The blinds are now " + itoa(b[0]) + "/" + itoa(b[1]) + "."})
+		*ev = append(*ev, game.Say("log.holdem.blinds_now", i18n.N("Small", b[0]), i18n.N("Big", b[1])))
 	}
 	if f := s.NextFormat; f != nil {
 		if *f != s.Rules.Format {
-			*ev = append(*ev, game.Event{Text: formatNews(*f)})
+			*ev = append(*ev, formatNews(*f))
 		}
 		s.Rules.Format, s.NextFormat = *f, nil
 	}
@@ -581,11 +560,11 @@ func (s *State) deal(seed uint64, ev *[]game.Event) {
 			if p.NoAutoRebuy {
 				// out of chips: the player chooses to buy back in or not
 				p.SitOut = true
-				*ev = append(*ev, game.Event{Text: game.SeatToken(i) + " is out of chips and sits out until they buy back in."})
+				*ev = append(*ev, seatSays("log.holdem.broke_sits_out", i))
 			} else {
 				p.Stack = s.Rules.Stack
 				p.BuyIns++
-				*ev = append(*ev, game.Event{Text: game.SeatToken(i) + " buys in again for " + itoa(s.Rules.Stack) + "."})
+				*ev = append(*ev, seatSays("log.holdem.buys_in_again", i, i18n.N("Chips", s.Rules.Stack)))
 			}
 		}
 		*p = Seat{Stack: p.Stack, SitOut: p.SitOut, BuyIns: p.BuyIns, NoAutoRebuy: p.NoAutoRebuy,
@@ -612,7 +591,7 @@ func (s *State) deal(seed uint64, ev *[]game.Event) {
 	if s.SB >= 0 {
 		s.BB = s.next(s.SB, dealt)
 	}
-	*ev = append(*ev, game.Event{Text: "Hand " + itoa(s.Hand) + ": " + game.SeatToken(s.Button) + " has the button."})
+	*ev = append(*ev, seatSays("log.holdem.hand", s.Button, i18n.N("Hand", s.Hand)))
 	first := s.postForced(ev)
 	for round := 0; round < 2; round++ {
 		for i := 1; i <= s.N; i++ {

@@ -7,6 +7,7 @@ import (
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/cards"
 	"github.com/tablegames/tables/game/holdem/eval"
+	"github.com/tablegames/tables/i18n"
 )
 
 // postForced posts the hand's antes, blinds and straddle, and returns the
@@ -20,22 +21,22 @@ func (s *State) postForced(ev *[]game.Event) int {
 		return -1
 	case f.Ante > 0 && f.BigBlindAnte:
 		// the ante first, then what remains toward the blind (TDA)
-		s.ante(s.BB, f.Ante, " posts the big blind ante ", ev)
+		s.ante(s.BB, f.Ante, "log.holdem.posts_bb_ante", ev)
 	case f.Ante > 0:
 		s.antes(f.Ante, ev)
 	}
 	for _, b := range []struct {
 		seat, amount int
-		name         string
-	}{{s.SB, s.Rules.SmallBlind, "small blind"}, {s.BB, s.Rules.BigBlind, "big blind"}} {
+		post, none   string
+	}{{s.SB, s.Rules.SmallBlind, "log.holdem.posts_sb", "log.holdem.no_chips_sb"}, {s.BB, s.Rules.BigBlind, "log.holdem.posts_bb", "log.holdem.no_chips_bb"}} {
 		n := min(b.amount, s.Seats[b.seat].Stack)
 		s.put(b.seat, n)
 		s.Actions = append(s.Actions, Record{Street: Preflop, Seat: b.seat, Kind: Blind, Amount: n})
-		text := " posts the " + b.name + " " + itoa(n) + "."
 		if n == 0 { // all-in on its ante
-			text = " has no chips left for the " + b.name + "."
+			*ev = append(*ev, seatSays(b.none, b.seat))
+		} else {
+			*ev = append(*ev, seatSays(b.post, b.seat, i18n.N("Chips", n)))
 		}
-		*ev = append(*ev, game.Event{Text: game.SeatToken(b.seat) + text})
 	}
 	s.CurrentBet = s.Rules.BigBlind
 	utg := s.straddler(ev)
@@ -48,7 +49,7 @@ func (s *State) postForced(ev *[]game.Event) int {
 	s.put(utg, n)
 	s.Seats[utg].Straddled = true
 	s.CurrentBet, s.MinRaise = n, n
-	s.record(utg, Straddle, n, ev, " straddles "+itoa(n)+allInWord(&s.Seats[utg])+".")
+	s.record(utg, Straddle, n, ev, allInKey("log.holdem.straddles", &s.Seats[utg]), i18n.N("Chips", n))
 	return utg
 }
 
@@ -56,14 +57,14 @@ func (s *State) postForced(ev *[]game.Event) int {
 func (s *State) antes(n int, ev *[]game.Event) {
 	for i := 1; i <= s.N; i++ {
 		if seat := (s.Button + i) % s.N; s.Seats[seat].Dealt {
-			s.ante(seat, n, " antes ", ev)
+			s.ante(seat, n, "log.holdem.antes", ev)
 		}
 	}
 }
 
 // ante puts up to n chips of seat's stack in the pot as dead money: in
 // its Total, not its Bet.
-func (s *State) ante(seat, n int, words string, ev *[]game.Event) {
+func (s *State) ante(seat, n int, key string, ev *[]game.Event) {
 	p := &s.Seats[seat]
 	n = min(n, p.Stack)
 	p.Stack -= n
@@ -71,7 +72,7 @@ func (s *State) ante(seat, n int, words string, ev *[]game.Event) {
 	p.Ante += n
 	p.AllIn = p.Stack == 0
 	s.Actions = append(s.Actions, Record{Street: Preflop, Seat: seat, Kind: Ante, Amount: n})
-	*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + words + itoa(n) + allInWord(p) + "."})
+	*ev = append(*ev, seatSays(allInKey(key, p), seat, i18n.N("Chips", n)))
 }
 
 // straddler is the seat under the gun (left of the big blind) when it
@@ -89,30 +90,30 @@ func (s *State) straddler(ev *[]game.Event) int {
 	case !p.Straddles:
 		return -1
 	case p.Stack < 2*s.Rules.BigBlind:
-		*ev = append(*ev, game.Event{Text: game.SeatToken(utg) + " has less than a full straddle and does not straddle."})
+		*ev = append(*ev, seatSays("log.holdem.short_straddle", utg))
 		return -1
 	}
 	return utg
 }
 
 // formatNews tells the table of a new format.
-func formatNews(f Format) string {
-	text := "From this hand: "
+func formatNews(f Format) game.Event {
+	ante := i18n.M("holdem.news.no_ante")
 	switch {
 	case f.Ante == 0:
-		text += "no ante"
 	case f.BigBlindAnte:
-		text += "a big blind ante of " + itoa(f.Ante)
+		ante = i18n.M("holdem.news.bb_ante", i18n.N("Chips", f.Ante))
 	default:
-		text += "an ante of " + itoa(f.Ante)
+		ante = i18n.M("holdem.news.ante", i18n.N("Chips", f.Ante))
 	}
+	key := "log.holdem.format"
 	if f.Straddle {
-		text += "; straddles allowed"
+		key += "_straddles"
 	}
 	if f.RunItTwice {
-		text += "; all-ins may run it twice"
+		key += "_twice"
 	}
-	return text + "."
+	return game.Say(key, i18n.Nest("Ante", ante))
 }
 
 // offerTwice asks the players still in whether to run the board twice,
@@ -128,10 +129,10 @@ func (s *State) offerTwice(ev *[]game.Event) bool {
 	for i := 0; i < s.N; i++ {
 		if p := &s.Seats[i]; inHand(p) {
 			p.Shown = true
-			*ev = append(*ev, game.Event{Text: game.SeatToken(i) + " shows " + faces(p.Hole[:]) + "."})
+			*ev = append(*ev, seatSays("log.holdem.shows", i, facesArg("Cards", p.Hole[:])))
 		}
 	}
-	*ev = append(*ev, game.Event{Text: "Run it twice? Every player still in the hand chooses."})
+	*ev = append(*ev, game.Say("log.holdem.twice_asked"))
 	return true
 }
 
@@ -149,15 +150,15 @@ func (s *State) answerTwice(seat int, yes bool, ev *[]game.Event) error {
 	}
 	if !yes {
 		s.RunOut = RunOutOnce
-		s.record(seat, RunOnce, 0, ev, " declines: the board is run once.")
+		s.record(seat, RunOnce, 0, ev, "log.holdem.twice_declined")
 		s.endStreet(ev)
 		return nil
 	}
 	p.Agreed = true
-	s.record(seat, RunTwice, 0, ev, " agrees to run it twice.")
+	s.record(seat, RunTwice, 0, ev, "log.holdem.twice_agreed")
 	if s.count(func(p *Seat) bool { return inHand(p) && !p.Agreed }) == 0 {
 		s.RunOut = RunOutTwice
-		*ev = append(*ev, game.Event{Text: "The board is run twice."})
+		*ev = append(*ev, game.Say("log.holdem.twice_run"))
 		s.endStreet(ev)
 	}
 	return nil
@@ -184,7 +185,7 @@ func (s *State) secondRun(ev *[]game.Event) {
 			b = append(b, s.Deck[s.DeckPos])
 			s.DeckPos++
 		}
-		*ev = append(*ev, game.Event{Text: "Second run, " + st.String() + ": " + faces(b) + "."})
+		*ev = append(*ev, game.Say(secondRunKeys[st], facesArg("Cards", b)))
 	}
 	s.Board2 = b
 }
@@ -213,7 +214,7 @@ func (s *State) show(seat int, ev *[]game.Event) error {
 	r.Seats[seat].Shown = true
 	r.Seats[seat].Rank = rankOn(p.Hole, r.Board)
 	s.Past = append(s.Past[:last:last], r)
-	*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " shows " + faces(p.Hole[:]) + "."})
+	*ev = append(*ev, seatSays("log.holdem.shows", seat, facesArg("Cards", p.Hole[:])))
 	return nil
 }
 

@@ -595,12 +595,12 @@ func TestAutoMuck(t *testing.T) {
 	hidden := []string{faced(t, "KS"), faced(t, "KH")}
 	for _, e := range events {
 		for _, c := range hidden {
-			if strings.Contains(e.Text, c) {
-				t.Fatalf("event %q names seat 2's cards", e.Text)
+			if strings.Contains(e.String(), c) {
+				t.Fatalf("event %q names seat 2's cards", e.String())
 			}
 		}
 	}
-	if !slices.ContainsFunc(events, func(e game.Event) bool { return e.Text == "{2} mucks." }) {
+	if !slices.ContainsFunc(events, func(e game.Event) bool { return e.String() == "{2} mucks." }) {
 		t.Fatal("no muck in the log")
 	}
 	for viewer := game.Spectator; viewer < 3; viewer++ {
@@ -699,7 +699,7 @@ func TestShowUncontested(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ev) != 1 || ev[0].Text != "{0} shows "+hole+"." {
+	if len(ev) != 1 || ev[0].String() != "{0} shows "+hole+"." {
 		t.Fatalf("events %v", ev)
 	}
 	s = next

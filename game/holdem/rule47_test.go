@@ -175,7 +175,7 @@ func TestBustedPlayerChooses(t *testing.T) {
 	}
 	var log []string
 	for _, e := range ev {
-		log = append(log, e.Text)
+		log = append(log, e.String())
 	}
 	if !strings.Contains(strings.Join(log, "\n"), "sits out until they buy back in") {
 		t.Fatalf("log: %v", log)

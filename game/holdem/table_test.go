@@ -66,8 +66,8 @@ func TestShowdownOrder(t *testing.T) {
 		s = next
 	}
 	for _, e := range ev {
-		if strings.Contains(e.Text, " shows ") {
-			shows = append(shows, e.Text[:3])
+		if strings.Contains(e.String(), " shows ") {
+			shows = append(shows, e.String()[:3])
 		}
 	}
 	if len(shows) != 3 || shows[0] != "{2}" {

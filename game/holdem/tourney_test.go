@@ -227,8 +227,8 @@ func TestLevelChangeMidHand(t *testing.T) {
 		act(t, &s, s.Turn, Fold, 0)
 	}
 	s, ev, _ := Apply(s, game.System, Action{Kind: Deal, Seed: 2})
-	if s.Rules.SmallBlind != 15 || s.Rules.BigBlind != 30 || ev[0].Text != "The blinds are now 15/30." {
-		t.Fatalf("next hand %+v, first event %q", s.Rules, ev[0].Text)
+	if s.Rules.SmallBlind != 15 || s.Rules.BigBlind != 30 || ev[0].String() != "The blinds are now 15/30." {
+		t.Fatalf("next hand %+v, first event %q", s.Rules, ev[0].String())
 	}
 	if err := s.SetLevel(reg.Level(5)); err != nil {
 		t.Fatal(err)

@@ -22,6 +22,7 @@ import (
 	"sync"
 
 	"github.com/tablegames/tables/game/cards"
+	"github.com/tablegames/tables/i18n"
 )
 
 // Rank is a hand's class: 1 (7-5-4-3-2 offsuit) to 7462 (royal flush).
@@ -404,4 +405,69 @@ func (t *Tables) DescribeOver(win, lose Rank) string {
 		}
 	}
 	return s
+}
+
+// rankNameKeys and rankPluralKeys are the catalog keys of a rank's name in a
+// hand's description: "queen" (high card queen), "queens" (pair of
+// queens).
+var rankNameKeys = [...]string{2: "holdem.rank.2", 3: "holdem.rank.3", 4: "holdem.rank.4", 5: "holdem.rank.5", 6: "holdem.rank.6",
+	7: "holdem.rank.7", 8: "holdem.rank.8", 9: "holdem.rank.9", 10: "holdem.rank.10", 11: "holdem.rank.jack",
+	12: "holdem.rank.queen", 13: "holdem.rank.king", 14: "holdem.rank.ace"}
+var rankPluralKeys = [...]string{2: "holdem.ranks.2", 3: "holdem.ranks.3", 4: "holdem.ranks.4", 5: "holdem.ranks.5", 6: "holdem.ranks.6",
+	7: "holdem.ranks.7", 8: "holdem.ranks.8", 9: "holdem.ranks.9", 10: "holdem.ranks.10", 11: "holdem.ranks.jack",
+	12: "holdem.ranks.queen", 13: "holdem.ranks.king", 14: "holdem.ranks.ace"}
+
+// DescribeMsg is Describe as a catalog message, for each reader's
+// language (keys holdem.hand.*; English reads as Describe).
+func (t *Tables) DescribeMsg(r Rank) i18n.Msg {
+	if r < 1 || r > 7462 {
+		return i18n.M("holdem.hand.none")
+	}
+	d := t.desc[r]
+	p := func(name string, x cards.Rank) i18n.Arg { return i18n.K(name, rankPluralKeys[x]) }
+	n := func(name string, x cards.Rank) i18n.Arg { return i18n.K(name, rankNameKeys[x]) }
+	switch d.cat {
+	case StraightFlush:
+		if d.ranks[0] == cards.Ace {
+			return i18n.M("holdem.hand.royal_flush")
+		}
+		return i18n.M("holdem.hand.straight_flush", n("High", d.ranks[0]))
+	case FourOfAKind:
+		return i18n.M("holdem.hand.four", p("Rank", d.ranks[0]))
+	case FullHouse:
+		return i18n.M("holdem.hand.full_house", p("Three", d.ranks[0]), p("Pair", d.ranks[1]))
+	case Flush:
+		return i18n.M("holdem.hand.flush", n("High", d.ranks[0]))
+	case Straight:
+		return i18n.M("holdem.hand.straight", n("High", d.ranks[0]))
+	case ThreeOfAKind:
+		return i18n.M("holdem.hand.three", p("Rank", d.ranks[0]))
+	case TwoPair:
+		return i18n.M("holdem.hand.two_pair", p("High", d.ranks[0]), p("Low", d.ranks[1]))
+	case OnePair:
+		return i18n.M("holdem.hand.pair", p("Rank", d.ranks[0]))
+	}
+	return i18n.M("holdem.hand.high_card", n("High", d.ranks[0]))
+}
+
+// DescribeOverMsg is DescribeOver as a catalog message: DescribeMsg, with
+// the kicker when a kicker decided it (holdem.hand.kicker).
+func (t *Tables) DescribeOverMsg(win, lose Rank) i18n.Msg {
+	m := t.DescribeMsg(win)
+	if win <= lose || lose < 1 || win > 7462 {
+		return m
+	}
+	w, l := t.desc[win], t.desc[lose]
+	if w.cat != l.cat {
+		return m
+	}
+	for i := range w.ranks {
+		if w.ranks[i] != l.ranks[i] {
+			if i < named[w.cat] {
+				return m
+			}
+			return i18n.M("holdem.hand.kicker", i18n.Nest("Hand", m), i18n.K("Kicker", rankNameKeys[w.ranks[i]]))
+		}
+	}
+	return m
 }
