@@ -2,6 +2,7 @@ package lowunique
 
 import (
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 )
 
 // Kind of action.
@@ -61,7 +62,7 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 			if s.Phase == Over {
 				return game.Errorf(CodeNotYourTurn, "The game is over")
 			}
-			*ev = append(*ev, game.Event{Text: "Fewer than two players are left: the game ends after " + itoa(len(s.Results)) + " of " + itoa(s.Rules.Rounds) + " rounds."})
+			*ev = append(*ev, game.Say("log.lowunique.ends_early", i18n.N("Played", len(s.Results)), i18n.Count(s.Rules.Rounds)))
 			s.gameOver(ev)
 			return nil
 		}
@@ -69,7 +70,7 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 			if s.Phase != Reveal {
 				return game.Errorf(CodeNotYourTurn, "No timer is running")
 			}
-			*ev = append(*ev, game.Event{Text: "Time is up: choose a card of your pair."})
+			*ev = append(*ev, game.Say("log.lowunique.time_up"))
 			s.startChoose()
 			return nil
 		}
@@ -99,18 +100,16 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 			return game.Errorf(CodeInvalidAction, "Select two different cards of your hand")
 		}
 		p.Pair = [2]int{x, y}
-		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " has selected a pair."},
-			game.Event{Text: "You (" + game.SeatToken(seat) + ") select " + pairWords(p.Pair) + ".", Only: []int{seat}, Twin: true})
+		*ev = append(*ev, game.Say("log.lowunique.selected", i18n.SeatArg("Seat", seat)),
+			game.Event{Msg: i18n.M("log.lowunique.you_select", i18n.SeatArg("Seat", seat), i18n.N("Low", p.Pair[0]), i18n.N("High", p.Pair[1])), Only: []int{seat}, Twin: true})
 		if len(s.Waiting()) == 0 {
 			s.Phase = Reveal
-			text := "Every pair is in:"
-			for i := 0; i < s.N; i++ {
-				if i > 0 {
-					text += ","
-				}
-				text += " " + game.SeatToken(i) + " " + pairWords(s.Players[i].Pair)
+			pairs := make([]i18n.Arg, s.N)
+			for i := range pairs {
+				pr := s.Players[i].Pair
+				pairs[i] = i18n.Nest("", i18n.M("lowunique.seat_pair", i18n.SeatArg("Seat", i), i18n.N("Low", pr[0]), i18n.N("High", pr[1])))
 			}
-			*ev = append(*ev, game.Event{Text: text + ". Press ready when you have seen them."})
+			*ev = append(*ev, game.Say("log.lowunique.pairs_in", i18n.SeriesOf("Pairs", pairs...)))
 		}
 	case Ready:
 		if s.Phase != Reveal {
@@ -120,9 +119,9 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 			return game.Errorf(CodeNotYourTurn, "You are ready already")
 		}
 		p.Ready = true
-		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " is ready."})
+		*ev = append(*ev, game.Say("log.lowunique.ready", i18n.SeatArg("Seat", seat)))
 		if len(s.Waiting()) == 0 {
-			*ev = append(*ev, game.Event{Text: "Everyone is ready: choose a card of your pair."})
+			*ev = append(*ev, game.Say("log.lowunique.all_ready"))
 			s.startChoose()
 		}
 	case ChooseCard:
@@ -136,8 +135,8 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 			return game.Errorf(CodeInvalidAction, "Choose one card of your pair: "+pairWords(p.Pair))
 		}
 		p.Chosen = a.Card
-		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " has chosen."},
-			game.Event{Text: "You (" + game.SeatToken(seat) + ") play " + itoa(a.Card) + ".", Only: []int{seat}, Twin: true})
+		*ev = append(*ev, game.Say("log.lowunique.chosen", i18n.SeatArg("Seat", seat)),
+			game.Event{Msg: i18n.M("log.lowunique.you_play", i18n.SeatArg("Seat", seat), i18n.N("Card", a.Card)), Only: []int{seat}, Twin: true})
 		if len(s.Waiting()) == 0 {
 			s.resolve(ev)
 		}
@@ -152,7 +151,7 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		s.Finals = append(append([][]int(nil), s.Finals...), final)
 		s.Game++
 		s.deal()
-		*ev = append(*ev, game.Event{Text: game.SeatToken(seat) + " starts a rematch: game " + itoa(s.Game) + ", round 1. Select a pair."})
+		*ev = append(*ev, game.Say("log.lowunique.rematch", i18n.SeatArg("Seat", seat), i18n.N("Game", s.Game)))
 	}
 	return nil
 }
@@ -169,18 +168,15 @@ func (s *State) startChoose() {
 func (s *State) resolve(ev *[]game.Event) {
 	var count [MaxCards + 1]int
 	r := RoundResult{Round: s.Round, Winner: -1}
-	text := "Round " + itoa(s.Round) + ":"
+	plays := make([]i18n.Arg, s.N)
 	for i := 0; i < s.N; i++ {
 		p := &s.Players[i]
 		count[p.Chosen]++
 		r.Pairs = append(r.Pairs, p.Pair)
 		r.Chosen = append(r.Chosen, p.Chosen)
-		if i > 0 {
-			text += ","
-		}
-		text += " " + game.SeatToken(i) + " plays " + itoa(p.Chosen)
+		plays[i] = i18n.Nest("", i18n.M("lowunique.seat_plays", i18n.SeatArg("Seat", i), i18n.N("Card", p.Chosen)))
 	}
-	*ev = append(*ev, game.Event{Text: text + "."})
+	*ev = append(*ev, game.Say("log.lowunique.round_plays", i18n.N("Round", s.Round), i18n.SeriesOf("Plays", plays...)))
 	for v := 1; v <= s.Rules.Cards && r.Lowest == 0; v++ {
 		if count[v] == 1 {
 			r.Lowest = v
@@ -195,9 +191,9 @@ func (s *State) resolve(ev *[]game.Event) {
 		p.Hand, p.Bench = p.Hand.without(p.Chosen), p.Bench.with(p.Chosen)
 	}
 	if r.Winner >= 0 {
-		*ev = append(*ev, game.Event{Text: "The lowest unique card is " + itoa(r.Lowest) + ": " + game.SeatToken(r.Winner) + " scores " + itoa(r.Lowest) + "."})
+		*ev = append(*ev, game.Say("log.lowunique.lowest", i18n.N("Card", r.Lowest), i18n.SeatArg("Seat", r.Winner), i18n.Count(r.Lowest)))
 	} else {
-		*ev = append(*ev, game.Event{Text: "No card is unique: nobody scores."})
+		*ev = append(*ev, game.Say("log.lowunique.none_unique"))
 	}
 	s.Results = append(append([]RoundResult(nil), s.Results...), r)
 	if s.Round < s.Rules.Rounds {
@@ -211,11 +207,11 @@ func (s *State) resolve(ev *[]game.Event) {
 func (s *State) gameOver(ev *[]game.Event) {
 	s.Phase = Over
 	w := s.Winners()
-	pts := " with " + itoa(s.Players[w[0]].Score) + " points."
+	pts := i18n.Count(s.Players[w[0]].Score)
 	if len(w) == 1 {
-		*ev = append(*ev, game.Event{Text: "Game over: " + game.SeatToken(w[0]) + " wins" + pts})
+		*ev = append(*ev, game.Say("log.lowunique.wins", i18n.SeatArg("Seat", w[0]), pts))
 	} else {
-		*ev = append(*ev, game.Event{Text: "Game over: " + seatList(w) + " share the win" + pts})
+		*ev = append(*ev, game.Say("log.lowunique.share", i18n.Seats("Winners", w), pts))
 	}
 }
 
@@ -229,10 +225,15 @@ func (s *State) nextRound(ev *[]game.Event) {
 		p.Pair, p.Chosen, p.Ready = [2]int{}, 0, false
 		s.Returned[i] = false
 		if p.Hand.Len() < 2 {
-			*ev = append(*ev, game.Event{Text: game.SeatToken(i) + " takes the " + itoa(p.Bench.Len()) + " benched cards back."})
+			*ev = append(*ev, game.Say("log.lowunique.takes_back", i18n.SeatArg("Seat", i), i18n.Count(p.Bench.Len())))
 			p.Hand, p.Bench = p.Hand|p.Bench, 0
 			s.Returned[i] = true
 		}
 	}
-	*ev = append(*ev, game.Event{Text: "Round " + itoa(s.Round) + " of " + itoa(s.Rules.Rounds) + ": select a pair."})
+	*ev = append(*ev, roundStarts(s.Round, s.Rules.Rounds))
+}
+
+// roundStarts is the line that opens a round.
+func roundStarts(round, rounds int) game.Event {
+	return game.Say("log.lowunique.round", i18n.N("Round", round), i18n.Count(rounds))
 }

@@ -465,7 +465,7 @@ func TestEndWhenFewerThanTwoRemain(t *testing.T) {
 	}
 	var text []string
 	for _, e := range ev {
-		text = append(text, e.Text)
+		text = append(text, e.String())
 	}
 	want := "Fewer than two players are left: the game ends after 1 of 8 rounds.\nGame over: {2} wins with 2 points."
 	if got := strings.Join(text, "\n"); got != want {

@@ -30,7 +30,7 @@ func NewMatch(r Rules, n int) (*Match, []game.Event, error) {
 	}
 	m := EmptyMatch()
 	m.State = s
-	return m, []game.Event{{Text: "Round 1 of " + itoa(r.Rounds) + ": select a pair."}}, nil
+	return m, []game.Event{roundStarts(1, r.Rounds)}, nil
 }
 
 // Decode reads kind=select&card=A&card=B, kind=ready, kind=choose&card=C

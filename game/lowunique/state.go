@@ -3,7 +3,6 @@ package lowunique
 import (
 	"math/bits"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/tablegames/tables/game"
@@ -184,14 +183,3 @@ func (s *State) Winners() []int {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func pairWords(p [2]int) string { return itoa(p[0]) + " and " + itoa(p[1]) }
-
-func seatList(seats []int) string {
-	parts := make([]string, len(seats))
-	for i, s := range seats {
-		parts[i] = game.SeatToken(s)
-	}
-	if len(parts) <= 1 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-}
