@@ -140,5 +140,24 @@ func (e Event) Render(name func(seat int) string) string {
 	return b.String()
 }
 
+// Ands joins items the way the log lines have always joined them in
+// English, "A and B and C": each pair by the language's list.last (as
+// nested two-item lists), so a translation joins them its own way.
+func Ands(name string, items ...i18n.Arg) i18n.Arg {
+	if len(items) <= 2 {
+		return i18n.ListOf(name, items...)
+	}
+	return i18n.ListOf(name, items[0], Ands("", items[1:]...))
+}
+
+// SeatAnds is Ands of seats ("{0} and {2}").
+func SeatAnds(name string, seats []int) i18n.Arg {
+	items := make([]i18n.Arg, len(seats))
+	for i, s := range seats {
+		items[i] = i18n.SeatArg("", s)
+	}
+	return Ands(name, items...)
+}
+
 // SeatToken is the {N} placeholder for seat n in event text.
 func SeatToken(n int) string { return "{" + strconv.Itoa(n) + "}" }

@@ -3,6 +3,8 @@ package game
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/tablegames/tables/i18n"
 )
 
 func TestEventRender(t *testing.T) {
@@ -41,5 +43,17 @@ func TestErrorJSON(t *testing.T) {
 	}
 	if b, _ := json.Marshal(Errorf("X", "y")); string(b) != `{"code":"X","message":"y"}` {
 		t.Fatalf("no details: got %s", b)
+	}
+}
+
+// SeatAnds joins seats as the English log lines always have: "{0} and
+// {1} and {2}", each pair by the language's list.last.
+func TestSeatAnds(t *testing.T) {
+	for seats, want := range map[int]string{1: "{0} wins", 2: "{0} and {1} win", 3: "{0} and {1} and {2} win"} {
+		list := []int{0, 1, 2}[:seats]
+		ev := Say("log.holdem.wins", SeatAnds("Winners", list), i18n.Count(seats), i18n.Nest("Pot", i18n.M("holdem.pot.only")), i18n.N("Chips", 30))
+		if got := ev.String(); got != want+" the pot (30)." {
+			t.Errorf("%d winners: %q", seats, got)
+		}
 	}
 }

@@ -538,11 +538,21 @@ func mentions(l *logLine, me, faction string) bool {
 	if l.Msg == nil { // a line from before the catalogs
 		return strings.Contains(l.Text, me) || (faction != "" && strings.Contains(l.Text, faction))
 	}
-	key := factionKey(faction)
-	for _, a := range l.Msg.Args {
+	return argsMention(l.Msg.Args, me, factionKey(faction), faction != "")
+}
+
+// argsMention reports an argument, or one nested in a list or a message
+// (a play of the agenda, a place's neighbours), that names the seat me or
+// the faction whose key is key.
+func argsMention(args []i18n.Arg, me, key string, guiding bool) bool {
+	for _, a := range args {
 		switch {
 		case a.Kind == i18n.Text && a.S == me, a.Kind == i18n.Bot && botName(a.N-1) == me,
-			faction != "" && a.Kind == i18n.Word && a.S == key:
+			guiding && a.Kind == i18n.Word && a.S == key:
+			return true
+		case (a.Kind == i18n.List || a.Kind == i18n.Series) && argsMention(a.L, me, key, guiding):
+			return true
+		case a.Kind == i18n.Sub && a.M != nil && argsMention(a.M.Args, me, key, guiding):
 			return true
 		}
 	}

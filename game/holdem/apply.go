@@ -515,7 +515,7 @@ func (s *State) award(pot Pot, n, count, run, runs int, ranks []eval.Rank, showd
 	}
 	s.Results = append(s.Results, Result{Pot: Pot{Amount: amount, Eligible: pot.Eligible}, Winners: winners, Rank: uint16(best), Run: run})
 	// the winners share it: plural by their count
-	args := []i18n.Arg{i18n.Seats("Winners", winners), i18n.Count(len(winners)), potArg(n, count, run, runs), i18n.N("Chips", amount)}
+	args := []i18n.Arg{game.SeatAnds("Winners", winners), i18n.Count(len(winners)), potArg(n, count, run, runs), i18n.N("Chips", amount)}
 	if showdown {
 		*ev = append(*ev, game.Say("log.holdem.wins_with", append(args, handArg("Hand", best))...))
 		return

@@ -79,12 +79,12 @@ func New(r Rules, n int, seed uint64) (State, []game.Event, error) {
 	for i := range s.Spirits {
 		s.Spirits[i] = Spirit{Guiding: -1}
 	}
-	ev := []game.Event{{Text: "The six factions settle around the empty centre. Their first agenda plays itself:"}}
+	ev := []game.Event{game.Say("log.impetus.settle")}
 	var plays []Play
 	for f := range s.Factions {
 		plays = append(plays, s.autoPlay(f))
 	}
-	s.reveal(plays, "", &ev)
+	s.reveal(plays, "log.impetus.first_agenda", &ev)
 	s.resolvePlays(plays, &ev)
 	s.clearTurn()
 	s.startTurn(&ev)

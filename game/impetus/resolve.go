@@ -1,9 +1,8 @@
 package impetus
 
 import (
-	"strconv"
-
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 )
 
 // resolvePlays resolves a step's cards by type — Trade, Steal, Expand,
@@ -20,7 +19,7 @@ func (s *State) resolvePlays(plays []Play, ev *[]game.Event) {
 	s.expand(by[Expand], ev)
 	for _, p := range by[Change] {
 		s.Factions[p.Faction].Mod[p.Change]++
-		*ev = append(*ev, game.Event{Text: FactionNames[p.Faction] + "'s " + p.Change.String() + " rises to +" + strconv.Itoa(s.Factions[p.Faction].Mod[p.Change]) + "."})
+		*ev = append(*ev, game.Say("log.impetus.rises", factionArg("Faction", p.Faction), cardArg("Card", p.Change), i18n.N("Mod", s.Factions[p.Faction].Mod[p.Change])))
 	}
 	s.erupt(ev)
 }
@@ -40,7 +39,7 @@ func (s *State) trade(plays []Play, ev *[]game.Event) {
 		f := &s.Factions[p.Faction]
 		gold := s.Rules.TradeGold + f.Mod[Trade] + n - 1
 		s.gainGold(p.Faction, gold)
-		*ev = append(*ev, game.Event{Text: FactionNames[p.Faction] + " trades for " + strconv.Itoa(gold) + " gold."})
+		*ev = append(*ev, game.Say("log.impetus.trades", factionArg("Faction", p.Faction), i18n.Count(gold)))
 	}
 	for a := range traders {
 		for b := range traders {
@@ -82,7 +81,7 @@ func (s *State) steal(plays []Play, ev *[]game.Event) {
 				if t < v {
 					s.Factions[t].Regard[v] -= 2
 					s.Factions[v].Regard[t] -= 2
-					*ev = append(*ev, game.Event{Text: FactionNames[t] + " and " + FactionNames[v] + " try to rob each other: nothing changes hands, and their regard falls by 2."})
+					*ev = append(*ev, game.Say("log.impetus.rob_each_other", factionArg("A", t), factionArg("B", v)))
 				}
 			default:
 				claim[t][v] = cards[t] * (1 + s.Factions[t].Mod[Steal])
@@ -111,7 +110,7 @@ func (s *State) steal(plays []Play, ev *[]game.Event) {
 			}
 			s.gainGold(t, n)
 			s.Factions[v].Gold -= n
-			*ev = append(*ev, game.Event{Text: FactionNames[t] + " steals " + strconv.Itoa(n) + " gold from " + FactionNames[v] + "."})
+			*ev = append(*ev, game.Say("log.impetus.steals", factionArg("Thief", t), i18n.Count(n), factionArg("Victim", v)))
 		}
 	}
 }
@@ -175,18 +174,18 @@ func (s *State) expand(plays []Play, ev *[]game.Event) {
 			for _, f := range fs {
 				fails[f]++
 			}
-			*ev = append(*ev, game.Event{Text: FactionNames[fs[0]] + " and " + FactionNames[fs[1]] + " both reach for " + s.cellName(c) + ": neither gets it."})
+			*ev = append(*ev, game.Say("log.impetus.both_reach", factionArg("A", fs[0]), factionArg("B", fs[1]), s.placeArg("Place", c)))
 			continue
 		}
-		place := s.cellName(c) // named as it was
+		place := s.placeArg("Place", c) // named as it was
 		s.Owner[c] = fs[0]
 		s.Factions[fs[0]].HexesGained++
-		*ev = append(*ev, game.Event{Text: FactionNames[fs[0]] + " expands into " + place + "."})
+		*ev = append(*ev, game.Say("log.impetus.expands", factionArg("Faction", fs[0]), place))
 	}
 	for f := 0; f < NumFactions; f++ {
 		if n := fails[f]; n > 0 {
 			s.gainGold(f, n*s.Rules.ExpandFail)
-			*ev = append(*ev, game.Event{Text: FactionNames[f] + " gets " + strconv.Itoa(n*s.Rules.ExpandFail) + " gold for the land it could not take."})
+			*ev = append(*ev, game.Say("log.impetus.expand_failed", factionArg("Faction", f), i18n.Count(n*s.Rules.ExpandFail)))
 		}
 	}
 }
@@ -204,7 +203,7 @@ func (s *State) erupt(ev *[]game.Event) {
 			if fa.Regard[b] <= s.Rules.WarRegard || fb.Regard[a] <= s.Rules.WarRegard {
 				fa.Regard[b], fb.Regard[a] = 0, 0
 				s.Wars = append(s.Wars, War{A: a, B: b})
-				*ev = append(*ev, game.Event{Text: "War erupts between " + FactionNames[a] + " and " + FactionNames[b] + "."})
+				*ev = append(*ev, game.Say("log.impetus.war_erupts", factionArg("A", a), factionArg("B", b)))
 			}
 		}
 	}

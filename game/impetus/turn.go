@@ -3,19 +3,11 @@ package impetus
 import (
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 )
-
-// fname names a faction, with its guide when it has one.
-func (s *State) fname(f int) string {
-	if g := s.Factions[f].Guide; g >= 0 {
-		return FactionNames[f] + " (" + game.SeatToken(g) + ")"
-	}
-	return FactionNames[f]
-}
 
 // cellName names a cell for the log.
 //
@@ -79,7 +71,7 @@ func (s *State) startTurn(ev *[]game.Event) {
 		}
 	}
 	s.TurnOwner, s.TurnIdols = s.Owner, s.Idols
-	*ev = append(*ev, game.Event{Text: "Turn " + strconv.Itoa(s.Turn) + " begins."})
+	*ev = append(*ev, game.Say("log.impetus.turn_begins", i18n.N("Turn", s.Turn)))
 	free := s.freeCell()
 	for sp := 0; sp < s.N; sp++ {
 		p := &s.Spirits[sp]
@@ -107,29 +99,35 @@ func (s *State) startTurn(ev *[]game.Event) {
 func (s *State) resolveVagrant(ev *[]game.Event) {
 	guides := map[int][]int{}
 	idols := map[int][]int{}
-	var parts []string
+	var parts []i18n.Arg
 	for _, c := range s.Choices {
-		words := game.SeatToken(c.Spirit)
+		args := []i18n.Arg{i18n.SeatArg("Spirit", c.Spirit)}
+		key := "impetus.vagrant."
 		if c.Guide >= 0 {
 			guides[c.Guide] = append(guides[c.Guide], c.Spirit)
-			words += " would guide " + FactionNames[c.Guide]
+			key += "guide"
+			args = append(args, factionArg("Faction", c.Guide))
 		}
 		if c.IdolCell >= 0 {
 			idols[c.IdolCell] = append(idols[c.IdolCell], c.Spirit)
 			if c.Guide >= 0 {
-				words += " and"
+				key += "_"
 			}
-			words += " places " + article(c.IdolType.String()) + " idol at " + s.cellName(c.IdolCell)
+			key += "idol"
+			args = append(args, i18n.K("Idol", idolAKeys[c.IdolType]), s.placeArg("Place", c.IdolCell))
 		}
-		parts = append(parts, words)
+		if c.Guide < 0 && c.IdolCell < 0 {
+			key += "none"
+		}
+		parts = append(parts, i18n.Nest("", i18n.M(key, args...)))
 	}
-	*ev = append(*ev, game.Event{Text: "The vagrant spirits reveal: " + strings.Join(parts, "; ") + "."})
+	*ev = append(*ev, game.Say("log.impetus.vagrant_reveal", semis("Choices", parts)))
 	for _, c := range s.Choices {
 		if c.IdolCell < 0 {
 			continue
 		}
 		if len(idols[c.IdolCell]) > 1 {
-			*ev = append(*ev, game.Event{Text: game.SeatToken(c.Spirit) + "'s idol is not placed: " + others(idols[c.IdolCell], c.Spirit) + " chose " + s.cellName(c.IdolCell) + " too."})
+			*ev = append(*ev, game.Say("log.impetus.idol_not_placed", i18n.SeatArg("Spirit", c.Spirit), othersArg("Others", idols[c.IdolCell], c.Spirit), s.placeArg("Place", c.IdolCell)))
 			continue
 		}
 		s.Idols[c.IdolCell] = Idol{Type: c.IdolType, Owner: c.Spirit}
@@ -140,13 +138,13 @@ func (s *State) resolveVagrant(ev *[]game.Event) {
 			continue
 		}
 		if len(guides[c.Guide]) > 1 {
-			*ev = append(*ev, game.Event{Text: game.SeatToken(c.Spirit) + " fails to guide " + FactionNames[c.Guide] + ": " + others(guides[c.Guide], c.Spirit) + " chose it too, so nobody guides it."})
+			*ev = append(*ev, game.Say("log.impetus.guide_fails", i18n.SeatArg("Spirit", c.Spirit), factionArg("Faction", c.Guide), othersArg("Others", guides[c.Guide], c.Spirit)))
 			continue
 		}
 		p := &s.Spirits[c.Spirit]
 		p.Guiding, p.Influence, p.IdolPlaced = c.Guide, s.Rules.GuideInfluence, false
 		s.Factions[c.Guide].Guide = c.Spirit
-		*ev = append(*ev, game.Event{Text: game.SeatToken(c.Spirit) + " now guides " + FactionNames[c.Guide] + " with influence " + strconv.Itoa(p.Influence) + "."})
+		*ev = append(*ev, game.Say("log.impetus.now_guides", i18n.SeatArg("Spirit", c.Spirit), factionArg("Faction", c.Guide), i18n.N("Influence", p.Influence)))
 	}
 	s.Choices = s.Choices[:0]
 	s.checkWorship(ev)
@@ -213,20 +211,23 @@ func (c *Choice) play() Play {
 }
 
 // reveal tells every play of a step together.
-func (s *State) reveal(plays []Play, what string, ev *[]game.Event) {
-	parts := make([]string, 0, len(plays))
+func (s *State) reveal(plays []Play, key string, ev *[]game.Event) {
+	parts := make([]i18n.Arg, 0, len(plays))
 	for _, p := range plays {
-		w := s.fname(p.Faction) + " plays " + p.Card.String()
+		args := []i18n.Arg{s.fnameArg("Faction", p.Faction), cardArg("Card", p.Card)}
+		k := "impetus.play"
 		switch {
 		case p.Card == Expand && p.Target >= 0:
-			w += " towards " + s.cellName(p.Target)
+			k = "impetus.play.towards"
+			args = append(args, s.placeArg("Place", p.Target))
 		case p.Card == Change:
-			w += " (" + p.Change.String() + ")"
+			k = "impetus.play.change"
+			args = append(args, cardArg("Change", p.Change))
 		}
-		parts = append(parts, w)
+		parts = append(parts, i18n.Nest("", i18n.M(k, args...)))
 	}
 	if len(parts) > 0 {
-		*ev = append(*ev, game.Event{Text: what + strings.Join(parts, "; ") + "."})
+		*ev = append(*ev, game.Say(key, semis("Plays", parts)))
 	}
 }
 
@@ -248,7 +249,7 @@ func (s *State) resolveAgenda(ev *[]game.Event) {
 			plays = append(plays, s.autoPlay(f))
 		}
 	}
-	s.reveal(plays, "Agenda: ", ev)
+	s.reveal(plays, "log.impetus.agenda", ev)
 	s.resolvePlays(plays, ev)
 	s.Choices = s.Choices[:0]
 	for f := range s.Factions {
@@ -261,7 +262,7 @@ func (s *State) resolveAgenda(ev *[]game.Event) {
 		if p.Influence > 0 {
 			continue
 		}
-		*ev = append(*ev, game.Event{Text: game.SeatToken(sp) + " has no influence left over " + FactionNames[f] + " and is ejected: it will swap a card of its pool."})
+		*ev = append(*ev, game.Say("log.impetus.ejected", i18n.SeatArg("Spirit", sp), factionArg("Faction", f)))
 		s.Factions[f].Guide = -1
 		p.Guiding, p.IdolPlaced = -1, false
 		s.Choices = append(s.Choices, Choice{Spirit: sp, Kind: ChooseEject, Faction: f, Pick: -1, Target: -1, Change: -1, Guide: -1, IdolCell: -1, Remove: -1, Add: -1})
@@ -284,7 +285,7 @@ func (s *State) resolveEject(ev *[]game.Event) {
 				break
 			}
 		}
-		*ev = append(*ev, game.Event{Text: game.SeatToken(c.Spirit) + " leaves " + FactionNames[c.Faction] + " " + article(Card(c.Add).String()) + " in place of " + article(Card(c.Remove).String()) + "."})
+		*ev = append(*ev, game.Say("log.impetus.swaps", i18n.SeatArg("Spirit", c.Spirit), factionArg("Faction", c.Faction), cardAArg("Add", Card(c.Add)), cardAArg("Remove", Card(c.Remove))))
 	}
 	s.Choices = s.Choices[:0]
 	s.checkWorship(ev)
@@ -307,23 +308,25 @@ func (s *State) warPhase(ev *[]game.Event) {
 		}
 		ra, rb := 1+s.intn(6), 1+s.intn(6)
 		ta, tb := ra+power[w.A], rb+power[w.B]
-		text := "War between " + s.fname(w.A) + " and " + s.fname(w.B) + ": " + strconv.Itoa(ra) + "+" + strconv.Itoa(power[w.A]) +
-			" against " + strconv.Itoa(rb) + "+" + strconv.Itoa(power[w.B])
+		args := []i18n.Arg{s.fnameArg("A", w.A), s.fnameArg("B", w.B), i18n.N("RollA", ra), i18n.N("PowerA", power[w.A]),
+			i18n.N("RollB", rb), i18n.N("PowerB", power[w.B])}
 		if ta == tb {
-			*ev = append(*ev, game.Event{Text: text + ", a tie: nothing changes."})
+			*ev = append(*ev, game.Say("log.impetus.war_tie", args...))
 			continue
 		}
 		win, lose, ground := w.A, w.B, w.Battle[1]
 		if tb > ta {
 			win, lose, ground = w.B, w.A, w.Battle[0]
 		}
-		text += ": " + FactionNames[win] + " wins"
+		args = append(args, factionArg("Winner", win))
 		if s.Owner[ground] == lose {
-			text += " and takes " + s.cellName(ground)
+			args = append(args, s.placeArg("Place", ground))
 			s.Owner[ground] = win
 			s.Factions[win].HexesGained++
+			*ev = append(*ev, game.Say("log.impetus.war_won_takes", args...))
+		} else {
+			*ev = append(*ev, game.Say("log.impetus.war_won", args...))
 		}
-		*ev = append(*ev, game.Event{Text: text + "."})
 		delta[win] += s.Rules.WarGold
 		delta[lose] -= s.Rules.WarGold
 		s.Factions[win].WarsWon++
@@ -370,7 +373,7 @@ func (s *State) finishWar(ev *[]game.Event) {
 	}
 	sort.SliceStable(plays, func(i, j int) bool { return plays[i].Faction < plays[j].Faction })
 	if len(plays) > 0 {
-		s.reveal(plays, "Spoils of war: ", ev)
+		s.reveal(plays, "log.impetus.spoils", ev)
 		s.resolvePlays(plays, ev)
 	}
 	s.Choices, s.Spoils = s.Choices[:0], s.Spoils[:0]
@@ -397,11 +400,11 @@ func (s *State) ripen(ev *[]game.Event) {
 			}
 		}
 		if len(pairs) == 0 {
-			*ev = append(*ev, game.Event{Text: "The war between " + FactionNames[w.A] + " and " + FactionNames[w.B] + " is off: they no longer border."})
+			*ev = append(*ev, game.Say("log.impetus.war_off", factionArg("A", w.A), factionArg("B", w.B)))
 			continue
 		}
 		w.Battle, w.Ripe = pairs[s.intn(len(pairs))], true
-		*ev = append(*ev, game.Event{Text: "The war between " + FactionNames[w.A] + " and " + FactionNames[w.B] + " will be fought at " + s.cellName(w.Battle[0]) + " and " + s.cellName(w.Battle[1]) + " next turn."})
+		*ev = append(*ev, game.Say("log.impetus.war_battles", factionArg("A", w.A), factionArg("B", w.B), s.placeArg("Place", w.Battle[0]), s.placeArg("Other", w.Battle[1])))
 		kept = append(kept, w)
 	}
 	s.Wars = kept
@@ -427,7 +430,7 @@ func (s *State) eliminate(ev *[]game.Event) {
 			}
 		}
 		s.Wars = kept
-		*ev = append(*ev, game.Event{Text: FactionNames[f] + " has no land left and is gone."})
+		*ev = append(*ev, game.Say("log.impetus.gone", factionArg("Faction", f)))
 	}
 }
 
@@ -464,9 +467,9 @@ func (s *State) checkWorship(ev *[]game.Event) {
 		}
 		if w != fa.Worship {
 			if w >= 0 {
-				*ev = append(*ev, game.Event{Text: FactionNames[f] + " now worships " + game.SeatToken(w) + "."})
+				*ev = append(*ev, game.Say("log.impetus.worships", factionArg("Faction", f), i18n.SeatArg("Spirit", w)))
 			} else {
-				*ev = append(*ev, game.Event{Text: FactionNames[f] + " no longer worships anyone."})
+				*ev = append(*ev, game.Say("log.impetus.worships_none", factionArg("Faction", f)))
 			}
 			fa.Worship = w
 		}
@@ -499,7 +502,7 @@ func (s *State) score(ev *[]game.Event) {
 		if vp := tenths / 10; vp > 0 {
 			s.Spirits[fa.Worship].VP += vp
 			fa.Paid += vp
-			*ev = append(*ev, game.Event{Text: FactionNames[f] + " gives " + game.SeatToken(fa.Worship) + " " + strconv.Itoa(vp) + " VP."})
+			*ev = append(*ev, game.Say("log.impetus.gives_vp", factionArg("Faction", f), i18n.SeatArg("Spirit", fa.Worship), i18n.Count(vp)))
 		}
 	}
 	best := 0
@@ -515,15 +518,11 @@ func (s *State) score(ev *[]game.Event) {
 				s.Winners = append(s.Winners, sp)
 			}
 		}
-		names := make([]string, len(s.Winners))
-		for i, w := range s.Winners {
-			names[i] = game.SeatToken(w)
+		key := "log.impetus.game_over"
+		if len(s.Winners) > 1 {
+			key = "log.impetus.game_over_shared"
 		}
-		verb := " wins"
-		if len(names) > 1 {
-			verb = " share the win"
-		}
-		*ev = append(*ev, game.Event{Text: "Game over after turn " + strconv.Itoa(s.Turn) + ": " + strings.Join(names, " and ") + verb + " with " + strconv.Itoa(best) + " VP."})
+		*ev = append(*ev, game.Say(key, i18n.N("Turn", s.Turn), spiritsArg("Winners", s.Winners), i18n.Count(best)))
 		return
 	}
 	s.clearTurn()
@@ -536,23 +535,4 @@ func (s *State) clearTurn() {
 		fa := &s.Factions[f]
 		fa.Plays, fa.GoldGained, fa.HexesGained, fa.WarsWon = nil, 0, 0, 0
 	}
-}
-
-// article puts "a" or "an" before a word.
-func article(w string) string {
-	if w != "" && strings.ContainsRune("AEIOU", rune(w[0])) {
-		return "an " + w
-	}
-	return "a " + w
-}
-
-// others names the spirits of a contest but one: "{1} and {3}".
-func others(spirits []int, but int) string {
-	var out []string
-	for _, sp := range spirits {
-		if sp != but {
-			out = append(out, game.SeatToken(sp))
-		}
-	}
-	return strings.Join(out, " and ")
 }
