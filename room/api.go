@@ -252,7 +252,7 @@ func (rt *Runtime) Game(name string) (string, bool) {
 func (rt *Runtime) ReadOptions(game string, form url.Values) (Options, error) {
 	k, ok := rt.kinds[game]
 	if !ok {
-		return Options{}, errNotAllowed("Choose a game")
+		return Options{}, errNotAllowed("error.table.choose_game")
 	}
 	opts, err := k.options(form)
 	if err != nil {
@@ -261,10 +261,10 @@ func (rt *Runtime) ReadOptions(game string, form url.Values) (Options, error) {
 	opts.Bots = form.Get("bots") == "on"
 	opts.Revision = Revision
 	if opts.Clock, ok = formInt(form, "clock", 60, 0, 600); !ok {
-		return Options{}, errNotAllowed("The clock is 0 (none) to 600 seconds per move")
+		return Options{}, errNotAllowed("error.table.clock_0_none_600")
 	}
 	if opts.Unattended, ok = formInt(form, "unattended", 0, 0, 24*60); !ok {
-		return Options{}, errNotAllowed("Bots play on alone for 0 (the default) to 1,440 minutes")
+		return Options{}, errNotAllowed("error.table.bots_play_alone_0")
 	}
 	opts.OpenSeats = form.Get("open") == "on"
 	opts.ShortCode = form.Get("short") == "on"
@@ -282,7 +282,7 @@ func (rt *Runtime) ReadOptions(game string, form url.Values) (Options, error) {
 func (rt *Runtime) Create(ctx context.Context, game string, o Options, player, name string) (*Room, error) {
 	k, ok := rt.kinds[game]
 	if !ok {
-		return nil, errNotAllowed("Choose a game")
+		return nil, errNotAllowed("error.table.choose_game")
 	}
 	return rt.createRoom(ctx, k, o, player, name)
 }

@@ -8,17 +8,20 @@ import (
 	"time"
 
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 )
 
 // Commands run inside the room actor: each checks who asks, then commits
 // one entry. They return a *game.Error for the player.
 
-func errNotAllowed(msg string) error { return game.Errorf(game.CodeInvalidAction, msg) }
+func errNotAllowed(key string, args ...i18n.Arg) error {
+	return game.Err(game.CodeInvalidAction, key, args...)
+}
 
 // errNameTaken refuses a name someone else at the table goes by, so no
 // one can speak as another.
 func errNameTaken(name string) error {
-	return game.Errorf("NAME_TAKEN", "Someone at this table is already called "+name+": choose another name (Change name, above the chat).")
+	return game.Err("NAME_TAKEN", "error.table.name_taken", i18n.S("Name", name))
 }
 
 // codeStale refuses a move posted from a version of the seat older than
@@ -59,12 +62,12 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 	}
 	do := form.Get("do")
 	if r.t.Started() && do != "free" {
-		return game.Errorf("ROOM_IN_GAME", "The game has started")
+		return game.Err("ROOM_IN_GAME", "error.table.game_has_started")
 	}
 	switch do {
 	case "ready", "unready":
 		if me < 0 {
-			return errNotAllowed("Take a seat first")
+			return errNotAllowed("error.table.take_seat_first")
 		}
 		t := eReady
 		if do == "unready" {
@@ -73,21 +76,21 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		return r.commit(entry{T: t, Seat: me})
 	case "leave":
 		if me < 0 {
-			return errNotAllowed("You are not seated")
+			return errNotAllowed("error.table.are_not_seated")
 		}
 		if host {
-			return errNotAllowed("The host keeps a seat")
+			return errNotAllowed("error.table.host_keeps_seat")
 		}
 		return r.commit(entry{T: eLeave, Seat: me})
 	case "sit":
 		if me >= 0 {
-			return errNotAllowed("You already have a seat")
+			return errNotAllowed("error.table.already_have_seat")
 		}
 		if target < 0 || !r.t.Seats[target].empty() {
-			return game.Errorf("ROOM_FULL", "That seat is taken")
+			return game.Err("ROOM_FULL", "error.table.seat_taken")
 		}
 		if name == "" {
-			return errNotAllowed("Enter your name first")
+			return errNotAllowed("error.table.enter_name_first")
 		}
 		if r.t.nameTaken(name, player) {
 			return errNameTaken(name)
@@ -95,29 +98,29 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		return r.commit(entry{T: eSit, Seat: target, Player: player, Name: name})
 	case "bot":
 		if !host {
-			return game.Errorf("NOT_HOST", "Only the host adds bots")
+			return game.Err("NOT_HOST", "error.table.only_host_adds_bots")
 		}
 		if !r.t.Opts.Bots {
-			return errNotAllowed("This table plays without bots")
+			return errNotAllowed("error.table.table_plays_without_bots")
 		}
 		if target < 0 || !r.t.Seats[target].empty() {
-			return errNotAllowed("That seat is taken")
+			return errNotAllowed("error.table.seat_taken")
 		}
 		return r.commit(entry{T: eBot, Seat: target, Bot: r.t.botKind(r.kind)})
 	case "free":
 		if !host {
-			return game.Errorf("NOT_HOST", "Only the host frees seats")
+			return game.Err("NOT_HOST", "error.table.only_host_frees_seats")
 		}
 		if target < 0 || target == me || r.t.Seats[target].empty() {
-			return errNotAllowed("Choose another player's seat")
+			return errNotAllowed("error.table.choose_another_player_s")
 		}
 		if r.t.Started() && r.t.Seats[target].Bot != "" {
-			return errNotAllowed("A bot already plays that seat")
+			return errNotAllowed("error.table.bot_already_plays_seat")
 		}
 		return r.commit(entry{T: eFree, Seat: target})
 	case "start":
 		if !host {
-			return game.Errorf("NOT_HOST", "Only the host starts the game")
+			return game.Err("NOT_HOST", "error.table.only_host_starts_game")
 		}
 		l := r.lobby(r.view(me, player))
 		if !l.CanStart {
@@ -125,7 +128,7 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		}
 		return r.commit(entry{T: eStart, Seed: r.nextSeed()})
 	}
-	return errNotAllowed("Unknown lobby action")
+	return errNotAllowed("error.table.unknown_lobby_action")
 }
 
 // seatAction is a request about seats once the game runs: a watcher asks
@@ -136,51 +139,51 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 // first (do=close).
 func (r *Room) seatAction(player, name string, form url.Values) error {
 	if !r.t.Started() {
-		return game.Errorf("ROOM_IN_LOBBY", "The game has not started: take a seat in the lobby")
+		return game.Err("ROOM_IN_LOBBY", "error.table.game_has_not_started")
 	}
 	me := r.t.seatOf(player)
 	switch form.Get("do") {
 	case "ask":
 		switch {
 		case me >= 0:
-			return errNotAllowed("You already have a seat")
+			return errNotAllowed("error.table.already_have_seat")
 		case name == "":
-			return errNotAllowed("Enter your name first")
+			return errNotAllowed("error.table.enter_name_first")
 		case r.t.askOf(player) >= 0:
-			return errNotAllowed("You have asked already")
+			return errNotAllowed("error.table.have_asked_already")
 		case r.t.removed(player):
-			return game.Errorf("REMOVED", "The host removed you from this table: you may watch")
+			return game.Err("REMOVED", "error.table.host_removed_from_table")
 		case r.lateEntry() == "closed":
-			return game.Errorf("REGISTRATION_CLOSED", "Registration for this tournament is closed: you may watch")
+			return game.Err("REGISTRATION_CLOSED", "error.table.registration_tournament_closed_may")
 		case r.t.nameTaken(name, player):
 			return errNameTaken(name)
 		case len(r.t.Asks) >= maxAsks:
-			return game.Errorf("TOO_MANY_ASKS", "Too many people are waiting for a seat already: watch, and ask again in a while")
+			return game.Err("TOO_MANY_ASKS", "error.table.too_many_people_are")
 		}
 		return r.commit(entry{T: eAsk, Player: player, Name: name})
 	case "leave":
 		if me < 0 {
-			return errNotAllowed("You are not seated")
+			return errNotAllowed("error.table.are_not_seated")
 		}
 		return r.commit(entry{T: eQuit, Seat: me})
 	case "again":
 		if me < 0 {
-			return errNotAllowed("You are watching: the players choose to play again")
+			return errNotAllowed("error.table.are_watching_players_choose")
 		}
 		return r.playAgain(me)
 	}
 	// the rest is the host's
 	if !slices.Contains([]string{"accept", "decline", "pause", "resume", "stakes", "options", "host", "open", "close"}, form.Get("do")) {
-		return errNotAllowed("Unknown seat action")
+		return errNotAllowed("error.table.unknown_seat_action")
 	}
 	if !r.t.isHost(player) {
-		return game.Errorf("NOT_HOST", "Only the host can do that")
+		return game.Err("NOT_HOST", "error.table.only_host_do")
 	}
 	switch form.Get("do") {
 	case "accept", "decline":
 		i, err := strconv.Atoi(form.Get("who"))
 		if err != nil || i < 0 || i >= len(r.t.Asks) || r.t.Asks[i].Accepted {
-			return errNotAllowed("That request is no longer open")
+			return errNotAllowed("error.table.request_no_longer_open")
 		}
 		by := "no"
 		if form.Get("do") == "accept" {
@@ -189,27 +192,27 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 		return r.commit(entry{T: eAnswer, Player: r.t.Asks[i].Player, By: by})
 	case "pause":
 		if r.t.Paused {
-			return errNotAllowed("The table is paused already")
+			return errNotAllowed("error.table.table_paused_already")
 		}
 		return r.commit(entry{T: ePause})
 	case "resume":
 		if !r.t.Paused {
-			return errNotAllowed("The table is not paused")
+			return errNotAllowed("error.table.table_not_paused")
 		}
 		r.restartClocks()
 		return r.commit(entry{T: eResume})
 	case "stakes":
 		choice := form.Get("stakes")
 		if r.kind.stakes == nil || !slices.Contains(r.kind.stakes.choices, choice) {
-			return errNotAllowed("Choose stakes from the list")
+			return errNotAllowed("error.table.choose_stakes_from_list")
 		}
 		if choice == r.kind.stakes.current(r.t.Opts) {
-			return errNotAllowed("Those are the stakes already")
+			return errNotAllowed("error.table.those_are_stakes_already")
 		}
 		return r.commit(entry{T: eStakes, By: choice})
 	case "options":
 		if r.kind.tableOptions == nil {
-			return errNotAllowed("This table has no options to change")
+			return errNotAllowed("error.table.table_has_no_options")
 		}
 		by, err := r.kind.tableOptions.read(r.t.Match, r.t.Opts, form)
 		if err != nil {
@@ -218,7 +221,7 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 		return r.commit(entry{T: eOptions, By: by})
 	case "open", "close":
 		if open := form.Get("do") == "open"; open == r.t.Opts.OpenSeats {
-			return errNotAllowed("That is how the seats are already")
+			return errNotAllowed("error.table.seats_already")
 		}
 		by := "off"
 		if form.Get("do") == "open" {
@@ -228,11 +231,11 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 	case "host":
 		to, err := strconv.Atoi(form.Get("seat"))
 		if err != nil || to < 0 || to >= len(r.t.Seats) || !r.t.Seats[to].person() || to == me {
-			return errNotAllowed("Choose another person seated at the table")
+			return errNotAllowed("error.table.choose_another_person_seated")
 		}
 		return r.commit(entry{T: eHost, Seat: to})
 	}
-	return errNotAllowed("Unknown seat action")
+	return errNotAllowed("error.table.unknown_seat_action")
 }
 
 // parseSeat reads the optional seat field of a lobby form: -1 when absent.
@@ -243,7 +246,7 @@ func parseSeat(form url.Values, seats int) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 || n >= seats {
-		return -1, errNotAllowed("There is no such seat")
+		return -1, errNotAllowed("error.table.no_such_seat")
 	}
 	return n, nil
 }
@@ -252,16 +255,16 @@ func parseSeat(form url.Values, seats int) (int, error) {
 func (r *Room) move(player string, form url.Values) error {
 	seat := r.t.seatOf(player)
 	if seat < 0 {
-		return game.Errorf(game.CodeNotYourTurn, "You are watching this table: only seated players move")
+		return game.Err(game.CodeNotYourTurn, "error.table.are_watching_table_only")
 	}
 	if r.t.Match == nil {
-		return errNotAllowed("The game has not started")
+		return errNotAllowed("error.table.game_not_started")
 	}
 	if r.t.Paused {
-		return game.Errorf("TABLE_PAUSED", "The table is paused: wait for the host to resume it")
+		return game.Err("TABLE_PAUSED", "error.table.table_paused_wait_host")
 	}
 	if v := form.Get("v"); v != "" && v != strconv.Itoa(r.t.Seats[seat].Acts) {
-		return game.Errorf(codeStale, "The table moved on before your move arrived: it was not played. Look again and choose.")
+		return game.Err(codeStale, "error.table.table_moved_before_move")
 	}
 	mv, err := r.t.Match.Decode(form)
 	if err != nil {
@@ -269,7 +272,7 @@ func (r *Room) move(player string, form url.Values) error {
 	}
 	data, err := json.Marshal(mv)
 	if err != nil {
-		return game.Errorf(game.CodeInternal, "That move can't be saved")
+		return game.Err(game.CodeInternal, "error.table.move_not_saved")
 	}
 	if r.kind.rematch == nil {
 		return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer, Bank: r.bankUsed(seat)})
@@ -302,10 +305,10 @@ func (r *Room) gameOver() bool {
 // committed at the first offer.
 func (r *Room) playAgain(seat int) error {
 	if !r.gameOver() {
-		return game.Errorf(game.CodeNotYourTurn, "The game is not over")
+		return game.Err(game.CodeNotYourTurn, "error.table.game_not_over")
 	}
 	if r.t.Paused {
-		return game.Errorf("TABLE_PAUSED", "The table is paused: wait for the host to resume it")
+		return game.Err("TABLE_PAUSED", "error.table.table_paused_wait_host")
 	}
 	if !r.t.offered(seat) {
 		if err := r.commit(entry{T: eOffer, Seat: seat}); err != nil {
@@ -325,7 +328,7 @@ func (r *Room) againIfReady() error {
 	if r.kind.rematch != nil {
 		data, err := json.Marshal(r.kind.again)
 		if err != nil {
-			return game.Errorf(game.CodeInternal, "That move can't be saved")
+			return game.Err(game.CodeInternal, "error.table.move_not_saved")
 		}
 		return r.commit(entry{T: eMove, Seat: r.t.Offers[0], Move: data, By: byPlayer})
 	}
@@ -345,7 +348,7 @@ const (
 // chat adds a line from a player (seated or watching) to the table log.
 func (r *Room) chat(player, name, raw string) error {
 	if name == "" || player == "" {
-		return errNotAllowed("Enter your name at the table first")
+		return errNotAllowed("error.table.enter_name_table_first")
 	}
 	text, err := checkChat(raw)
 	if err != nil {
@@ -363,7 +366,7 @@ func (r *Room) chat(player, name, raw string) error {
 	}
 	if len(recent) >= chatBurst {
 		r.chatTimes[player] = recent
-		return game.Errorf("RATE_LIMITED", "Slow down: at most 5 messages every 10 seconds")
+		return game.Err("RATE_LIMITED", "error.table.slow_down_most_5")
 	}
 	r.chatTimes[player] = append(recent, now)
 	body, _ := json.Marshal(text)

@@ -75,16 +75,16 @@ var holdemKind = &kind{
 		}
 		sb, bb, ok := parseBlinds(choice)
 		if !ok {
-			return Options{}, game.Errorf(game.CodeInvalidAction, "Choose blinds from the list")
+			return Options{}, game.Err(game.CodeInvalidAction, "error.holdem.choose_blinds_from_list")
 		}
 		depth, ok := formInt(f, "stack_bb", 100, 20, 1000)
 		if !ok {
-			return Options{}, game.Errorf(game.CodeInvalidAction, "The starting stack is 20 to 1000 big blinds")
+			return Options{}, game.Err(game.CodeInvalidAction, "error.holdem.starting_stack_20_1000")
 		}
 		stack := depth * bb
 		n, ok := formInt(f, "seats", 6, 2, holdem.MaxSeats)
 		if !ok {
-			return Options{}, game.Errorf(game.CodeInvalidAction, "A table has 2 to 9 seats")
+			return Options{}, game.Err(game.CodeInvalidAction, "error.holdem.table_has_2_9")
 		}
 		o := Options{Seats: n, SmallBlind: sb, BigBlind: bb, Stack: stack}
 		p, err := readPoker(f, bb)
@@ -93,10 +93,10 @@ var holdemKind = &kind{
 		}
 		o.Poker = p
 		if o.TimeBank, ok = formInt(f, "bank", 0, 0, 300); !ok {
-			return Options{}, game.Errorf(game.CodeInvalidAction, "A time bank is 0 (none) to 300 seconds")
+			return Options{}, game.Err(game.CodeInvalidAction, "error.holdem.time_bank_0_none")
 		}
 		if o.BankEvery, ok = formInt(f, "bank_every", 0, 0, 100); !ok {
-			return Options{}, game.Errorf(game.CodeInvalidAction, "The time bank is topped up every 0 (never) to 100 hands")
+			return Options{}, game.Err(game.CodeInvalidAction, "error.holdem.time_bank_topped_up")
 		}
 		if st, ok := p.structure(); ok {
 			l := st.Level(1)
@@ -133,10 +133,10 @@ var holdemKind = &kind{
 		set: func(m game.Match, o *Options, choice string) error {
 			sb, bb, ok := parseBlinds(choice)
 			if !ok {
-				return game.Errorf(game.CodeInvalidAction, "Choose blinds from the list")
+				return game.Err(game.CodeInvalidAction, "error.holdem.choose_blinds_from_list")
 			}
 			if o.Poker != nil && o.Poker.Tourney != "" {
-				return game.Errorf(game.CodeInvalidAction, "A tournament's blinds follow its levels")
+				return game.Err(game.CodeInvalidAction, "error.holdem.tournament_blinds")
 			}
 			if err := holdemState(m).SetNextBlinds(sb, bb); err != nil {
 				return err

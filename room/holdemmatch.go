@@ -89,7 +89,7 @@ var pokerShares = map[string][]int{"": nil, "100": {100}, "65/35": {65, 35}, "50
 // readPoker reads the creation form's options beyond the blinds; nil when
 // none is chosen (a table as before them).
 func readPoker(f url.Values, bb int) (*pokerOptions, error) {
-	bad := func(msg string) (*pokerOptions, error) { return nil, game.Errorf(game.CodeInvalidAction, msg) }
+	bad := func(key string) (*pokerOptions, error) { return nil, game.Err(game.CodeInvalidAction, key) }
 	p := &pokerOptions{Straddle: f.Get("straddle") == "on", Twice: f.Get("twice") == "on", Muck: f.Get("muck") == "on"}
 	switch a := f.Get("ante"); a {
 	case "", "none":
@@ -99,20 +99,20 @@ func readPoker(f url.Values, bb int) (*pokerOptions, error) {
 		// a classic ante in tenths of the big blind ("1": 10%)
 		n, err := strconv.Atoi(a)
 		if err != nil || n < 1 || n > 5 {
-			return bad("Choose the ante from the list")
+			return bad("error.holdem.choose_ante")
 		}
 		p.Ante = max(bb*n/10, 1)
 	}
 	n, ok := formInt(f, "bomb_bb", 0, 0, 10)
 	if !ok {
-		return bad("A bomb pot's ante is 0 (none) to 10 big blinds")
+		return bad("error.holdem.bomb_ante_range")
 	}
 	p.BombAnte = n * bb
 	if p.BombEvery, ok = formInt(f, "bomb_every", 0, 0, 100); !ok {
-		return bad("A bomb pot comes every 0 (only by vote) to 100 hands")
+		return bad("error.holdem.bomb_every_range")
 	}
 	if p.BombEvery > 0 && p.BombAnte == 0 {
-		return bad("Choose the bomb pot's ante to have one every few hands")
+		return bad("error.holdem.bomb_every_needs_ante")
 	}
 	if f.Get("format") == "sng" {
 		if err := readTourney(f, p); err != nil {
@@ -127,13 +127,13 @@ func readPoker(f url.Values, bb int) (*pokerOptions, error) {
 
 // readTourney reads a sit-and-go's fields.
 func readTourney(f url.Values, p *pokerOptions) error {
-	bad := func(msg string) error { return game.Errorf(game.CodeInvalidAction, msg) }
+	bad := func(key string) error { return game.Err(game.CodeInvalidAction, key) }
 	p.Tourney = f.Get("structure")
 	if p.Tourney == "" {
 		p.Tourney = "turbo"
 	}
 	if _, ok := holdem.Structures()[p.Tourney]; !ok {
-		return bad("Choose a blind structure: turbo, regular or deep")
+		return bad("error.holdem.choose_structure")
 	}
 	// the level's length: "" the structure's, "5m" minutes, "10h" hands
 	var ok bool
@@ -141,25 +141,25 @@ func readTourney(f url.Values, p *pokerOptions) error {
 		n, err := strconv.Atoi(lv[:len(lv)-1])
 		switch {
 		case err != nil || n < 1 || n > 60:
-			return bad("A level lasts 1 to 60 minutes or hands")
+			return bad("error.holdem.level_range")
 		case strings.HasSuffix(lv, "m"):
 			p.LevelMins = n
 		case strings.HasSuffix(lv, "h"):
 			p.LevelHands = n
 		default:
-			return bad("A level lasts so many minutes (5m) or hands (10h)")
+			return bad("error.holdem.level_unit")
 		}
 	}
 	if p.RebuyLevels, ok = formInt(f, "rebuy_levels", 0, 0, 6); !ok {
-		return bad("Rebuys are allowed for 0 (a freezeout) to 6 levels")
+		return bad("error.holdem.rebuy_levels_range")
 	}
 	p.AddOn = f.Get("addon") == "on" && p.RebuyLevels > 0
 	if p.LateLevels, ok = formInt(f, "late_levels", 0, 0, 6); !ok {
-		return bad("Late registration stays open 0 to 6 levels")
+		return bad("error.holdem.late_levels_range")
 	}
 	shares, ok := pokerShares[f.Get("payout")]
 	if !ok {
-		return bad("Choose the payouts from the list")
+		return bad("error.holdem.choose_payouts")
 	}
 	p.Shares = shares
 	p.Points = f.Get("payout_unit") == "points" && len(shares) > 0
@@ -348,9 +348,9 @@ func (m *pokerMatch) Decode(f url.Values) (game.Move, error) {
 	case k == "bomb" && o != nil && o.BombAnte > 0:
 		return pokerMove{Do: k}, nil
 	case (k == "show" || k == "automuck" || k == "noautomuck") && (o == nil || !o.Muck):
-		return nil, game.Errorf(holdem.CodeNotAllowed, "This table shows every hand at showdown")
+		return nil, game.Err(holdem.CodeNotAllowed, "error.holdem.table_shows_every_hand")
 	case (k == "straddleon" || k == "straddleoff") && !straddles(holdemState(m)):
-		return nil, game.Errorf(holdem.CodeNotAllowed, "This table plays without straddles")
+		return nil, game.Err(holdem.CodeNotAllowed, "error.holdem.table_plays_without_straddles")
 	}
 	mv, err := m.Match.Decode(f)
 	if err != nil {
@@ -386,7 +386,7 @@ func (m *pokerMatch) Apply(seat int, mv game.Move) ([]game.Event, error) {
 	if !ok {
 		a, ok := mv.(holdem.Action)
 		if !ok {
-			return nil, game.Errorf(game.CodeInternal, "Not a move of this game")
+			return nil, game.Err(game.CodeInternal, "error.holdem.not_move_game")
 		}
 		pm = pokerMove{Action: a}
 	}
@@ -523,10 +523,10 @@ func (p *pokerPlus) tableMove(s *holdem.State, seat int, do string) ([]game.Even
 	case "rebuy", "addon":
 		e := p.entryOf(seat)
 		if e < 0 || seat < 0 {
-			return nil, game.Errorf(holdem.CodeNotAllowed, "You are not playing this tournament")
+			return nil, game.Err(holdem.CodeNotAllowed, "error.holdem.are_not_playing_tournament")
 		}
 		if s.Seats[seat].Dealt && s.Street != holdem.HandOver {
-			return nil, game.Errorf(holdem.CodeNotAllowed, "Wait for the hand to end")
+			return nil, game.Err(holdem.CodeNotAllowed, "error.holdem.wait_hand_end")
 		}
 		var t holdem.Tourney
 		var err error
@@ -551,13 +551,13 @@ func (p *pokerPlus) tableMove(s *holdem.State, seat int, do string) ([]game.Even
 		return []game.Event{game.Say("log.holdem.addon", i18n.SeatArg("Seat", seat), i18n.N("Chips", chips))}, nil
 	case "bomb":
 		if seat < 0 || seat >= s.N {
-			return nil, game.Errorf(holdem.CodeNotAllowed, "Only a player votes for a bomb pot")
+			return nil, game.Err(holdem.CodeNotAllowed, "error.holdem.only_player_votes_bomb")
 		}
 		if s.NextBomb > 0 {
-			return nil, game.Errorf(holdem.CodeNotAllowed, "The next hand is a bomb pot already")
+			return nil, game.Err(holdem.CodeNotAllowed, "error.holdem.next_hand_bomb_pot")
 		}
 		if slices.Contains(p.Votes, seat) {
-			return nil, game.Errorf(holdem.CodeNotAllowed, "You have voted for a bomb pot already")
+			return nil, game.Err(holdem.CodeNotAllowed, "error.holdem.have_voted_bomb_pot")
 		}
 		p.Votes = append(p.Votes, seat)
 		ev := []game.Event{game.Say("log.holdem.bomb_vote", i18n.SeatArg("Seat", seat))}
@@ -571,12 +571,12 @@ func (p *pokerPlus) tableMove(s *holdem.State, seat int, do string) ([]game.Even
 		return append(ev, game.Say("log.holdem.bomb_agreed", i18n.N("Chips", p.Opts.BombAnte))), nil
 	case "settle":
 		if seat != game.System || p.Tour == nil {
-			return nil, game.Errorf(holdem.CodeNotAllowed, "Only the table closes the rebuys")
+			return nil, game.Err(holdem.CodeNotAllowed, "error.holdem.only_table_closes_rebuys")
 		}
 		return append([]game.Event{game.Say("log.holdem.rebuys_over_alone")},
 			p.settle(s, p.Tour.Structure.RebuyLevels+1)...), nil
 	}
-	return nil, game.Errorf(holdem.CodeNotAllowed, "Unknown action")
+	return nil, game.Err(holdem.CodeNotAllowed, "error.holdem.unknown_action")
 }
 
 // Continue deals the next hand (with the level of a tournament for the

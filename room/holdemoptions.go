@@ -31,18 +31,18 @@ var holdemTableOptions = &tableOptions{
 	},
 	read: func(m game.Match, o Options, form url.Values) (string, error) {
 		if o.Poker != nil && o.Poker.Tourney != "" {
-			return "", errNotAllowed("A tournament's antes follow its levels")
+			return "", errNotAllowed("error.table.tournament_antes")
 		}
 		s := holdemState(m)
 		_, bb, now := s.Upcoming()
 		ante, err := strconv.Atoi(form.Get("ante"))
 		if err != nil || !slices.Contains(anteChoices(bb, now.Ante), ante) {
-			return "", errNotAllowed("Choose the ante from the list")
+			return "", errNotAllowed("error.table.choose_ante_from_list")
 		}
 		f := holdem.Format{Ante: ante, BigBlindAnte: ante > 0 && form.Get("bbante") == "on",
 			Straddle: form.Get("straddle") == "on", RunItTwice: form.Get("twice") == "on"}
 		if f == now {
-			return "", errNotAllowed("Those are the table's options already")
+			return "", errNotAllowed("error.table.options_already")
 		}
 		return formatQuery(f), nil
 	},
@@ -101,7 +101,7 @@ func parseFormatQuery(by string) (holdem.Format, error) {
 	}
 	ante, err := strconv.Atoi(q.Get("ante"))
 	if err != nil || ante < 0 {
-		return holdem.Format{}, game.Errorf(game.CodeInvalidAction, "Choose the ante from the list")
+		return holdem.Format{}, errNotAllowed("error.table.choose_ante_from_list")
 	}
 	return holdem.Format{Ante: ante, BigBlindAnte: ante > 0 && q.Get("bbante") == "on", Straddle: q.Get("straddle") == "on",
 		RunItTwice: q.Get("twice") == "on"}, nil

@@ -57,7 +57,7 @@ var impetusKind = &kind{
 	options: func(f url.Values) (Options, error) {
 		n, ok := formInt(f, "seats", 4, 2, impetus.MaxSpirits)
 		if !ok {
-			return Options{}, game.Errorf(game.CodeInvalidAction, "Impetus is played by 2 to 6 spirits")
+			return Options{}, game.Err(game.CodeInvalidAction, "error.impetus.impetus_played_by_2")
 		}
 		return Options{Seats: n}, nil
 	},

@@ -49,7 +49,7 @@ var lowUniqueKind = &kind{
 	options: func(f url.Values) (Options, error) {
 		n, ok := formInt(f, "seats", 4, 2, lowunique.MaxSeats)
 		if !ok {
-			return Options{}, game.Errorf(game.CodeInvalidAction, "Lowest Unique is played by 2 to 4 players")
+			return Options{}, game.Err(game.CodeInvalidAction, "error.lowunique.lowest_unique_played_by")
 		}
 		d := lowunique.DefaultRules
 		rounds, ok1 := formInt(f, "rounds", d.Rounds, lowunique.MinRounds, lowunique.MaxRounds)

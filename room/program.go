@@ -4,11 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -210,10 +210,10 @@ func (r *Room) remoteBots(rv *roomView) *views.RemoteBots {
 func (r *Room) RemoteAt(ctx context.Context, host string, seat int) (player string, invited bool, err error) {
 	err = r.run(ctx, func() error {
 		if !r.t.isHost(host) {
-			return game.Errorf("NOT_HOST", "Only the host manages remote bots")
+			return game.Err("NOT_HOST", "error.table.only_host_manages_remote")
 		}
 		if seat < 0 || seat >= len(r.t.Seats) || !r.t.Seats[seat].Remote {
-			return errNotAllowed("No remote bot holds that seat")
+			return errNotAllowed("error.table.no_remote_bot_holds")
 		}
 		player, invited = r.t.Seats[seat].Player, r.t.Seats[seat].Invited
 		return nil
@@ -247,7 +247,7 @@ func (r *Room) ConnectProgram(ctx context.Context, c Conn, player string) error 
 }
 
 // errNotSeated refuses a bot that has no seat at the table.
-var errNotSeated = game.Errorf("NOT_SEATED", "This bot has no seat at this table (the host may have handed it back to a built-in bot)")
+var errNotSeated = game.Err("NOT_SEATED", "error.table.bot_has_no_seat")
 
 // CodeNotSeated is the code of a bot without a seat at the table.
 const CodeNotSeated = "NOT_SEATED"
@@ -279,12 +279,12 @@ func (r *Room) MoveAt(ctx context.Context, player string, version int, form url.
 			return errNotSeated
 		}
 		if version != r.t.Seats[seat].Acts {
-			return &game.Error{Code: codeStale, Message: "Your move was chosen on version " + strconv.Itoa(version) +
-				" of your seat, but the table is at version " + strconv.Itoa(r.t.Seats[seat].Acts) + ": it was not played. Read the new view and choose again.",
-				Details: map[string]int{"version": r.t.Seats[seat].Acts, "yours": version}}
+			e := game.Err(codeStale, "error.table.stale_version", i18n.N("Yours", version), i18n.N("Version", r.t.Seats[seat].Acts))
+			e.Details = map[string]int{"version": r.t.Seats[seat].Acts, "yours": version}
+			return e
 		}
 		if r.t.Match != nil && r.gameOver() {
-			return game.Errorf(game.CodeNotYourTurn, "The game is over: the people at the table choose whether to play again")
+			return game.Err(game.CodeNotYourTurn, "error.table.game_over_people_table")
 		}
 		f := url.Values{}
 		for k, vs := range form {
@@ -313,28 +313,28 @@ func (r *Room) SeatRemote(ctx context.Context, host string, seat int, player, na
 func (r *Room) seatRemote(host string, target int, player, name string, invited bool) error {
 	t := r.t
 	if !t.isHost(host) {
-		return game.Errorf("NOT_HOST", "Only the host seats remote bots")
+		return game.Err("NOT_HOST", "error.table.only_host_seats_remote")
 	}
 	if target < 0 || target >= len(t.Seats) {
-		return errNotAllowed("There is no such seat")
+		return errNotAllowed("error.table.no_such_seat")
 	}
 	if !strings.HasPrefix(player, "bot:") {
-		return errNotAllowed("That is not a bot")
+		return errNotAllowed("error.table.not_bot")
 	}
 	if t.seatOf(player) >= 0 {
-		return errNotAllowed("That bot has a seat at this table already")
+		return errNotAllowed("error.table.bot_has_seat_table")
 	}
 	if t.removed(player) {
-		return game.Errorf("REMOVED", "The host handed that bot's seat back to a built-in bot: it can't sit again")
+		return game.Err("REMOVED", "error.table.host_handed_bot_s")
 	}
 	s := t.Seats[target]
 	switch {
 	case !t.Started() && s.Remote:
-		return errNotAllowed("A remote bot holds that seat already")
+		return errNotAllowed("error.table.remote_bot_holds_seat")
 	case !t.Started() && !s.empty() && s.Bot == "" && s.Player != host:
-		return errNotAllowed("A person holds that seat: choose an empty seat, a bot's or your own")
+		return errNotAllowed("error.table.person_holds_seat_choose")
 	case t.Started() && s.Bot == "":
-		return errNotAllowed("Once the game runs, a remote bot takes a seat a built-in bot holds")
+		return errNotAllowed("error.table.once_game_runs_remote")
 	case t.Started() && (r.kind.seatOpen != nil && !r.kind.seatOpen(t.Match) || r.kind.seatFree != nil && !r.kind.seatFree(t.Match, target)):
 		return errNotAllowed("That seat can't change hands now: try again between " + dealWord(r.kind) + "s")
 	}

@@ -69,8 +69,9 @@ const (
 	CodeInternal    = game.CodeInternal
 )
 
-func errDetails(code, msg string, d map[string]int) error {
-	return &game.Error{Code: code, Message: msg, Details: d}
+func errDetails(e *game.Error, d map[string]int) error {
+	e.Details = d
+	return e
 }
 
 // betDetails are the numbers behind a refused check, call, bet or raise
@@ -86,11 +87,11 @@ func (s *State) betDetails(seat int) map[string]int {
 }
 
 // callOrFold says what a seat that may not raise can do.
-func callOrFold(d map[string]int) string {
+func callOrFold(d map[string]int) i18n.Arg {
 	if d["to_call"] == 0 {
-		return "check or fold"
+		return i18n.Nest("Then", i18n.M("error.holdem.check_or_fold"))
 	}
-	return "call " + itoa(d["to_call"]) + " or fold"
+	return i18n.Nest("Then", i18n.M("error.holdem.call_or_fold", i18n.N("Chips", d["to_call"])))
 }
 
 // Apply makes seat's move and returns the new state and the public events,
@@ -110,25 +111,25 @@ func Apply(s State, seat int, a Action) (State, []game.Event, error) {
 func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 	if a.Kind == Deal {
 		if seat != game.System {
-			return game.Errorf(CodeNotAllowed, "Only the table deals")
+			return game.Err(CodeNotAllowed, "error.holdem.only_table_deals")
 		}
 		if s.Street != HandOver {
-			return game.Errorf(CodeNotAllowed, "A hand is being played")
+			return game.Err(CodeNotAllowed, "error.holdem.hand_being_played")
 		}
 		if s.count(func(p *Seat) bool { return playing(p) || p.Stack == 0 && !p.SitOut && !p.NoAutoRebuy && s.Rules.Rebuy }) < 2 {
-			return game.Errorf(CodeNotAllowed, "Two players with chips are needed")
+			return game.Err(CodeNotAllowed, "error.holdem.two_players_with_chips")
 		}
 		s.deal(a.Seed, ev)
 		return nil
 	}
 	if seat < 0 || seat >= s.N {
-		return game.Errorf(CodeNotAllowed, "You are not seated at this table")
+		return game.Err(CodeNotAllowed, "error.holdem.are_not_seated_table")
 	}
 	switch a.Kind {
 	case SitOut, SitIn:
 		p := &s.Seats[seat]
 		if p.SitOut == (a.Kind == SitOut) {
-			return game.Errorf(CodeNotAllowed, "Nothing to change")
+			return game.Err(CodeNotAllowed, "error.holdem.nothing_change")
 		}
 		p.SitOut = a.Kind == SitOut
 		key := "log.holdem.sits_out"
@@ -141,11 +142,11 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		p := &s.Seats[seat]
 		switch {
 		case !s.Rules.Rebuy:
-			return game.Errorf(CodeNotAllowed, "This table has no rebuys")
+			return game.Err(CodeNotAllowed, "error.holdem.table_has_no_rebuys")
 		case p.Stack > 0:
-			return game.Errorf(CodeNotAllowed, "You still have chips")
+			return game.Err(CodeNotAllowed, "error.holdem.still_have_chips")
 		case p.Dealt && s.Street != HandOver:
-			return game.Errorf(CodeNotAllowed, "Wait for the hand to end")
+			return game.Err(CodeNotAllowed, "error.holdem.wait_hand_end")
 		}
 		p.Stack, p.SitOut = s.Rules.Stack, false
 		p.BuyIns++
@@ -157,7 +158,7 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		return choose(&s.Seats[seat].AutoMuck, a.Kind == AutoMuckOn)
 	case StraddleOn, StraddleOff:
 		if a.Kind == StraddleOn && !s.Rules.Straddle && (s.NextFormat == nil || !s.NextFormat.Straddle) {
-			return game.Errorf(CodeNotAllowed, "This table plays no straddles")
+			return game.Err(CodeNotAllowed, "error.holdem.table_plays_no_straddles")
 		}
 		return choose(&s.Seats[seat].Straddles, a.Kind == StraddleOn)
 	case RunTwice, RunOnce:
@@ -166,13 +167,13 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		return s.show(seat, ev)
 	case Fold, Check, Call, BetTo, AllIn:
 	default:
-		return game.Errorf(CodeNotAllowed, "Unknown action")
+		return game.Err(CodeNotAllowed, "error.holdem.unknown_action")
 	}
 	if s.Street == HandOver {
-		return game.Errorf(CodeNotAllowed, "Wait for the next hand")
+		return game.Err(CodeNotAllowed, "error.holdem.wait_next_hand")
 	}
 	if s.Turn != seat {
-		return game.Errorf(CodeNotYourTurn, "It is not your turn")
+		return game.Err(CodeNotYourTurn, "error.holdem.not_turn")
 	}
 	p := &s.Seats[seat]
 	toCall := s.toCall(p)
@@ -183,17 +184,17 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 	case Check:
 		if toCall > 0 {
 			d := s.betDetails(seat)
-			what := "call " + itoa(d["to_call"]) + " or fold"
+			key := "error.holdem.cant_check"
 			if _, ok := d["min_raise"]; ok {
-				what = "call " + itoa(d["to_call"]) + ", raise or fold"
+				key = "error.holdem.cant_check_may_raise"
 			}
-			return errDetails(CodeNotAllowed, "You can't check: the bet is "+itoa(s.CurrentBet)+"; "+what, d)
+			return errDetails(game.Err(CodeNotAllowed, key, i18n.N("Bet", s.CurrentBet), i18n.N("Chips", d["to_call"])), d)
 		}
 		p.Acted, p.ActedAt = true, s.CurrentBet
 		s.record(seat, Check, 0, ev, "log.holdem.checks")
 	case Call:
 		if toCall == 0 {
-			return game.Errorf(CodeNotAllowed, "There is nothing to call: check or bet")
+			return game.Err(CodeNotAllowed, "error.holdem.nothing_to_call")
 		}
 		s.put(seat, min(toCall, p.Stack))
 		p.Acted, p.ActedAt = true, s.CurrentBet
@@ -214,7 +215,7 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 // choose sets a seat's standing choice.
 func choose(choice *bool, on bool) error {
 	if *choice == on {
-		return game.Errorf(CodeNotAllowed, "Nothing to change")
+		return game.Err(CodeNotAllowed, "error.holdem.nothing_change")
 	}
 	*choice = on
 	return nil
@@ -232,13 +233,13 @@ func (s *State) raiseTo(seat, to int, allIn bool, ev *[]game.Event) error {
 		d := s.betDetails(seat)
 		if p.Acted && s.CurrentBet > 0 && s.CurrentBet-p.ActedAt < max(s.MinRaise, s.Rules.BigBlind) {
 			// facing less than a full raise since it acted: call or fold
-			return errDetails(CodeNotAllowed, "The short all-in does not reopen the betting: "+callOrFold(d), d)
+			return errDetails(game.Err(CodeNotAllowed, "error.holdem.short_all_in", callOrFold(d)), d)
 		}
-		return errDetails(CodeNotAllowed, "Nobody left can call a raise: "+callOrFold(d), d)
+		return errDetails(game.Err(CodeNotAllowed, "error.holdem.nobody_can_call", callOrFold(d)), d)
 	case to > most:
-		return errDetails(CodeBetTooLarge, s.tooLarge(most), s.betDetails(seat))
+		return errDetails(s.tooLarge(most), s.betDetails(seat))
 	case to <= s.CurrentBet && !allIn, to < minTo && to < most:
-		return errDetails(CodeBetTooSmall, s.tooSmall(minTo, most), s.betDetails(seat))
+		return errDetails(s.tooSmall(minTo, most), s.betDetails(seat))
 	}
 	if to <= s.CurrentBet { // an all-in that only calls (or calls short)
 		// no more than the others' bets when they are all all-in: the
@@ -273,23 +274,23 @@ func (s *State) raiseTo(seat, to int, allIn bool, ev *[]game.Event) error {
 }
 
 // tooSmall names the smallest bet or raise and the bet it raises.
-func (s *State) tooSmall(minTo, most int) string {
-	m := "Raise to at least " + itoa(minTo) + ": the bet is " + itoa(s.CurrentBet)
+func (s *State) tooSmall(minTo, most int) *game.Error {
+	key, args := "error.holdem.raise_at_least", []i18n.Arg{i18n.N("Min", minTo), i18n.N("Bet", s.CurrentBet)}
 	if s.CurrentBet == 0 {
-		m = "Bet at least " + itoa(minTo) + ", the big blind"
+		key, args = "error.holdem.bet_at_least", args[:1]
 	}
 	if most < minTo {
-		m += "; with " + itoa(most) + " in all you can only go all-in"
+		key, args = key+"_all_in", append(args, i18n.N("Most", most))
 	}
-	return m
+	return game.Err(CodeBetTooSmall, key, args...)
 }
 
 // tooLarge names the most a seat can bet or raise to.
-func (s *State) tooLarge(most int) string {
+func (s *State) tooLarge(most int) *game.Error {
 	if s.CurrentBet == 0 {
-		return "You have " + itoa(most) + " in all: bet at most " + itoa(most)
+		return game.Err(CodeBetTooLarge, "error.holdem.bet_at_most", i18n.N("Most", most))
 	}
-	return "You have " + itoa(most) + " in all: raise to at most " + itoa(most) + " (the bet is " + itoa(s.CurrentBet) + ")"
+	return game.Err(CodeBetTooLarge, "error.holdem.raise_at_most", i18n.N("Most", most), i18n.N("Bet", s.CurrentBet))
 }
 
 // put moves chips from a seat's stack in front of it.

@@ -142,11 +142,11 @@ func (s *State) answerTwice(seat int, yes bool, ev *[]game.Event) error {
 	p := &s.Seats[seat]
 	switch {
 	case s.RunOut != RunOutAsking:
-		return game.Errorf(CodeNotAllowed, "Nobody is asked to run it twice now")
+		return game.Err(CodeNotAllowed, "error.holdem.nobody_asked_run_twice")
 	case !inHand(p):
-		return game.Errorf(CodeNotAllowed, "You are not in this hand")
+		return game.Err(CodeNotAllowed, "error.holdem.are_not_hand")
 	case p.Agreed:
-		return game.Errorf(CodeNotAllowed, "You have agreed already")
+		return game.Err(CodeNotAllowed, "error.holdem.have_agreed_already")
 	}
 	if !yes {
 		s.RunOut = RunOutOnce
@@ -204,7 +204,7 @@ func (s *State) mayShow(seat int) bool {
 // too.
 func (s *State) show(seat int, ev *[]game.Event) error {
 	if !s.mayShow(seat) {
-		return game.Errorf(CodeNotAllowed, "Only the winner of a pot nobody contested may show, before the next hand")
+		return game.Err(CodeNotAllowed, "error.holdem.only_winner_pot_nobody")
 	}
 	p := &s.Seats[seat]
 	p.Shown = true

@@ -47,13 +47,13 @@ var formKinds = map[string]Kind{"fold": Fold, "check": Check, "call": Call, "rai
 func (m *Match) Decode(f url.Values) (game.Move, error) {
 	k, ok := formKinds[f.Get("kind")]
 	if !ok {
-		return nil, game.Errorf(CodeNotAllowed, "Unknown action")
+		return nil, game.Err(CodeNotAllowed, "error.holdem.unknown_action")
 	}
 	a := Action{Kind: k}
 	if k == BetTo {
 		n, err := strconv.Atoi(f.Get("amount"))
 		if err != nil || n <= 0 || n > 1<<40 {
-			return nil, game.Errorf(CodeNotAllowed, "Enter an amount to bet")
+			return nil, game.Err(CodeNotAllowed, "error.holdem.enter_amount_bet")
 		}
 		a.Amount = n
 	}

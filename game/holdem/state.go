@@ -45,7 +45,7 @@ type Format struct {
 // keeps its own).
 func (s *State) SetNextFormat(f Format) error {
 	if f.Ante < 0 {
-		return game.Errorf(CodeNotAllowed, "The ante can't be negative")
+		return game.Err(CodeNotAllowed, "error.holdem.ante_negative")
 	}
 	s.NextFormat = &f
 	return nil
@@ -70,7 +70,7 @@ func (s *State) Upcoming() (sb, bb int, f Format) {
 // the flop. 0 cancels it. It applies to one hand only.
 func (s *State) SetBombPot(ante int) error {
 	if ante < 0 {
-		return game.Errorf(CodeNotAllowed, "A bomb pot's ante can't be negative (0: no bomb pot)")
+		return game.Err(CodeNotAllowed, "error.holdem.bomb_ante_negative")
 	}
 	s.NextBomb = ante
 	return nil
@@ -95,11 +95,11 @@ type Buy struct {
 func (s *State) AddChips(seat, n int, what string) error {
 	switch {
 	case seat < 0 || seat >= s.N:
-		return game.Errorf(CodeNotAllowed, "No such seat")
+		return game.Err(CodeNotAllowed, "error.holdem.no_such_seat")
 	case n <= 0:
-		return game.Errorf(CodeNotAllowed, "Add a positive number of chips")
+		return game.Err(CodeNotAllowed, "error.holdem.add_positive_number_chips")
 	case s.Seats[seat].Dealt && s.Street != HandOver:
-		return game.Errorf(CodeNotAllowed, "Wait for the hand to end")
+		return game.Err(CodeNotAllowed, "error.holdem.wait_hand_end")
 	}
 	s.Seats[seat].Stack += n
 	s.Buys = append(s.Buys[:len(s.Buys):len(s.Buys)], Buy{Seat: seat, What: what, Chips: n})
@@ -114,7 +114,7 @@ func (s *State) NameLevel(n int) { s.NextLevel = n }
 // the stakes between hands; the hand under way keeps its own).
 func (s *State) SetNextBlinds(sb, bb int) error {
 	if sb <= 0 || bb < 2*sb || bb > s.Rules.Stack {
-		return game.Errorf(CodeNotAllowed, "Blinds must be positive, the big blind at least twice the small and at most a stack")
+		return game.Err(CodeNotAllowed, "error.holdem.blinds_must_positive_big")
 	}
 	s.NextBlinds = [2]int{sb, bb}
 	return nil
@@ -264,10 +264,10 @@ type Result struct {
 // platform deals with Deal and a seed).
 func New(r Rules, n int) (State, error) {
 	if n < 2 || n > MaxSeats {
-		return State{}, game.Errorf(CodeNotAllowed, "A table has 2 to 9 seats")
+		return State{}, game.Err(CodeNotAllowed, "error.holdem.table_has_2_9")
 	}
 	if r.SmallBlind <= 0 || r.BigBlind < r.SmallBlind || r.Stack < r.BigBlind {
-		return State{}, game.Errorf(CodeNotAllowed, "Blinds and stack do not fit")
+		return State{}, game.Err(CodeNotAllowed, "error.holdem.blinds_stack_do_not")
 	}
 	s := State{Rules: r, N: n, Turn: -1, LastAggressor: -1, Button: n - 1}
 	for i := 0; i < n; i++ {

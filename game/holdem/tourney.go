@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 )
 
 // Level is one blind level: the blinds and the big blind ante (0: none).
@@ -122,7 +123,7 @@ func (st Structure) MayAddOn(level int, taken bool) bool {
 // the table's changes nothing (and says nothing).
 func (s *State) SetLevel(l Level) error {
 	if l.SmallBlind <= 0 || l.BigBlind < l.SmallBlind || l.Ante < 0 {
-		return game.Errorf(CodeNotAllowed, "A level needs blinds, the big at least the small, and no negative ante")
+		return game.Err(CodeNotAllowed, "error.holdem.level_needs_blinds_big")
 	}
 	s.NextBlinds = [2]int{}
 	if l.SmallBlind != s.Rules.SmallBlind || l.BigBlind != s.Rules.BigBlind {
@@ -182,10 +183,10 @@ func (t Tourney) with(change func(es []Entry)) Tourney {
 // Register enters a late player at seat while registration is open.
 func (t Tourney) Register(name string, seat, level int) (Tourney, error) {
 	if !t.Structure.MayRegister(level) {
-		return t, game.Errorf(CodeNotAllowed, "Registration closed after level "+itoa(max(t.Structure.LateLevels, 1)))
+		return t, game.Err(CodeNotAllowed, "error.holdem.registration_closed", i18n.N("Level", max(t.Structure.LateLevels, 1)))
 	}
 	if slices.ContainsFunc(t.Entries, func(e Entry) bool { return e.Seat == seat && e.Place == 0 }) {
-		return t, game.Errorf(CodeNotAllowed, "That seat is taken")
+		return t, game.Err(CodeNotAllowed, "error.holdem.seat_taken")
 	}
 	t.Entries = append(slices.Clone(t.Entries), Entry{Name: name, Seat: seat, Chips: t.Structure.Stack})
 	return t, nil
@@ -195,11 +196,11 @@ func (t Tourney) Register(name string, seat, level int) (Tourney, error) {
 // seat with State.AddChips).
 func (t Tourney) Rebuy(entry, level int) (Tourney, error) {
 	if entry < 0 || entry >= len(t.Entries) || t.Entries[entry].Place > 0 {
-		return t, game.Errorf(CodeNotAllowed, "Not a player still in")
+		return t, game.Err(CodeNotAllowed, "error.holdem.not_player_still")
 	}
 	e := t.Entries[entry]
 	if !t.Structure.MayRebuy(level, e.Chips, e.Rebuys) {
-		return t, game.Errorf(CodeNotAllowed, "No rebuy now: rebuys are for the first "+itoa(t.Structure.RebuyLevels)+" levels, with a starting stack or less")
+		return t, game.Err(CodeNotAllowed, "error.holdem.no_rebuy_now", i18n.Count(t.Structure.RebuyLevels))
 	}
 	return t.with(func(es []Entry) {
 		es[entry].Chips += t.Structure.Stack
@@ -212,10 +213,10 @@ func (t Tourney) Rebuy(entry, level int) (Tourney, error) {
 // seat with State.AddChips).
 func (t Tourney) TakeAddOn(entry, level int) (Tourney, error) {
 	if entry < 0 || entry >= len(t.Entries) || t.Entries[entry].Place > 0 {
-		return t, game.Errorf(CodeNotAllowed, "Not a player still in")
+		return t, game.Err(CodeNotAllowed, "error.holdem.not_player_still")
 	}
 	if !t.Structure.MayAddOn(level, t.Entries[entry].AddOn) {
-		return t, game.Errorf(CodeNotAllowed, "The add-on is taken once, in the last rebuy level")
+		return t, game.Err(CodeNotAllowed, "error.holdem.addon_once")
 	}
 	return t.with(func(es []Entry) {
 		es[entry].Chips += t.Structure.AddOn

@@ -60,7 +60,7 @@ const (
 // one autopilot agenda; then the first turn's vagrant phase.
 func New(r Rules, n int, seed uint64) (State, []game.Event, error) {
 	if n < 2 || n > MaxSpirits {
-		return State{}, nil, errf(CodeInvalidAction, "Impetus is played by 2 to 6 spirits")
+		return State{}, nil, game.Err(CodeInvalidAction, "error.impetus.impetus_played_by_2")
 	}
 	s := State{Rules: r, N: n, Seed: seed, Turn: 1}
 	for c := range s.Owner {
@@ -105,10 +105,10 @@ func Apply(s State, seat int, a Action) (State, []game.Event, error) {
 
 func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 	if seat < 0 || seat >= s.N {
-		return errf(CodeNotYourTurn, "You are not a spirit at this table")
+		return game.Err(CodeNotYourTurn, "error.impetus.are_not_spirit_table")
 	}
 	if s.Phase == Over {
-		return errf(CodeNotYourTurn, "The game is over")
+		return game.Err(CodeNotYourTurn, "error.impetus.game_over")
 	}
 	if (a.Kind == NoGuide || a.Kind == Pass) && !s.Rules.MustDoBoth {
 		if err := s.skipAsBefore(seat, a.Kind); err != nil {
@@ -125,63 +125,63 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 	}
 	i, ok := s.open(seat)
 	if !ok {
-		return errf(CodeNotYourTurn, "You have nothing to choose now")
+		return game.Err(CodeNotYourTurn, "error.impetus.have_nothing_choose_now")
 	}
 	c := &s.Choices[i]
 	switch a.Kind {
 	case GuideFaction:
 		if c.Kind != ChooseVagrant || !c.NeedGuide || c.Guide != -1 {
-			return errf(CodeNotYourTurn, "You have no faction to choose now")
+			return game.Err(CodeNotYourTurn, "error.impetus.have_no_faction_choose")
 		}
 		if a.Faction < 0 || a.Faction >= NumFactions || !s.canGuide(seat, a.Faction) {
-			return errf(CodeInvalidAction, "You can't guide that faction: it is guided, gone, or worships you")
+			return game.Err(CodeInvalidAction, "error.impetus.guide_faction_guided_gone")
 		}
 		c.Guide = a.Faction
 	case PlaceIdol:
 		if c.Kind != ChooseVagrant || !c.NeedIdol || c.IdolCell != -1 {
-			return errf(CodeNotYourTurn, "You have no idol to place now")
+			return game.Err(CodeNotYourTurn, "error.impetus.have_no_idol_place")
 		}
 		if a.Idol < Battle || a.Idol > Spread {
-			return errf(CodeInvalidAction, "Choose a Battle, Affluence or Spread idol")
+			return game.Err(CodeInvalidAction, "error.impetus.choose_idol")
 		}
 		if a.Cell < 0 || a.Cell >= NumHexes || s.Idols[a.Cell].Type != NoIdol {
-			return errf(CodeInvalidAction, "Choose a cell of the map without an idol")
+			return game.Err(CodeInvalidAction, "error.impetus.choose_cell_map_without")
 		}
 		c.IdolType, c.IdolCell = a.Idol, a.Cell
 	case PlayCard:
 		if (c.Kind != ChooseAgenda && c.Kind != ChooseSpoils) || c.Pick >= 0 {
-			return errf(CodeNotYourTurn, "You have no card to play now")
+			return game.Err(CodeNotYourTurn, "error.impetus.have_no_card_play")
 		}
 		if a.Index < 0 || a.Index >= len(c.Hand) {
-			return errf(CodeInvalidAction, "Play one of the cards you drew")
+			return game.Err(CodeInvalidAction, "error.impetus.play_one_cards_drew")
 		}
 		c.Pick = a.Index
 	case PickTarget:
 		if c.Kind == ChooseVagrant || c.Kind == ChooseEject || c.Need(s) != "target" {
-			return errf(CodeNotYourTurn, "You have no Expand target to choose now")
+			return game.Err(CodeNotYourTurn, "error.impetus.have_no_expand_target")
 		}
 		if !contains(s.expandTargets(c.Faction), a.Cell) {
-			return errf(CodeInvalidAction, "Expand into a neutral cell next to "+FactionNames[c.Faction])
+			return game.Err(CodeInvalidAction, "error.impetus.expand_next_to", factionArg("Faction", c.Faction))
 		}
 		c.Target = a.Cell
 	case PickChange:
 		if c.Kind == ChooseVagrant || c.Kind == ChooseEject || c.Need(s) != "change" {
-			return errf(CodeNotYourTurn, "You have no change card to choose now")
+			return game.Err(CodeNotYourTurn, "error.impetus.have_no_change_card")
 		}
 		if a.Index < 0 || a.Index >= len(c.Changes) {
-			return errf(CodeInvalidAction, "Choose one of the change cards you drew")
+			return game.Err(CodeInvalidAction, "error.impetus.choose_one_change_cards")
 		}
 		c.Change = a.Index
 	case SwapCard:
 		if c.Kind != ChooseEject {
-			return errf(CodeNotYourTurn, "You have no card to swap now")
+			return game.Err(CodeNotYourTurn, "error.impetus.have_no_card_swap")
 		}
 		if a.Remove >= NumCards || a.Add >= NumCards || !containsCard(s.Factions[c.Faction].Pool[:], a.Remove) {
-			return errf(CodeInvalidAction, "Remove a card type of the pool and add any type")
+			return game.Err(CodeInvalidAction, "error.impetus.remove_card_type_pool")
 		}
 		c.Remove, c.Add = int(a.Remove), int(a.Add)
 	default:
-		return errf(CodeInvalidAction, "Unknown action")
+		return game.Err(CodeInvalidAction, "error.impetus.unknown_action")
 	}
 	if len(s.Waiting()) == 0 {
 		s.finishPhase(ev)
@@ -198,14 +198,14 @@ const declined = -2
 func (s *State) skipAsBefore(seat int, k Kind) error {
 	i, ok := s.open(seat)
 	if !ok {
-		return errf(CodeNotYourTurn, "You have nothing to choose now")
+		return game.Err(CodeNotYourTurn, "error.impetus.have_nothing_choose_now")
 	}
 	c := &s.Choices[i]
 	switch {
 	case k == NoGuide && (c.Kind != ChooseVagrant || !c.NeedGuide || c.Guide != -1):
-		return errf(CodeNotYourTurn, "You have no faction to choose now")
+		return game.Err(CodeNotYourTurn, "error.impetus.have_no_faction_choose")
 	case k == Pass && (c.Kind != ChooseVagrant || (c.Guide != -1 && c.IdolCell != -1)):
-		return errf(CodeNotYourTurn, "You have nothing to pass on now")
+		return game.Err(CodeNotYourTurn, "error.impetus.have_nothing_pass_now")
 	}
 	if c.NeedGuide && c.Guide == -1 {
 		c.Guide = declined
@@ -225,7 +225,7 @@ func (s *State) skipAsBefore(seat int, k Kind) error {
 // nil means legal; otherwise the error says what the spirit must do.
 func (s *State) decline(seat int, k Kind) error {
 	if s.Phase != Vagrant || s.Spirits[seat].Guiding >= 0 {
-		return errf(CodeNotYourTurn, "You have nothing to pass on now")
+		return game.Err(CodeNotYourTurn, "error.impetus.have_nothing_pass_now")
 	}
 	var c *Choice
 	for i := range s.Choices {
@@ -242,15 +242,15 @@ func (s *State) decline(seat int, k Kind) error {
 	idol := c.NeedIdol && c.IdolCell == -1
 	switch {
 	case guide && idol:
-		return errf(CodeMustGuide, "You can guide a faction and place your idol, so you must do both: choose a faction to guide")
+		return game.Err(CodeMustGuide, "error.impetus.guide_faction_place_idol")
 	case guide:
-		return errf(CodeMustGuide, "A faction is free for you to guide, so you must guide one")
+		return game.Err(CodeMustGuide, "error.impetus.faction_free_guide_so")
 	case k == NoGuide && c.NeedGuide:
-		return errf(CodeNotYourTurn, "You have chosen your faction already")
+		return game.Err(CodeNotYourTurn, "error.impetus.have_chosen_faction_already")
 	case idol && k == Pass:
-		return errf(CodeMustPlaceIdol, "You have an idol and a cell is free for it, so you must place it")
+		return game.Err(CodeMustPlaceIdol, "error.impetus.have_idol_cell_free")
 	case !idol:
-		return errf(CodeNotYourTurn, "Your choice is made: it stands until the reveal")
+		return game.Err(CodeNotYourTurn, "error.impetus.choice_made_stands_until")
 	}
 	// NoGuide with no faction to guide and the idol still to place: there
 	// is no guide to decline

@@ -42,12 +42,12 @@ var (
 func (m *Match) Decode(f url.Values) (game.Move, error) {
 	k, ok := formKinds[f.Get("kind")]
 	if !ok {
-		return nil, game.Errorf(CodeInvalidAction, "Unknown action")
+		return nil, game.Err(CodeInvalidAction, "error.impetus.unknown_action")
 	}
 	num := func(name string, hi int) (int, error) {
 		n, err := strconv.Atoi(f.Get(name))
 		if err != nil || n < 0 || n >= hi {
-			return 0, game.Errorf(CodeInvalidAction, "Choose a "+name+" from the table")
+			return 0, game.Err(CodeInvalidAction, "error.impetus.choose_"+name)
 		}
 		return n, nil
 	}
@@ -58,7 +58,7 @@ func (m *Match) Decode(f url.Values) (game.Move, error) {
 		a.Faction, err = num("faction", NumFactions)
 	case PlaceIdol:
 		if a.Idol, ok = idolNamed[f.Get("idol")]; !ok {
-			return nil, game.Errorf(CodeInvalidAction, "Choose a Battle, Affluence or Spread idol")
+			return nil, game.Err(CodeInvalidAction, "error.impetus.choose_idol")
 		}
 		a.Cell, err = num("cell", NumHexes)
 	case PlayCard, PickChange:
@@ -69,7 +69,7 @@ func (m *Match) Decode(f url.Values) (game.Move, error) {
 		r, ok1 := cardNamed[f.Get("remove")]
 		ad, ok2 := cardNamed[f.Get("add")]
 		if !ok1 || !ok2 {
-			return nil, game.Errorf(CodeInvalidAction, "Choose a card type to remove and one to add")
+			return nil, game.Err(CodeInvalidAction, "error.impetus.choose_card_type_remove")
 		}
 		a.Remove, a.Add = r, ad
 	}

@@ -2,8 +2,6 @@ package impetus
 
 import (
 	"math/bits"
-
-	"github.com/tablegames/tables/game"
 )
 
 // NumFactions is the number of factions; MaxSpirits the most players.
@@ -380,5 +378,3 @@ func (c *Choice) Need(s *State) string {
 	}
 	return ""
 }
-
-func errf(code, msg string) error { return game.Errorf(code, msg) }

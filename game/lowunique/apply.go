@@ -56,11 +56,11 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 	switch a.Kind {
 	case Expire, Next, End:
 		if seat != game.System {
-			return game.Errorf(CodeNotYourTurn, "Only the table moves the game on")
+			return game.Err(CodeNotYourTurn, "error.lowunique.only_table_moves_game")
 		}
 		if a.Kind == End {
 			if s.Phase == Over {
-				return game.Errorf(CodeNotYourTurn, "The game is over")
+				return game.Err(CodeNotYourTurn, "error.lowunique.game_over")
 			}
 			*ev = append(*ev, game.Say("log.lowunique.ends_early", i18n.N("Played", len(s.Results)), i18n.Count(s.Rules.Rounds)))
 			s.gameOver(ev)
@@ -68,36 +68,36 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		}
 		if a.Kind == Expire {
 			if s.Phase != Reveal {
-				return game.Errorf(CodeNotYourTurn, "No timer is running")
+				return game.Err(CodeNotYourTurn, "error.lowunique.no_timer_running")
 			}
 			*ev = append(*ev, game.Say("log.lowunique.time_up"))
 			s.startChoose()
 			return nil
 		}
 		if s.Phase != Resolved {
-			return game.Errorf(CodeNotYourTurn, "The round is not over")
+			return game.Err(CodeNotYourTurn, "error.lowunique.round_not_over")
 		}
 		s.nextRound(ev)
 		return nil
 	case SelectPair, Ready, ChooseCard, Rematch:
 	default:
-		return game.Errorf(CodeInvalidAction, "Unknown action")
+		return game.Err(CodeInvalidAction, "error.lowunique.unknown_action")
 	}
 	if seat < 0 || seat >= s.N {
-		return game.Errorf(CodeNotYourTurn, "You are not playing at this table")
+		return game.Err(CodeNotYourTurn, "error.lowunique.are_not_playing_table")
 	}
 	p := &s.Players[seat]
 	switch a.Kind {
 	case SelectPair:
 		if s.Phase != Select {
-			return game.Errorf(CodeNotYourTurn, "It is not the time to select a pair")
+			return game.Err(CodeNotYourTurn, "error.lowunique.not_time_select_pair")
 		}
 		if p.Selected() {
-			return game.Errorf(CodeNotYourTurn, "You have selected your pair already")
+			return game.Err(CodeNotYourTurn, "error.lowunique.have_selected_pair_already")
 		}
 		x, y := min(a.Pair[0], a.Pair[1]), max(a.Pair[0], a.Pair[1])
 		if x == y || !p.Hand.Has(x) || !p.Hand.Has(y) {
-			return game.Errorf(CodeInvalidAction, "Select two different cards of your hand")
+			return game.Err(CodeInvalidAction, "error.lowunique.select_two_different_cards")
 		}
 		p.Pair = [2]int{x, y}
 		*ev = append(*ev, game.Say("log.lowunique.selected", i18n.SeatArg("Seat", seat)),
@@ -113,10 +113,10 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		}
 	case Ready:
 		if s.Phase != Reveal {
-			return game.Errorf(CodeNotYourTurn, "There is nothing to be ready for")
+			return game.Err(CodeNotYourTurn, "error.lowunique.nothing_to_be_ready_for")
 		}
 		if p.Ready {
-			return game.Errorf(CodeNotYourTurn, "You are ready already")
+			return game.Err(CodeNotYourTurn, "error.lowunique.are_ready_already")
 		}
 		p.Ready = true
 		*ev = append(*ev, game.Say("log.lowunique.ready", i18n.SeatArg("Seat", seat)))
@@ -126,13 +126,13 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		}
 	case ChooseCard:
 		if s.Phase != Choose {
-			return game.Errorf(CodeNotYourTurn, "It is not the time to choose a card")
+			return game.Err(CodeNotYourTurn, "error.lowunique.not_time_choose_card")
 		}
 		if p.Chosen != 0 {
-			return game.Errorf(CodeNotYourTurn, "You have chosen your card already")
+			return game.Err(CodeNotYourTurn, "error.lowunique.have_chosen_card_already")
 		}
 		if a.Card != p.Pair[0] && a.Card != p.Pair[1] {
-			return game.Errorf(CodeInvalidAction, "Choose one card of your pair: "+pairWords(p.Pair))
+			return game.Err(CodeInvalidAction, "error.lowunique.choose_of_pair", i18n.N("Low", p.Pair[0]), i18n.N("High", p.Pair[1]))
 		}
 		p.Chosen = a.Card
 		*ev = append(*ev, game.Say("log.lowunique.chosen", i18n.SeatArg("Seat", seat)),
@@ -142,7 +142,7 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 		}
 	case Rematch:
 		if s.Phase != Over {
-			return game.Errorf(CodeNotYourTurn, "The game is not over")
+			return game.Err(CodeNotYourTurn, "error.lowunique.game_not_over")
 		}
 		final := make([]int, s.N)
 		for i := range final {

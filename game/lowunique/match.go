@@ -44,12 +44,12 @@ func (m *Match) Decode(f url.Values) (game.Move, error) {
 	case "select":
 		cs := f["card"]
 		if len(cs) != 2 {
-			return nil, game.Errorf(CodeInvalidAction, "Select exactly two cards")
+			return nil, game.Err(CodeInvalidAction, "error.lowunique.select_exactly_two_cards")
 		}
 		a, okA := card(cs[0])
 		b, okB := card(cs[1])
 		if !okA || !okB {
-			return nil, game.Errorf(CodeInvalidAction, "Those are not cards")
+			return nil, game.Err(CodeInvalidAction, "error.lowunique.those_are_not_cards")
 		}
 		return Action{Kind: SelectPair, Pair: [2]int{a, b}}, nil
 	case "ready":
@@ -57,13 +57,13 @@ func (m *Match) Decode(f url.Values) (game.Move, error) {
 	case "choose":
 		c, ok := card(f.Get("card"))
 		if !ok || len(f["card"]) != 1 {
-			return nil, game.Errorf(CodeInvalidAction, "Choose one card of your pair")
+			return nil, game.Err(CodeInvalidAction, "error.lowunique.choose_one_card_pair")
 		}
 		return Action{Kind: ChooseCard, Card: c}, nil
 	case "rematch":
 		return Action{Kind: Rematch}, nil
 	}
-	return nil, game.Errorf(CodeInvalidAction, "Unknown action")
+	return nil, game.Err(CodeInvalidAction, "error.lowunique.unknown_action")
 }
 
 // Encode writes an action as the form Decode reads.

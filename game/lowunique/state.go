@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 )
 
 // MaxSeats is the most players at a table.
@@ -35,13 +36,13 @@ func (r Rules) RevealTime() time.Duration { return time.Duration(r.Reveal) * tim
 // Check reports whether the rules are playable.
 func (r Rules) Check() error {
 	if r.Cards < MinCards || r.Cards > MaxCards {
-		return game.Errorf(game.CodeInvalidAction, "Hands hold cards 1 to "+itoa(MinCards)+" at least and 1 to "+itoa(MaxCards)+" at most")
+		return game.Err(game.CodeInvalidAction, "error.lowunique.cards_range", i18n.N("Min", MinCards), i18n.N("Max", MaxCards))
 	}
 	if r.Rounds < MinRounds || r.Rounds > MaxRounds {
-		return game.Errorf(game.CodeInvalidAction, "A game has "+itoa(MinRounds)+" to "+itoa(MaxRounds)+" rounds")
+		return game.Err(game.CodeInvalidAction, "error.lowunique.rounds_range", i18n.N("Min", MinRounds), i18n.Count(MaxRounds))
 	}
 	if r.Reveal < MinReveal || r.Reveal > MaxReveal {
-		return game.Errorf(game.CodeInvalidAction, "The reveal lasts 1 to 600 seconds")
+		return game.Err(game.CodeInvalidAction, "error.lowunique.reveal_lasts_1_600")
 	}
 	return nil
 }
@@ -135,7 +136,7 @@ func New(r Rules, n int) (State, error) {
 		return State{}, err
 	}
 	if n < 2 || n > MaxSeats {
-		return State{}, game.Errorf(game.CodeInvalidAction, "Lowest Unique is played by 2 to 4 players")
+		return State{}, game.Err(game.CodeInvalidAction, "error.lowunique.lowest_unique_played_by")
 	}
 	s := State{Rules: r, N: n, Game: 1}
 	s.deal()
