@@ -176,7 +176,7 @@ func (r *Room) Hands(ctx context.Context, player string) ([]views.HandText, erro
 	var hs []views.HandText
 	err := r.do(ctx, func() {
 		if r.t.Match != nil {
-			hs = r.kind.hands(r.t.Match, r.t.seatOf(player), r.t.Name)
+			hs = r.kind.hands(r.t.Match, r.t.seatOf(player), r.t.Name, i18n.From(ctx))
 		}
 	})
 	return hs, err
@@ -374,6 +374,7 @@ func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step stri
 // may read it, in plain text, rebuilt from the action log: Missing for a
 // game without a hand history.
 func (rt *Runtime) HandsText(ctx context.Context, code, player string) (string, error) {
+	lang := i18n.From(ctx) // the reader's
 	var b strings.Builder
 	last := 0
 	err := walkLog(ctx, rt.db, rt.kinds, code, func(st logStep) error {
@@ -384,7 +385,7 @@ func (rt *Runtime) HandsText(ctx context.Context, code, player string) (string, 
 		if t.Match == nil {
 			return nil
 		}
-		hs := k.hands(t.Match, t.seatOf(player), t.Name)
+		hs := k.hands(t.Match, t.seatOf(player), t.Name, lang)
 		if n := len(hs); n > 0 && hs[n-1].Hand > last {
 			last = hs[n-1].Hand
 			b.WriteString(hs[n-1].Text)

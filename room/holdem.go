@@ -13,6 +13,7 @@ import (
 	"github.com/tablegames/tables/game/cards"
 	"github.com/tablegames/tables/game/holdem"
 	"github.com/tablegames/tables/game/holdem/eval"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -170,11 +171,11 @@ var holdemKind = &kind{
 			return holdem.AskModel(ctx, ask, &v, func(i int) string { return names[i] }, about)
 		}
 	},
-	hands: func(m game.Match, viewer int, name func(int) string) []views.HandText {
+	hands: func(m game.Match, viewer int, name func(int) string, lang *i18n.Lang) []views.HandText {
 		past := holdemState(m).Past
 		out := make([]views.HandText, len(past))
 		for i := range past {
-			out[i] = views.HandText{Hand: past[i].Hand, Text: past[i].Text(viewer, name)}
+			out[i] = views.HandText{Hand: past[i].Hand, Text: past[i].TextIn(lang, viewer, name)}
 		}
 		return out
 	},

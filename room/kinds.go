@@ -45,8 +45,8 @@ type kind struct {
 	// room: a move and, when the model failed, why.
 	llm func(m game.Match, seat int, name func(int) string) func(context.Context, holdem.Ask) (game.Move, string)
 	// hands, for games with a hand history, are the finished hands the
-	// match keeps, oldest first, as viewer may read them.
-	hands func(m game.Match, viewer int, name func(int) string) []views.HandText
+	// match keeps, oldest first, as viewer may read them, in lang.
+	hands func(m game.Match, viewer int, name func(int) string, lang *i18n.Lang) []views.HandText
 	// rematch, for games whose engine starts a new game itself once over
 	// (Lowest Unique), tells that move, and whether the game is over so it
 	// may be made: the table makes it an offer the others accept first

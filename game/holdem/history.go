@@ -5,6 +5,7 @@ import (
 
 	"github.com/tablegames/tables/game/cards"
 	"github.com/tablegames/tables/game/holdem/eval"
+	"github.com/tablegames/tables/i18n"
 )
 
 // KeepHands is how many finished hands the state keeps for the table's
@@ -100,61 +101,81 @@ func (r *HandRecord) HoleFor(viewer, seat int) []cards.Card {
 	return hs.Hole[:]
 }
 
-// Text writes the hand in the usual hand-history style for one viewer:
-// the seats and their chips, the blinds (and the ante or bomb pot), the
-// viewer's own hole cards, the actions street by street, the board (both
-// runs of a hand run twice), the showdown, the pots won and the hands
-// shown by an uncontested winner. A mucked hand is named only to its own
-// seat. name gives each seat's name.
+// Text writes the hand in the usual hand-history style for one viewer,
+// in English (TextIn).
 func (r *HandRecord) Text(viewer int, name func(int) string) string {
+	return r.TextIn(i18n.English(), viewer, name)
+}
+
+// TextIn writes the hand in the usual hand-history style for one viewer,
+// in l (keys holdem.history.*): the seats and their chips, the blinds
+// (and the ante or bomb pot), the viewer's own hole cards, the actions
+// street by street, the board (both runs of a hand run twice), the
+// showdown, the pots won and the hands shown by an uncontested winner. A
+// mucked hand is named only to its own seat. name gives each seat's name.
+func (r *HandRecord) TextIn(l *i18n.Lang, viewer int, name func(int) string) string {
 	var b strings.Builder
-	line := func(parts ...string) {
-		for _, p := range parts {
-			b.WriteString(p)
-		}
+	line := func(key string, args ...i18n.Arg) {
+		b.WriteString(l.F(key, args...))
 		b.WriteByte('\n')
 	}
-	line("Hand #", itoa(r.Hand), ": Hold'em No Limit (", itoa(r.SmallBlind), "/", itoa(r.BigBlind), ")", r.formatWords())
+	who := func(seat int) i18n.Arg { return i18n.S("Name", name(seat)) }
+	chips := func(n int) i18n.Arg { return i18n.N("Chips", n) }
+	cardsArg := func(cs []cards.Card) i18n.Arg { return facesArg("Cards", cs) }
+	blinds := []i18n.Arg{i18n.N("Hand", r.Hand), i18n.N("Small", r.SmallBlind), i18n.N("Big", r.BigBlind)}
+	switch {
+	case r.Bomb > 0:
+		line("holdem.history.header_bomb", append(blinds, i18n.N("Ante", r.Bomb))...)
+	case r.BigBlindAnte:
+		line("holdem.history.header_bb_ante", append(blinds, i18n.N("Ante", r.Ante))...)
+	case r.Ante > 0:
+		line("holdem.history.header_ante", append(blinds, i18n.N("Ante", r.Ante))...)
+	default:
+		line("holdem.history.header", blinds...)
+	}
 	if r.Level > 0 {
 		// a tournament's level, then the chips bought before the hand
-		l := "Level " + itoa(r.Level) + ": blinds " + itoa(r.SmallBlind) + "/" + itoa(r.BigBlind)
 		if r.Ante > 0 {
-			l += ", ante " + itoa(r.Ante)
+			line("holdem.history.level_ante", i18n.N("Level", r.Level), i18n.N("Small", r.SmallBlind), i18n.N("Big", r.BigBlind), i18n.N("Ante", r.Ante))
+		} else {
+			line("holdem.history.level", i18n.N("Level", r.Level), i18n.N("Small", r.SmallBlind), i18n.N("Big", r.BigBlind))
 		}
-		line(l)
 	}
 	for _, by := range r.Buys {
 		switch by.What {
 		case "rebuy":
-			line(name(by.Seat), ": rebuys for ", itoa(by.Chips))
+			line("holdem.history.rebuys", who(by.Seat), chips(by.Chips))
 		case "add-on":
-			line(name(by.Seat), ": takes the add-on (", itoa(by.Chips), ")")
+			line("holdem.history.addon", who(by.Seat), chips(by.Chips))
 		default:
-			line(name(by.Seat), ": enters (late registration) with ", itoa(by.Chips))
+			line("holdem.history.enters", who(by.Seat), chips(by.Chips))
 		}
 	}
-	line("Seat ", itoa(r.Button+1), " is the button")
+	line("holdem.history.button", i18n.N("Seat", r.Button+1))
 	for i, hs := range r.Seats {
 		if hs.Dealt {
-			line("Seat ", itoa(i+1), ": ", name(i), " (", itoa(hs.Start), " in chips)")
+			line("holdem.history.seat", i18n.N("Seat", i+1), who(i), chips(hs.Start))
 		}
+	}
+	streetLine := func(key string, cs []cards.Card) {
+		line("holdem.history.street", i18n.K("Street", key), cardsArg(cs))
 	}
 	street := Preflop
 	holeDone := false
-	words := ActionWords(r.Actions)
+	msgs := ActionMsgs(r.Actions)
 	for i, a := range r.Actions {
 		if !forced(a.Kind) && !holeDone {
-			r.holeCards(&b, viewer, name)
+			r.holeCards(&b, l, viewer, name)
 			holeDone = true
 		}
 		for street < a.Street {
 			street++
-			line("*** ", strings.ToUpper(street.String()), " *** [", faces(r.Board[:min(BoardAt(street), len(r.Board))]), "]")
+			streetLine(historyStreets[0][street], r.Board[:min(BoardAt(street), len(r.Board))])
 		}
-		line(name(a.Seat), ": ", words[i])
+		line("holdem.history.does", who(a.Seat), i18n.Nest("What", msgs[i]))
 	}
 	if !holeDone {
-		r.holeCards(&b, viewer, name)
+		r.holeCards(&b, l, viewer, name)
 	}
 	// a board run out after the last action (twice: the streets the runs
 	// share, then each run's)
@@ -170,19 +191,19 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 	}
 	for street < shared {
 		street++
-		line("*** ", strings.ToUpper(street.String()), " *** [", faces(r.Board[:BoardAt(street)]), "]")
+		streetLine(historyStreets[0][street], r.Board[:BoardAt(street)])
 	}
 	for run, board := range runs {
-		prefix := ""
+		names := historyStreets[0]
 		if len(runs) > 1 {
-			prefix = strings.ToUpper(runWords[run]) + " "
+			names = historyStreets[1+run]
 		}
 		for st := street + 1; st <= boardStreet(len(board)); st++ {
-			line("*** ", prefix, strings.ToUpper(st.String()), " *** [", faces(board[:BoardAt(st)]), "]")
+			streetLine(names[st], board[:BoardAt(st)])
 		}
 	}
 	if r.UncalledSeat >= 0 && r.Uncalled > 0 {
-		line("Uncalled bet (", itoa(r.Uncalled), ") returned to ", name(r.UncalledSeat))
+		line("holdem.history.uncalled", chips(r.Uncalled), who(r.UncalledSeat))
 	}
 	showdown := false
 	for i, hs := range r.Seats {
@@ -190,140 +211,149 @@ func (r *HandRecord) Text(viewer int, name func(int) string) string {
 			continue
 		}
 		if !showdown {
-			line("*** SHOWDOWN ***")
+			line("holdem.history.showdown")
 			showdown = true
 		}
-		line(name(i), ": ", r.showWords(i, viewer))
+		line("holdem.history.does", who(i), i18n.Nest("What", r.showMsg(i, viewer)))
 	}
 	perRun := len(runs)
 	for n, res := range r.Results {
-		pot := potName(n/perRun, len(r.Results)/perRun)
+		pot := potArg(n/perRun, len(r.Results)/perRun, 0, 1)
 		if perRun > 1 {
-			pot += ", " + runWords[res.Run] + " run"
+			pot = i18n.Nest("Pot", i18n.M([...]string{"holdem.history.first_run", "holdem.history.second_run"}[res.Run], pot))
 		}
 		for _, w := range res.Winners {
-			line(name(w), " collects from ", pot, " (", itoa(res.Pot.Amount), ")")
+			line("holdem.history.collects", who(w), pot, chips(res.Pot.Amount))
 		}
 	}
 	for i, hs := range r.Seats {
 		if hs.Shown && r.Uncontested {
-			line(name(i), ": ", r.showWords(i, viewer))
+			line("holdem.history.does", who(i), i18n.Nest("What", r.showMsg(i, viewer)))
 		}
 	}
-	line("*** SUMMARY ***")
+	line("holdem.history.summary")
 	for run, board := range runs {
 		switch {
 		case len(board) == 0:
 		case len(runs) > 1:
-			line(strings.ToUpper(runWords[run][:1]), runWords[run][1:], " board [", faces(board), "]")
+			line([...]string{"holdem.history.first_board", "holdem.history.second_board"}[run], cardsArg(board))
 		default:
-			line("Board [", faces(board), "]")
+			line("holdem.history.board", cardsArg(board))
 		}
 	}
 	for i, hs := range r.Seats {
 		if !hs.Dealt {
 			continue
 		}
-		net := r.Net(i)
-		sign := ""
-		if net > 0 {
-			sign = "+"
+		key := "holdem.history.ends"
+		if net := r.Net(i); net > 0 {
+			key = "holdem.history.ends_up"
 		}
-		line("Seat ", itoa(i+1), ": ", name(i), " ends with ", itoa(hs.End), " (", sign, itoa(net), ")")
+		line(key, i18n.N("Seat", i+1), who(i), chips(hs.End), i18n.N("Net", r.Net(i)))
 	}
 	return b.String()
 }
 
-var runWords = [...]string{"first", "second"}
-
-// formatWords name the hand's ante or bomb pot after its blinds; nothing
-// for an ordinary hand.
-func (r *HandRecord) formatWords() string {
-	switch {
-	case r.Bomb > 0:
-		return " - bomb pot, ante " + itoa(r.Bomb)
-	case r.BigBlindAnte:
-		return " - big blind ante " + itoa(r.Ante)
-	case r.Ante > 0:
-		return " - ante " + itoa(r.Ante)
-	}
-	return ""
+// historyStreets are the keys of the streets' names in a hand history:
+// the board's, then the first and the second run's of a board run twice.
+var historyStreets = [3][River + 1]string{
+	{Flop: "holdem.history.flop", Turn: "holdem.history.turn", River: "holdem.history.river"},
+	{Flop: "holdem.history.first_flop", Turn: "holdem.history.first_turn", River: "holdem.history.first_river"},
+	{Flop: "holdem.history.second_flop", Turn: "holdem.history.second_turn", River: "holdem.history.second_river"},
 }
 
-// showWords say how seat's hand ended at showdown for viewer: shown with
+// showMsg says how seat's hand ended at showdown for viewer: shown with
 // its hand on each board, or mucked (its cards only to its own seat).
-func (r *HandRecord) showWords(seat, viewer int) string {
+func (r *HandRecord) showMsg(seat, viewer int) i18n.Msg {
 	hs := r.Seats[seat]
+	hole := facesArg("Cards", hs.Hole[:])
 	if hs.Mucked {
 		if seat == viewer {
-			return "mucks [" + faces(hs.Hole[:]) + "]"
+			return i18n.M("holdem.history.mucks_cards", hole)
 		}
-		return "mucks hand"
+		return i18n.M("holdem.history.mucks")
 	}
-	words := "shows [" + faces(hs.Hole[:]) + "]"
-	tb := eval.Default()
 	switch {
 	case hs.Rank == 0:
+		return i18n.M("holdem.history.shows", hole)
 	case r.Board2 != nil:
-		words += " (" + tb.Describe(eval.Rank(hs.Rank)) + "; second board: " + tb.Describe(eval.Rank(hs.Rank2)) + ")"
-	default:
-		words += " (" + tb.Describe(eval.Rank(hs.Rank)) + ")"
+		return i18n.M("holdem.history.shows_hand_twice", hole, handArg("Hand", eval.Rank(hs.Rank)), handArg("Second", eval.Rank(hs.Rank2)))
 	}
-	return words
+	return i18n.M("holdem.history.shows_hand", hole, handArg("Hand", eval.Rank(hs.Rank)))
 }
 
 // forced reports a bet posted before the cards: an ante, a blind, a
 // straddle.
 func forced(k Kind) bool { return k == Blind || k == Ante || k == Straddle }
 
-// ActionWords says each action of a hand in words, without the seat:
-// "posts the small blind 10", "calls (to 40)", "bets 60", "raises to 180".
+// ActionWords says each action of a hand in English words, without the
+// seat: "posts the small blind 10", "calls (to 40)", "bets 60", "raises
+// to 180" (ActionMsgs).
 func ActionWords(actions []Record) []string {
-	out := make([]string, len(actions))
+	msgs := ActionMsgs(actions)
+	out := make([]string, len(msgs))
+	for i, m := range msgs {
+		if !m.IsZero() {
+			out[i] = i18n.English().Msg(m)
+		}
+	}
+	return out
+}
+
+// ActionMsgs says each action of a hand as a catalog message, without
+// the seat (holdem.history.action.*).
+func ActionMsgs(actions []Record) []i18n.Msg {
+	out := make([]i18n.Msg, len(actions))
 	street, blinds := Preflop, 0
 	opened := false // a bet on this street so far (the blinds open preflop)
 	for i, a := range actions {
 		if a.Street != street {
 			street, opened = a.Street, false
 		}
+		chips := i18n.N("Chips", a.Amount)
+		key := ""
 		switch a.Kind {
 		case Blind:
-			blind := map[bool]string{true: "small", false: "big"}[blinds == 0] + " blind"
-			out[i] = "posts the " + blind + " " + itoa(a.Amount)
+			key = map[bool]string{true: "holdem.history.action.posts_sb", false: "holdem.history.action.posts_bb"}[blinds == 0]
 			if a.Amount == 0 {
-				out[i] = "has no chips left for the " + blind
+				key = map[bool]string{true: "holdem.history.action.no_chips_sb", false: "holdem.history.action.no_chips_bb"}[blinds == 0]
 			}
 			blinds++
 			opened = true
 		case Ante:
-			out[i] = "posts the ante " + itoa(a.Amount)
+			key = "holdem.history.action.ante"
 		case Straddle:
-			out[i] = "straddles " + itoa(a.Amount)
+			key = "holdem.history.action.straddles"
 		case RunTwice:
-			out[i] = "agrees to run it twice"
+			key = "holdem.history.action.twice"
 		case RunOnce:
-			out[i] = "declines to run it twice"
+			key = "holdem.history.action.once"
 		case Fold:
-			out[i] = "folds"
+			key = "holdem.history.action.folds"
 		case Check:
-			out[i] = "checks"
+			key = "holdem.history.action.checks"
 		case Call:
-			out[i] = "calls (to " + itoa(a.Amount) + ")"
+			key = "holdem.history.action.calls"
 		case BetTo:
-			out[i] = map[bool]string{false: "bets ", true: "raises to "}[opened] + itoa(a.Amount)
+			key = map[bool]string{false: "holdem.history.action.bets", true: "holdem.history.action.raises"}[opened]
 			opened = true
 		case AllIn:
-			out[i] = "goes all-in to " + itoa(a.Amount)
+			key = "holdem.history.action.all_in"
 			opened = true
+		}
+		if key != "" {
+			out[i] = i18n.M(key, chips)
 		}
 	}
 	return out
 }
 
-func (r *HandRecord) holeCards(b *strings.Builder, viewer int, name func(int) string) {
-	b.WriteString("*** HOLE CARDS ***\n")
+func (r *HandRecord) holeCards(b *strings.Builder, l *i18n.Lang, viewer int, name func(int) string) {
+	b.WriteString(l.T("holdem.history.hole_cards"))
+	b.WriteByte('\n')
 	if viewer >= 0 && viewer < len(r.Seats) && r.Seats[viewer].Dealt {
-		b.WriteString("Dealt to " + name(viewer) + " [" + faces(r.Seats[viewer].Hole[:]) + "]\n")
+		b.WriteString(l.F("holdem.history.dealt_to", i18n.S("Name", name(viewer)), facesArg("Cards", r.Seats[viewer].Hole[:])))
+		b.WriteByte('\n')
 	}
 }
 
