@@ -7,6 +7,7 @@ import (
 
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/cards"
+	"github.com/tablegames/tables/i18n"
 )
 
 // TestViewHidesHoleCards plays random hands and checks, after every
@@ -67,12 +68,19 @@ func checkViews(t *testing.T, s *State) {
 }
 
 // checkHistory: no viewer's history of a hand names a hole card it may
-// not see (the board's cards aside).
+// not see (the board's cards aside), and every line of it comes from the
+// catalog (in the pseudo-language, each is one bracketed message).
 func checkHistory(t *testing.T, r *HandRecord) {
 	t.Helper()
 	names := func(k int) string { return "P" + itoa(k) }
+	pseudo := i18n.Lookup(i18n.PseudoCode)
 	for viewer := -1; viewer < len(r.Seats); viewer++ {
 		text := r.Text(viewer, names)
+		for _, l := range strings.Split(strings.TrimSuffix(r.TextIn(pseudo, viewer, names), "\n"), "\n") {
+			if !strings.HasPrefix(l, "⟦") || !strings.HasSuffix(l, "⟧") {
+				t.Fatalf("a line of hand %d's history is not from the catalog: %q", r.Hand, l)
+			}
+		}
 		for i, hs := range r.Seats {
 			if !hs.Dealt || hs.Shown || i == viewer {
 				continue
