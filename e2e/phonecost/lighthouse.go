@@ -93,6 +93,10 @@ func lighthouse(o options) error {
 	}
 	pages = append(pages, page{name: "error page (no such table)", path: "/t/ZZZZ"})
 
+	pagesRe, err := regexp.Compile(o.pages)
+	if err != nil {
+		return fmt.Errorf("-pages: %w", err)
+	}
 	dir := o.out
 	if dir == "" {
 		if dir, err = os.MkdirTemp("", "phonecost-lh"); err != nil {
@@ -115,7 +119,7 @@ func lighthouse(o options) error {
 	fmt.Printf("Lighthouse %s, mobile preset (simulated 4× CPU and slow 4G), %d runs per page\n", o.lhVersion, o.runs)
 	fmt.Printf("%-45s %-22s %-12s %-12s %-12s %-16s %s\n", "page", "performance", "a11y", "best pr.", "SEO", "TBT ms", "TTI s")
 	for i, p := range pages {
-		if !strings.Contains(p.name, o.pages) {
+		if !pagesRe.MatchString(p.name) {
 			continue
 		}
 		var perf, a11y, bp, seo, tbt, tti []float64

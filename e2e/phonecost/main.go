@@ -83,7 +83,7 @@ func run() error {
 	flag.BoolVar(&o.lighthouse, "lighthouse", false, "instead: run Lighthouse (npx lighthouse, mobile preset) on every page")
 	flag.StringVar(&o.lhVersion, "lighthouse-version", "12.8.2", "the npm lighthouse version npx runs (13 needs Node 22)")
 	flag.StringVar(&o.out, "out", "", "with -lighthouse: keep the JSON reports in this directory")
-	flag.StringVar(&o.pages, "pages", "", "with -lighthouse: only the pages whose name holds this text (e.g. \"table\", \"home\")")
+	flag.StringVar(&o.pages, "pages", "", "with -lighthouse: only the pages whose name matches this regular expression (e.g. \"home|table\")")
 	flag.BoolVar(&o.trace, "trace", false, "also record a Chrome trace of each window and print where the main thread's time goes")
 	flag.BoolVar(&o.profile, "profile", false, "with -trace: also sample the page's script and print its functions' own time (the sampling costs the page time too)")
 	flag.BoolVar(&o.keep, "v", false, "print each sample as it is taken")
