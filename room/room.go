@@ -920,7 +920,7 @@ func (r *Room) lobby(rv *roomView) views.Lobby {
 	t := rv.t
 	l := views.Lobby{BotsAllowed: t.Opts.Bots, Options: r.kind.words(t.Opts), Remote: r.remoteBots(rv)}
 	if t.Opts.OpenSeats {
-		l.Options = append(l.Options, "anyone may sit later")
+		l.Options = append(l.Options, rv.l().T("lobby.open_seats"))
 	}
 	// the host starts as soon as enough are seated (bots fill the empty
 	// seats when the table has them); someone not ready yet plays anyway,
@@ -939,17 +939,20 @@ func (r *Room) lobby(rv *roomView) views.Lobby {
 	min := r.kind.minPlayers(t.Opts)
 	switch {
 	case players < min:
-		l.StartHint = "Waiting for players: at least " + itoa(min) + " are needed."
+		l.StartHint = rv.l().F("lobby.hint.players", i18n.Count(min))
 	case rv.player != t.Host:
 		l.CanStart = true
-		l.StartHint = "Waiting for the host to start."
+		l.StartHint = rv.l().T("lobby.hint.host")
 	case len(unready) > 0:
 		l.CanStart = true
-		l.StartHint = seatNames(unready, t.Name) + map[bool]string{true: " is", false: " are"}[len(unready) == 1] +
-			" not ready yet: you may start anyway, and they play too."
+		names := make([]i18n.Arg, len(unready))
+		for i, s := range unready {
+			names[i] = t.nameArg(s)
+		}
+		l.StartHint = rv.l().F("lobby.hint.unready", i18n.Count(len(unready)), i18n.ListOf("Names", names...))
 	default:
 		l.CanStart = true
-		l.StartHint = "Everyone is ready: start whenever you like."
+		l.StartHint = rv.l().T("lobby.hint.ready")
 	}
 	return l
 }
@@ -1443,12 +1446,12 @@ func (r *Room) botSeats() int {
 }
 
 // seatWhen says when a seat a bot holds changes hands: at the next hand
-// or deal, or "" at once.
+// or deal (the unit's word: "hand", "deal"), or "" at once.
 func (r *Room) seatWhen() string {
 	if r.kind.seatOpen == nil || r.kind.fair == nil {
 		return ""
 	}
-	return "at the next " + r.kind.fair.what
+	return r.kind.fair.what
 }
 
 // joinForm is the page that asks a visitor's name, and says what seat

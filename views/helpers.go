@@ -1,11 +1,13 @@
 package views
 
 import (
+	"context"
 	"encoding/json"
 	"net/url"
 	"strconv"
 	"strings"
 
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/static"
 )
 
@@ -94,31 +96,15 @@ func CodeLabel(code string) string {
 	return code
 }
 
-// botSeats says how many seats bots hold: "a bot holds a seat", "bots
-// hold 3 seats".
-func botSeats(n int) string {
-	if n == 1 {
-		return "a bot holds a seat"
-	}
-	return "bots hold " + itoa(n) + " seats"
-}
-
-// outSeats words the seats of players out at a sit-and-go that a newcomer
-// may take: "the seat of a player who is out is free".
-func outSeats(n int) string {
-	if n == 1 {
-		return "the seat of a player who is out is free"
-	}
-	return "the seats of " + itoa(n) + " players who are out are free"
-}
-
-// seatWhen says when a seat a bot holds changes hands, after a sentence:
-// " at the next hand", or nothing when it does at once.
-func seatWhen(when string) string {
+// joinWhen is key's sentence about taking a seat a bot holds, with when
+// it changes hands: when is the table's unit ("hand", "deal": at the next
+// one; key+".later" names it as When, a word seat.when.<unit>), or "" for
+// at once (key itself).
+func joinWhen(ctx context.Context, key, when string, args ...i18n.Arg) string {
 	if when == "" {
-		return ""
+		return trf(ctx, key, args...)
 	}
-	return " " + when
+	return trf(ctx, key+".later", append(args, i18n.K("When", "seat.when."+when))...)
 }
 
 // chatName is the name the viewer's chat lines go by: their seat's, or
