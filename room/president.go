@@ -9,6 +9,7 @@ import (
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/cards"
 	"github.com/tablegames/tables/game/president"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -103,16 +104,13 @@ func rulesetSeats(r president.Rules) string {
 	return "The " + r.Name + " ruleset plays with " + itoa(r.MinPlayers) + " to " + itoa(r.MaxPlayers) + " players"
 }
 
-var roleShort = [...]string{president.NoRole: "", president.President: "P", president.VicePresident: "VP",
-	president.Citizen: "C", president.Scumbag: "S", president.Asshole: "A"}
-
 // presidentView builds what one viewer sees from the engine's View for
 // that seat: nothing else of the state is read.
 func presidentView(rv *roomView) views.President {
 	m := rv.t.Match.(*president.Match)
 	v := m.State.View(rv.seat)
-	name := rv.t.Name
-	p := views.President{ActURL: rv.actURL, ReplayURL: "/t/" + rv.code + "/replay/" + itoa(v.Deal), Version: v.Version, You: v.Seat, Deal: v.Deal, Ruleset: v.Rules.Describe(), Inverted: v.Inverted}
+	name, l := rv.name, rv.l()
+	p := views.President{ActURL: rv.actURL, ReplayURL: "/t/" + rv.code + "/replay/" + itoa(v.Deal), Version: v.Version, You: v.Seat, Deal: v.Deal, Ruleset: presidentRulesWords(l, v.Rules), Inverted: v.Inverted}
 
 	waiting := v.Waiting()
 	isWaiting := func(s int) bool {
@@ -128,18 +126,18 @@ func presidentView(rv *roomView) views.President {
 		sv := v.Seats[i]
 		ps := views.PSeat{Seat: rv.seatView(i), HandCount: sv.HandCount, Passed: sv.Passed, Score: sv.Score, Turn: isWaiting(i) && v.Phase == president.Playing}
 		if sv.Place > 0 && v.Phase == president.Playing {
-			ps.Place = president.Ordinal(sv.Place)
+			ps.Place = l.F("president.view.out", i18n.Ord("Place", sv.Place))
 		}
 		if sv.Role != president.NoRole {
-			ps.Role = sv.Role.String()
+			ps.Role = l.T(roleKeys[sv.Role])
 		}
 		switch {
 		case v.Phase == president.Playing && v.Pending.Kind != 0 && v.Pending.Seat == i:
-			ps.Owes = v.Pending.Kind.String() + "s " + itoa(v.Pending.Count)
+			ps.Owes = l.F("president.view.owes."+v.Pending.Kind.String(), i18n.Count(v.Pending.Count))
 		case v.Phase == president.Exchange:
 			for _, r := range v.Returns[:v.NReturns] {
 				if r.From == i && !r.Done {
-					ps.Owes = "returns " + itoa(r.Count)
+					ps.Owes = l.F("president.view.owes.return", i18n.Count(r.Count))
 				}
 			}
 		}
@@ -155,23 +153,25 @@ func presidentView(rv *roomView) views.President {
 	for d, row := range v.History {
 		r := cells[d*v.N : (d+1)*v.N]
 		for i := range r {
-			r[i] = roleShort[row[i]]
+			if k := roleShortKeys[row[i]]; k != "" {
+				r[i] = l.T(k)
+			}
 		}
 		p.History[d] = r
 	}
 
 	// the pile shows the last two plays: the one to beat and the one before
 	for _, pl := range v.Pile[max(0, v.PileLen-2):v.PileLen] {
-		p.Pile = append(p.Pile, views.PPlay{Who: name(pl.Seat), Label: president.Describe(pl.Set), Cards: cardViews(pl.Cards),
+		p.Pile = append(p.Pile, views.PPlay{Who: name(pl.Seat), Label: l.Msg(presidentSet(pl.Set)), Cards: cardViews(pl.Cards),
 			From: views.Place(pl.Seat, v.N, v.Seat).From()})
 	}
 	switch {
 	case v.PileLen > 0:
-		p.PileNote = plural(v.PileCount, "card", "cards") + " on the pile this trick"
+		p.PileNote = l.F("president.view.pile", i18n.Count(v.PileCount))
 	case v.Phase == president.Playing:
-		p.PileNote = "The pile is empty: " + name(v.Turn) + " leads."
+		p.PileNote = l.F("president.view.pile.leads", rv.t.nameArgAs("Name", v.Turn))
 	default:
-		p.PileNote = "The pile is empty."
+		p.PileNote = l.T("president.view.pile.empty")
 	}
 
 	if v.MyTurn() {
@@ -198,7 +198,7 @@ func presidentView(rv *roomView) views.President {
 		}
 	}
 	p.Gave, p.Got = cardViews(v.Gave), cardViews(v.Got)
-	p.Status, p.Mode = presidentStatus(&v, name)
+	p.Status, p.Mode = presidentStatus(&v, l, rv.t.nameArgAs)
 	p.YourTurn = p.Mode != "wait" && p.Mode != "watch" && p.Mode != "over"
 	switch p.Mode {
 	case "play":
@@ -221,15 +221,16 @@ func presidentView(rv *roomView) views.President {
 // presidentStandings ranks the deal that just ended: each player's place,
 // the role it earns for the next deal, its points and its total.
 func presidentStandings(rv *roomView, v *president.View, replay string) *views.Standings {
-	s := &views.Standings{Title: "Deal " + itoa(v.Deal) + " is over", WhatHead: "Role", ScoreHead: "Points", TotalHead: "Total",
-		Note: presidentResult(v, rv.t.Name), Next: "Next deal", NextAt: rv.nextAtMilli(),
-		Replay: replay, ReplayText: "Replay this deal", Tonight: true}
+	l := rv.l()
+	s := &views.Standings{Title: l.F("president.view.deal_over", i18n.N("Deal", v.Deal)), WhatHead: l.T("president.view.head.role"), ScoreHead: l.T("standings.head.points"), TotalHead: l.T("standings.head.total"),
+		Note: presidentResult(v, l, rv.t.nameArgAs), Next: l.T("president.view.next"), NextAt: rv.nextAtMilli(),
+		Replay: replay, ReplayText: l.T("president.view.replay"), Tonight: true}
 	rows, keys := make([]views.Standing, v.N), make([]int, v.N)
 	for i := range rows {
 		sv := v.Seats[i]
 		pts := sv.Role.Points()
 		rows[i] = standingOf(rv, i)
-		rows[i].What, rows[i].Score, rows[i].Sign, rows[i].Total = sv.Role.String(), signed(pts), sign(pts), itoa(sv.Score)
+		rows[i].What, rows[i].Score, rows[i].Sign, rows[i].Total = l.T(roleKeys[sv.Role]), signed(pts), sign(pts), itoa(sv.Score)
 		keys[i] = -sv.Place
 	}
 	s.Rows = ranked(rows, keys, true)
@@ -262,60 +263,114 @@ func presidentOutcome(m game.Match) (outcome, bool) {
 
 // presidentResult tells the viewer how the deal ended for them, or a
 // watcher who won it.
-func presidentResult(v *president.View, name func(int) string) string {
+func presidentResult(v *president.View, l *i18n.Lang, name func(string, int) i18n.Arg) string {
 	if v.Seat < 0 {
 		for i := 0; i < v.N; i++ {
 			if v.Seats[i].Role == president.President {
-				return name(i) + " is President."
+				return l.F("president.view.result.president", name("Name", i))
 			}
 		}
-		return "The deal is over."
+		return l.T("president.view.result.over")
 	}
 	me := v.Seats[v.Seat]
 	switch me.Role {
 	case president.President:
-		return "You win: you are President!"
+		return l.T("president.view.result.win")
 	case president.NoRole:
-		return "The deal is over."
+		return l.T("president.view.result.over")
 	}
-	place := "last"
+	place := "president.view.place.last"
 	if me.Place > 0 && me.Place < v.N {
-		place = [...]string{"", "first", "second", "third", "fourth"}[min(me.Place, 4)]
+		place = [...]string{"", "president.view.place.1", "president.view.place.2", "president.view.place.3", "president.view.place.4"}[min(me.Place, 4)]
 	}
-	return "You finished " + place + ": " + me.Role.String() + "."
+	return l.F("president.view.result.finished", i18n.K("Place", place), i18n.K("Role", roleKeys[me.Role]))
+}
+
+// roleKeys are the roles' names in the catalog.
+var roleKeys = [...]string{president.NoRole: "", president.President: "president.role.president", president.VicePresident: "president.role.vice_president",
+	president.Citizen: "president.role.citizen", president.Scumbag: "president.role.scumbag", president.Asshole: "president.role.asshole"}
+
+// roleShortKeys are the roles' letters on the scoreboard.
+var roleShortKeys = [...]string{president.NoRole: "", president.President: "president.role.short.president", president.VicePresident: "president.role.short.vice_president",
+	president.Citizen: "president.role.short.citizen", president.Scumbag: "president.role.short.scumbag", president.Asshole: "president.role.short.asshole"}
+
+// presidentRulesWords names the ruleset and its jokers: "house rules,
+// jokers wild".
+func presidentRulesWords(l *i18n.Lang, r president.Rules) string {
+	jokers := "president.jokers.set"
+	switch {
+	case !r.UseJokers():
+		jokers = "president.jokers.none"
+	case r.WildJokers:
+		jokers = "president.jokers.wild"
+	}
+	return l.F("president.rules", i18n.K("Rules", "president.ruleset."+r.Name), i18n.K("Jokers", jokers))
+}
+
+// presidentSet is a set in words: "a nine", "two queens", "three sevens
+// (a joker)" (as the log writes it).
+func presidentSet(st president.Set) i18n.Msg {
+	m := i18n.M(setRankKeys[st.Rank], i18n.Count(st.Count), setNumber(st.Count))
+	if st.Rank != cards.Joker {
+		if j := st.Cards.OfRank(cards.Joker).Len(); j > 0 {
+			m = i18n.M("card.set.with_jokers", i18n.Nest("Set", m), i18n.Count(j), setNumber(j))
+		}
+	}
+	return m
+}
+
+var setRankKeys = [...]string{2: "card.set.2", 3: "card.set.3", 4: "card.set.4", 5: "card.set.5", 6: "card.set.6",
+	7: "card.set.7", 8: "card.set.8", 9: "card.set.9", 10: "card.set.10", 11: "card.set.jack", 12: "card.set.queen",
+	13: "card.set.king", 14: "card.set.ace", 15: "card.set.joker"}
+
+// setNumber is a small count in words ("two") as Number; digits past four.
+func setNumber(n int) i18n.Arg {
+	if n >= 2 && n <= 4 {
+		return i18n.K("Number", "word.number."+itoa(n))
+	}
+	return i18n.N("Number", n)
 }
 
 // presidentStatus says what the table waits for, and which controls the
 // viewer gets.
-func presidentStatus(v *president.View, name func(int) string) (status, mode string) {
+func presidentStatus(v *president.View, l *i18n.Lang, name func(string, int) i18n.Arg) (status, mode string) {
 	me := v.Seat
 	switch v.Phase {
 	case president.Exchange:
 		if r, ok := v.Owes(); ok {
-			return "Exchange: give " + plural(r.Count, "card", "cards") + " back to " + name(r.To) + ".", "return"
+			return l.F("president.view.status.give_back", i18n.Count(r.Count), name("Name", r.To)), "return"
 		}
-		return "Exchange: waiting for " + names(v.Waiting(), name) + " to give cards back.", waitMode(me)
+		waiting := v.Waiting()
+		names := make([]i18n.Arg, len(waiting))
+		for i, s := range waiting {
+			names[i] = name("", s)
+		}
+		return l.F("president.view.status.exchange_wait", i18n.ListOf("Names", names...)), waitMode(me)
 	case president.DealOver:
-		return "Deal " + itoa(v.Deal) + " is over.", "over"
+		return l.F("president.view.status.deal_over", i18n.N("Deal", v.Deal)), "over"
 	}
 	if v.Pending.Kind != 0 {
-		verb := map[president.Kind]string{president.Gift: "give", president.Discard: "discard"}[v.Pending.Kind]
+		kind := v.Pending.Kind.String()
 		if v.Pending.Seat == me {
-			return "Your " + map[president.Kind]string{president.Gift: "7s", president.Discard: "10s"}[v.Pending.Kind] + ": " + verb + " " + plural(v.Pending.Count, "card", "cards") + ".", v.Pending.Kind.String()
+			return l.F("president.view.status.your_"+kind, i18n.Count(v.Pending.Count)), kind
 		}
-		return name(v.Pending.Seat) + " must " + verb + " " + plural(v.Pending.Count, "card", "cards") + ".", waitMode(me)
+		return l.F("president.view.status.must_"+kind, name("Name", v.Pending.Seat), i18n.Count(v.Pending.Count)), waitMode(me)
 	}
 	if !v.MyTurn() {
-		return name(v.Turn) + " to play.", waitMode(me)
+		return l.F("president.view.status.to_play", name("Name", v.Turn)), waitMode(me)
 	}
 	top, onPile := v.Top()
 	switch {
 	case v.Opening:
-		return "Your lead: open with the 3♦, alone or with other 3s.", "play"
+		return l.T("president.view.status.opening"), "play"
 	case !onPile:
-		return "Your lead: play any set.", "play"
+		return l.T("president.view.status.lead"), "play"
 	}
-	return "Your turn: " + president.FollowHint(top, v.Inverted) + ".", "play"
+	follow := "president.view.status.follow"
+	if v.Inverted {
+		follow = "president.view.status.follow_inverted"
+	}
+	return l.F(follow, i18n.K("Pattern", "president.pattern."+itoa(top.Count)), i18n.K("Rank", "card.ranks."+itoa(int(top.Rank)))), "play"
 }
 
 func waitMode(seat int) string {
@@ -323,17 +378,6 @@ func waitMode(seat int) string {
 		return "watch"
 	}
 	return "wait"
-}
-
-func names(seats []int, name func(int) string) string {
-	out := ""
-	for i, s := range seats {
-		if i > 0 {
-			out += " and "
-		}
-		out += name(s)
-	}
-	return out
 }
 
 // cardViews lists a set's cards in President order (3 low … 2, jokers).

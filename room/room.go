@@ -125,7 +125,7 @@ type roomView struct {
 
 func (rv *roomView) seatView(i int) views.Seat {
 	s := rv.t.Seats[i]
-	v := views.Seat{Index: i, Name: s.Name, Bot: s.Bot, Ready: s.Ready, Host: s.Player != "" && s.Player == rv.t.Host,
+	v := views.Seat{Index: i, Name: rv.name(i), Bot: s.Bot, Ready: s.Ready, Host: s.Player != "" && s.Player == rv.t.Host,
 		You: i == rv.seat, Empty: s.empty(), Connected: s.Bot != "" || i == rv.seat || (i < len(rv.connected) && rv.connected[i]),
 		Away: s.Away, Deadline: unixMilli(rv.deadlines[i]), Place: views.Place(i, len(rv.t.Seats), rv.seat), Remote: s.Remote}
 	if p, ok := rv.rated[s.Player]; ok && s.Player != "" && s.Bot == "" {
@@ -138,6 +138,19 @@ func (rv *roomView) seatView(i int) views.Seat {
 		}
 	}
 	return v
+}
+
+// name is what a seat's player goes by, in the viewer's language: a
+// bot by its number ("Bot 3", bot.name), a person by their name.
+func (rv *roomView) name(seat int) string {
+	if seat >= 0 && seat < len(rv.t.Seats) {
+		if s := rv.t.Seats[seat]; s.Bot != "" {
+			if n, ok := botNumber(s.Name); ok {
+				return rv.l().F("bot.name", i18n.N("Number", n))
+			}
+		}
+	}
+	return rv.t.Name(seat)
 }
 
 // l is the viewer's language (English when the view has none).

@@ -35,3 +35,28 @@ func langCode(l *i18n.Lang) string {
 	c, _, _ := strings.Cut(l.Code(), "-")
 	return strings.ToUpper(c)
 }
+
+// cardName is a card's accessible name in the render's language: "queen
+// of spades", "red joker" (from its ID: "QS", "TD", "JR").
+func cardName(ctx context.Context, c CardView) string {
+	switch c.ID {
+	case "JR":
+		return tr(ctx, "card.name.joker.red")
+	case "JB":
+		return tr(ctx, "card.name.joker.black")
+	}
+	if len(c.ID) != 2 {
+		return c.Name
+	}
+	r, s := cardRankKeys[c.ID[0]], cardSuitKeys[c.ID[1]]
+	if r == "" || s == "" {
+		return c.Name
+	}
+	return trf(ctx, "card.name", i18n.K("Rank", r), i18n.K("Suit", s))
+}
+
+var cardRankKeys = map[byte]string{'2': "card.rank.2", '3': "card.rank.3", '4': "card.rank.4", '5': "card.rank.5", '6': "card.rank.6",
+	'7': "card.rank.7", '8': "card.rank.8", '9': "card.rank.9", 'T': "card.rank.10", 'J': "card.rank.jack", 'Q': "card.rank.queen",
+	'K': "card.rank.king", 'A': "card.rank.ace"}
+
+var cardSuitKeys = map[byte]string{'C': "card.suit.clubs", 'D': "card.suit.diamonds", 'H': "card.suit.hearts", 'S': "card.suit.spades"}

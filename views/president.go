@@ -1,6 +1,11 @@
 package views
 
-import "github.com/a-h/templ"
+import (
+	"context"
+
+	"github.com/a-h/templ"
+	"github.com/tablegames/tables/i18n"
+)
 
 // CardView is one card as shown: its id for forms, face, accessible name.
 type CardView struct {
@@ -147,11 +152,11 @@ func (p *President) received(c CardView) bool {
 }
 
 // cardName is a card's name in the hand: a received card says so.
-func (p *President) cardName(c CardView) string {
+func (p *President) cardName(ctx context.Context, c CardView) string {
 	if p.received(c) {
-		return c.Name + ", received in the exchange"
+		return trf(ctx, "card.received", i18n.S("Card", cardName(ctx, c)))
 	}
-	return c.Name
+	return cardName(ctx, c)
 }
 
 func (s PSeat) key() uint64 {
