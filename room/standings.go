@@ -3,6 +3,7 @@ package room
 import (
 	"slices"
 
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -33,7 +34,7 @@ func ranked(rows []views.Standing, keys []int, placed bool) []views.Standing {
 			place = n + 1
 		}
 		if placed {
-			out[n].Place = ordinal(place)
+			out[n].Place, out[n].PlaceN = ordinal(place), place
 		}
 	}
 	return out
@@ -101,10 +102,20 @@ func (rv *roomView) again() *views.Again {
 			await = append(await, i)
 		}
 	}
-	a.Text = seatNames(want, t.Name) + map[bool]string{true: " wants", false: " want"}[len(want) == 1] + " to play again"
 	if len(await) > 0 {
-		a.Text += "; waiting for " + seatNames(await, t.Name)
+		a.Text = rv.l().F("standings.again.waiting", i18n.Count(len(want)), seatList("Names", t, want), seatList("Waiting", t, await))
+	} else {
+		a.Text = rv.l().F("standings.again", i18n.Count(len(want)), seatList("Names", t, want))
 	}
-	a.Text += "."
 	return a
+}
+
+// seatList names seats as a list argument ("Ann, Bob and Bot 3"), each
+// in the reader's language.
+func seatList(arg string, t *Table, seats []int) i18n.Arg {
+	l := make([]i18n.Arg, len(seats))
+	for i, s := range seats {
+		l[i] = t.nameArg(s)
+	}
+	return i18n.ListOf(arg, l...)
 }

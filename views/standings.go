@@ -1,5 +1,11 @@
 package views
 
+import (
+	"context"
+
+	"github.com/tablegames/tables/i18n"
+)
+
 // Standings is the ranked result of a deal, a hand, a round or a game.
 // Every game shows it in its action bar from the moment one ends until
 // the next is under way, with the countdown to it (docs/UI.md).
@@ -25,6 +31,9 @@ type Standings struct {
 // Standing is one player's row of the standings.
 type Standing struct {
 	Place string // "1st" (shared by a tie); "" where places mean nothing
+	// PlaceN is the place as a number (from 1), written in the render's
+	// language; 0 shows Place as it is
+	PlaceN int
 	Name  string
 	You   bool
 	What  string
@@ -63,4 +72,12 @@ func (s *Standings) placed() bool {
 		}
 	}
 	return false
+}
+
+// placeText is a row's place in the render's language: "1st".
+func placeText(ctx context.Context, r Standing) string {
+	if r.PlaceN > 0 {
+		return trf(ctx, "standings.place", i18n.Ord("Place", r.PlaceN))
+	}
+	return r.Place
 }
