@@ -34,12 +34,12 @@ type Standing struct {
 	// PlaceN is the place as a number (from 1), written in the render's
 	// language; 0 shows Place as it is
 	PlaceN int
-	Name  string
-	You   bool
-	What  string
-	Score string // "+2", "−150"
-	Sign  int    // the score's sign: it is coloured up or down
-	Total string
+	Name   string
+	You    bool
+	What   string
+	Score  string // "+2", "−150"
+	Sign   int    // the score's sign: it is coloured up or down
+	Total  string
 }
 
 func (s *Standings) key(k *keyer) {
