@@ -250,7 +250,7 @@ func holdemView(rv *roomView) views.Holdem {
 	v := st.View(rv.seat)
 	name := rv.t.Name
 	h := views.Holdem{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Hand: v.Hand,
-		Street: streetWord(v.Street), Blinds: itoa(v.Rules.SmallBlind) + "/" + itoa(v.Rules.BigBlind),
+		Street: rv.l().T(streetKey(v.Street)), Blinds: itoa(v.Rules.SmallBlind) + "/" + itoa(v.Rules.BigBlind),
 		Seated: v.Seat >= 0, HandsURL: "/t/" + rv.code + "/hands"}
 	h.Board = holdemCards(v.Board)
 	h.Board2 = holdemCards(v.Board2)
@@ -354,7 +354,7 @@ func holdemView(rv *roomView) views.Holdem {
 		}
 	}
 	if v.NextBomb > 0 {
-		h.NextBomb = "The next hand is a bomb pot: " + itoa(v.NextBomb) + " each."
+		h.NextBomb = rv.l().F("holdem.view.bomb.next", i18n.N("Amount", v.NextBomb))
 	}
 	h.YourTurn = o.Fold || o.Check || o.Call || o.Raise || o.Twice
 	if h.YourTurn {
@@ -362,20 +362,20 @@ func holdemView(rv *roomView) views.Holdem {
 		h.CanFold, h.CanCheck, h.CanCall, h.CallAmount = o.Fold, o.Check, o.Call, o.CallAmount
 		h.CallAllIn = o.Call && o.CallAmount == me.Stack
 		h.CanRaise, h.MinTo, h.MaxTo, h.Step = o.Raise, o.MinTo, o.MaxTo, v.Rules.BigBlind
-		h.RaiseWord = "Raise"
+		h.RaiseWord = rv.l().T("holdem.view.raise")
 		if v.CurrentBet == 0 {
-			h.RaiseWord = "Bet"
+			h.RaiseWord = rv.l().T("holdem.view.bet")
 		}
 		if o.Raise {
 			h.Quick = quickSizes(&v)
 		}
 	}
-	h.Status = holdemStatus(&v, name, h.YourTurn)
+	h.Status = holdemStatus(&v, rv.l(), rv.t, h.YourTurn)
 	if plus.Tour != nil {
 		h.Tour = tourView(rv, &plus, &v)
 		if plus.Tour.Over() {
 			h.Standings = tourStandings(rv, &plus)
-			h.Status = "The tournament is over."
+			h.Status = rv.l().T("holdem.view.status.tour_over")
 			h.CanMuck, h.CanStraddle, h.CanBomb, h.CanShow, h.RebuyChips, h.AddOnChips = false, false, false, false, 0, 0
 		}
 	}
@@ -399,11 +399,13 @@ func holdemView(rv *roomView) views.Holdem {
 	return h
 }
 
-func streetWord(s holdem.Street) string {
+// streetKey is a street's name in the catalog ("between hands" once the
+// hand is over).
+func streetKey(s holdem.Street) string {
 	if s == holdem.HandOver {
-		return "between hands"
+		return "holdem.view.street.over"
 	}
-	return s.String()
+	return "holdem.view.street." + s.String()
 }
 
 func holdemCards(cs []cards.Card) []views.CardView {
@@ -609,26 +611,26 @@ func holdemNote(me holdem.SeatView, net int) string {
 	return "You lose " + itoa(-net) + "."
 }
 
-func holdemStatus(v *holdem.View, name func(int) string, yourTurn bool) string {
+func holdemStatus(v *holdem.View, l *i18n.Lang, t *Table, yourTurn bool) string {
 	switch {
 	case v.RunOut == holdem.RunOutAsking && v.Options.Twice:
-		return "Run it twice? Everyone still in chooses."
+		return l.T("holdem.view.status.twice")
 	case v.RunOut == holdem.RunOutAsking:
-		return "Run it twice? Waiting for " + seatNames(v.Undecided, name) + "."
+		return l.F("holdem.view.status.twice_wait", seatList("Names", t, v.Undecided))
 	case v.Hand == 0:
-		return "The first hand is being dealt."
+		return l.T("holdem.view.status.first")
 	case v.Street == holdem.HandOver:
-		return "Hand " + itoa(v.Hand) + " is over."
+		return l.F("holdem.view.status.over", i18n.N("Hand", v.Hand))
 	case yourTurn && v.Options.Call:
-		return "Your turn: " + itoa(v.Options.CallAmount) + " to call."
+		return l.F("holdem.view.status.call", i18n.N("Amount", v.Options.CallAmount))
 	case yourTurn && v.CurrentBet == 0:
-		return "Your turn: check or bet."
+		return l.T("holdem.view.status.bet")
 	case yourTurn:
-		return "Your turn: check or raise."
+		return l.T("holdem.view.status.raise")
 	case v.Turn >= 0:
-		return name(v.Turn) + " to act."
+		return l.F("holdem.view.status.to_act", t.nameArgAs("Name", v.Turn))
 	}
-	return "The board runs out."
+	return l.T("holdem.view.status.runs_out")
 }
 
 // streetLog is this hand's actions street by street, with the board as it

@@ -1,6 +1,11 @@
 package views
 
-import "github.com/a-h/templ"
+import (
+	"context"
+
+	"github.com/a-h/templ"
+	"github.com/tablegames/tables/i18n"
+)
 
 // HSeat is a seat at a Hold'em table as one viewer sees it.
 type HSeat struct {
@@ -358,4 +363,17 @@ func (h Holdem) handKey() uint64 {
 	k.str(h.Ante)
 	k.str(h.Next)
 	return k.sum()
+}
+
+// potWon says who won a pot, after the winners' names: "wins the pot
+// (6000) with a flush", in the render's language.
+func potWon(ctx context.Context, p HPot) string {
+	n := 1
+	if p.Several {
+		n = 2
+	}
+	if p.HandName == "" {
+		return trf(ctx, "holdem.view.pot.won", i18n.Count(n), i18n.S("Pot", p.Name), i18n.N("Amount", p.Amount)) + " "
+	}
+	return trf(ctx, "holdem.view.pot.won.with", i18n.Count(n), i18n.S("Pot", p.Name), i18n.N("Amount", p.Amount), i18n.S("Hand", p.HandName))
 }
