@@ -2,6 +2,8 @@ package room
 
 import (
 	"encoding/json"
+	"math/rand/v2"
+	"net/url"
 	"testing"
 
 	"github.com/tablegames/tables/game"
@@ -32,7 +34,7 @@ func TestBriefMovesAreLegal(t *testing.T) {
 					if _, err := json.Marshal(b); err != nil {
 						t.Fatalf("seat %d's brief is not JSON: %v", seat, err)
 					}
-					var firstForm map[string][]string
+					var forms []map[string][]string
 					for _, c := range b.Moves {
 						form, err := game.FormOf(c.Move)
 						if err != nil {
@@ -52,9 +54,7 @@ func TestBriefMovesAreLegal(t *testing.T) {
 							t.Fatalf("seat %d: listed move %v (%s) refused: %v", seat, form, c.Say, err)
 						}
 						listed++
-						if firstForm == nil {
-							firstForm = form
-						}
+						forms = append(forms, form)
 					}
 					if b.Auto != nil {
 						form, _ := game.FormOf(b.Auto)
@@ -66,12 +66,16 @@ func TestBriefMovesAreLegal(t *testing.T) {
 							t.Fatalf("seat %d: auto %v is not among the moves listed", seat, form)
 						}
 					}
-					if firstForm != nil && !moved {
-						mv, _ := m.Decode(firstForm)
+					if len(forms) > 0 && !moved {
+						// each listed move in turn, not always the first:
+						// folds too, so hands are won uncontested and a
+						// winner is offered to show
+						mv, _ := m.Decode(forms[(step+seat)%len(forms)])
 						if _, err := m.Apply(seat, mv); err != nil {
 							t.Fatal(err)
 						}
 						moved = true
+						break // the table moved on: whom it waits for is asked again
 					}
 				}
 				if moved {
@@ -96,4 +100,71 @@ func TestBriefMovesAreLegal(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestHoldemBriefOffersOnlyWhatTheTableTakes: at a table that shows every
+// hand at showdown (no mucking), the engine would let a winner show its
+// cards, but the table refuses "show"; a program is not offered it. Hands
+// are played with folds until a seat's engine brief offers a show.
+func TestHoldemBriefOffersOnlyWhatTheTableTakes(t *testing.T) {
+	m, _ := pokerTable(t, url.Values{"blinds": {"10/20"}, "stack_bb": {"100"}}, 3)
+	rng := rand.New(rand.NewPCG(3, 3))
+	offered := func(b game.Brief) bool {
+		for _, c := range b.Moves {
+			if c.Move["kind"] == "show" {
+				return true
+			}
+		}
+		return false
+	}
+	for step := 0; step < 3000; step++ {
+		// a hand won uncontested: its winner may show, waited for or not
+		for seat := range 3 {
+			if !offered(m.Match.Brief(seat)) {
+				continue
+			}
+			if offered(m.Brief(seat)) {
+				t.Fatal("a table that shows every hand offers a program to show its cards")
+			}
+			for _, c := range m.Brief(seat).Moves {
+				form, _ := game.FormOf(c.Move)
+				if _, err := m.Decode(form); err != nil {
+					t.Fatalf("offered %v, which the table refuses: %v", form, err)
+				}
+			}
+			return
+		}
+		w := m.Waiting()
+		if len(w) == 0 {
+			mv, ok := m.Continue(uint64(step + 1))
+			if !ok {
+				break
+			}
+			if _, err := m.Apply(game.System, mv); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		seat := w[0]
+		// fold when it may, so hands are won uncontested
+		form := url.Values{"kind": {"fold"}}
+		if _, err := m.Decode(form); err != nil || rng.IntN(3) == 0 {
+			mv, ok := m.Bot(seat, "", rng)
+			if !ok {
+				t.Fatalf("no move for seat %d", seat)
+			}
+			form = m.Encode(mv)
+		}
+		mv, err := m.Decode(form)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := m.Apply(seat, mv); err != nil {
+			mv, _ := m.Bot(seat, "", rng)
+			if _, err := m.Apply(seat, mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no seat was ever offered to show its cards: the test never reached what it tests")
 }

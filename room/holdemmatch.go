@@ -338,6 +338,24 @@ func (m *pokerMatch) DecodeMove(data json.RawMessage) (game.Move, error) {
 	return mv, err
 }
 
+// Brief is the engine's brief for a program playing seat (docs/BOTS.md),
+// less the moves this table refuses (Decode's own rules): showing a
+// hand where every hand is shown at showdown, straddles at a table
+// without them. A program is offered only what it may make.
+func (m *pokerMatch) Brief(seat int) game.Brief {
+	b := m.Match.Brief(seat)
+	b.Moves = slices.DeleteFunc(b.Moves, func(c game.Choice) bool {
+		k, _ := c.Move["kind"].(string)
+		switch k {
+		case "show", "automuck", "noautomuck", "straddleon", "straddleoff":
+			_, err := m.Decode(url.Values{"kind": {k}})
+			return err != nil
+		}
+		return false
+	})
+	return b
+}
+
 // Decode reads a player's form: the engine's moves, and in a tournament
 // "rebuy" and "addon", at a table with bomb pots "bomb".
 func (m *pokerMatch) Decode(f url.Values) (game.Move, error) {

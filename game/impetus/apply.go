@@ -196,17 +196,11 @@ const declined = -2
 // only games begun before the design note's rule was restored play it, so
 // their logs replay as they were played.
 func (s *State) skipAsBefore(seat int, k Kind) error {
-	i, ok := s.open(seat)
-	if !ok {
-		return game.Err(CodeNotYourTurn, "error.impetus.have_nothing_choose_now")
+	i, err := s.mayskipAsBefore(seat, k)
+	if err != nil {
+		return err
 	}
 	c := &s.Choices[i]
-	switch {
-	case k == NoGuide && (c.Kind != ChooseVagrant || !c.NeedGuide || c.Guide != -1):
-		return game.Err(CodeNotYourTurn, "error.impetus.have_no_faction_choose")
-	case k == Pass && (c.Kind != ChooseVagrant || (c.Guide != -1 && c.IdolCell != -1)):
-		return game.Err(CodeNotYourTurn, "error.impetus.have_nothing_pass_now")
-	}
 	if c.NeedGuide && c.Guide == -1 {
 		c.Guide = declined
 	}
@@ -214,6 +208,34 @@ func (s *State) skipAsBefore(seat int, k Kind) error {
 		c.IdolCell = declined
 	}
 	return nil
+}
+
+// mayskipAsBefore says whether skipAsBefore takes the skip k of seat now,
+// and which choice it skips (nil error: it does).
+func (s *State) mayskipAsBefore(seat int, k Kind) (int, error) {
+	i, ok := s.open(seat)
+	if !ok {
+		return 0, game.Err(CodeNotYourTurn, "error.impetus.have_nothing_choose_now")
+	}
+	c := &s.Choices[i]
+	switch {
+	case k == NoGuide && (c.Kind != ChooseVagrant || !c.NeedGuide || c.Guide != -1):
+		return 0, game.Err(CodeNotYourTurn, "error.impetus.have_no_faction_choose")
+	case k == Pass && (c.Kind != ChooseVagrant || (c.Guide != -1 && c.IdolCell != -1)):
+		return 0, game.Err(CodeNotYourTurn, "error.impetus.have_nothing_pass_now")
+	}
+	return i, nil
+}
+
+// mayskip says whether the engine takes seat's skip k now, under the
+// game's reading of the rule (step's own choice of skipAsBefore or
+// decline): nil when it does.
+func (s *State) mayskip(seat int, k Kind) error {
+	if !s.Rules.MustDoBoth {
+		_, err := s.mayskipAsBefore(seat, k)
+		return err
+	}
+	return s.decline(seat, k)
 }
 
 // decline says whether vagrant spirit seat may skip now: NoGuide (guide

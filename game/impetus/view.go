@@ -57,8 +57,8 @@ func (s *State) View(seat int) View {
 	if seat < 0 || seat >= s.N {
 		return v
 	}
-	v.CanNoGuide = s.decline(seat, NoGuide) == nil
-	v.CanPass = s.decline(seat, Pass) == nil
+	v.CanNoGuide = s.mayskip(seat, NoGuide) == nil
+	v.CanPass = s.mayskip(seat, Pass) == nil
 	open, _ := s.open(seat)
 	for i, c := range s.Choices {
 		if c.Spirit != seat {
