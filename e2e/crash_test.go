@@ -106,8 +106,10 @@ func gameOver(snapshot []byte) bool {
 		return false
 	}
 	for _, l := range s.Table.Log[max(0, len(s.Table.Log)-3):] {
-		// a line from before the catalogs, or a game's game_over line
-		if strings.HasPrefix(l.Text, "Game over") || l.Msg != nil && strings.Contains(l.Msg.Key, ".game_over") {
+		// a line from before the catalogs, or a game's "Game over" line
+		// (Impetus' log.impetus.game_over, Lowest Unique's winner or
+		// winners)
+		if strings.HasPrefix(l.Text, "Game over") || l.Msg != nil && (strings.Contains(l.Msg.Key, ".game_over") || l.Msg.Key == "log.lowunique.wins" || l.Msg.Key == "log.lowunique.share") {
 			return true
 		}
 	}
