@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/a-h/templ"
+	"github.com/tablegames/tables/views"
 )
 
 // A page and its first push. The table's page holds the whole table as it
@@ -60,14 +61,8 @@ func (r *Room) notePage(rv *roomView, seat int, player string) string {
 		delete(r.pages, oldest)
 	}
 	stage, frags := r.fragments(rv)
-	snap := &pageSnap{player: player, seat: seat, seq: r.t.Seq, stage: stage, fresh: rv.seat != seat, sent: make(map[string]sentFrag, len(frags)), at: now}
-	ctx := templ.InitializeContext(context.Background())
-	var b bytes.Buffer
-	for _, f := range frags {
-		b.Reset()
-		f.Component.Render(ctx, &b)
-		snap.sent[f.ID] = sentFrag{key: f.Key, hash: fnv64(b.Bytes())}
-	}
+	snap := &pageSnap{player: player, seat: seat, seq: r.t.Seq, stage: stage, fresh: rv.seat != seat, at: now,
+		sent: sentOf(templ.InitializeContext(context.Background()), frags, nil)}
 	if r.pages == nil {
 		r.pages = make(map[string]*pageSnap)
 	}
@@ -90,4 +85,21 @@ func (r *Room) takePage(v *viewer, token string) bool {
 	}
 	v.stage, v.sent, v.fresh, v.page = p.stage, p.sent, p.fresh, true
 	return true
+}
+
+// sentOf renders each fragment and notes what a viewer then has of it (its
+// key and the hash of its HTML), as a whole-table push does; each, when
+// set, is given every fragment's HTML (valid only during the call).
+func sentOf(ctx context.Context, frags []views.Fragment, each func(f views.Fragment, html []byte)) map[string]sentFrag {
+	sent := make(map[string]sentFrag, len(frags))
+	var b bytes.Buffer
+	for _, f := range frags {
+		b.Reset()
+		f.Component.Render(ctx, &b)
+		sent[f.ID] = sentFrag{key: f.Key, hash: fnv64(b.Bytes())}
+		if each != nil {
+			each(f, b.Bytes())
+		}
+	}
+	return sent
 }

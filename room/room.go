@@ -1049,15 +1049,11 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 			views.Log(page.Log).Render(ctx, buf)
 			views.Chat(page.Chat).Render(ctx, buf)
 		}
-		v.stage, v.sent = stage, make(map[string]sentFrag, len(frags))
-		for _, f := range frags {
-			var fb bytes.Buffer
-			f.Component.Render(ctx, &fb)
-			v.sent[f.ID] = sentFrag{key: f.Key, hash: fnv64(fb.Bytes())}
+		v.stage, v.sent = stage, sentOf(ctx, frags, func(f views.Fragment, html []byte) {
 			if f.Frame {
-				buf.Write(fb.Bytes()) // outside the stage: sent along
+				buf.Write(html) // outside the stage: sent along
 			}
-		}
+		})
 	} else {
 		for i, f := range frags {
 			var w *watchers
