@@ -45,8 +45,10 @@ func playLowUniqueToTheEnd(t *testing.T, b *browser) {
 		}
 		r := eval[[]string](b, luActJS)
 		if r[0] == "wait" {
-			v := eval[string](b, `document.querySelector('#lu-status').dataset.version`)
-			b.waitJS("the table to move on", `document.querySelector('#lu-status').dataset.version !== `+jsString(v))
+			// r[1] is the version read with the decision to wait: read
+			// again, it could already be the one that ends the game.
+			b.waitJS("the table to move on", `document.querySelector('#lu-status').dataset.version !== `+jsString(r[1])+
+				` || document.querySelector('#lu-status').dataset.phase === 'over'`)
 			continue
 		}
 		b.waitJS("the table to take "+r[0], `document.querySelector('#message').textContent !== '' || document.querySelector('#lu-status').dataset.version !== `+jsString(r[1]))

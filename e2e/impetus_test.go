@@ -92,7 +92,8 @@ func TestImpetusInBrowsers(t *testing.T) {
 		if !acted {
 			v := eval[string](ann, `document.querySelector('#im-status').dataset.version`)
 			ann.waitJS("the table to move on", `document.querySelector('#im-status').dataset.version !== `+jsString(v)+
-				` || !!document.querySelector('#im-map .hex.act, #im-choice button[hx-post], #im-choice form')`)
+				` || !!document.querySelector('#im-map .hex.act, #im-choice button[hx-post], #im-choice form')`+
+				` || document.querySelector('#im-status').dataset.phase === 'over'`)
 		}
 	}
 	t.Logf("reached turn %d; the people made %v", turn(), did)
@@ -240,7 +241,8 @@ func TestImpetusOnAPhone(t *testing.T) {
 		if r[0] == "wait" {
 			v := eval[string](ann, `document.querySelector('#im-status').dataset.version`)
 			ann.waitJS("the table to move on", `document.querySelector('#im-status').dataset.version !== `+jsString(v)+
-				` || !!document.querySelector('#im-map .hex.act, #im-choice button[hx-post], #im-choice form')`)
+				` || !!document.querySelector('#im-map .hex.act, #im-choice button[hx-post], #im-choice form')`+
+				` || document.querySelector('#im-status').dataset.phase === 'over'`)
 			continue
 		}
 		ann.waitJS("the table to take "+r[0], `document.querySelector('#message').textContent !== '' || document.querySelector('#im-status').dataset.version !== `+jsString(r[1]))

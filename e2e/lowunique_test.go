@@ -78,7 +78,8 @@ func TestLowUniqueInBrowsers(t *testing.T) {
 		if !acted {
 			v := eval[string](ann, `document.querySelector('#lu-status').dataset.version`)
 			ann.waitJS("the table to move on", `document.querySelector('#lu-status').dataset.version !== `+jsString(v)+
-				` || !!document.querySelector('#lu-hand form.hand, #lu-hand button[hx-vals]')`)
+				` || !!document.querySelector('#lu-hand form.hand, #lu-hand button[hx-vals]')`+
+				` || document.querySelector('#lu-status').dataset.phase === 'over'`)
 		}
 	}
 	for _, p := range players {

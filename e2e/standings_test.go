@@ -429,8 +429,10 @@ func TestLowUniqueStandings(t *testing.T) {
 		}
 		r := eval[[]string](ann, luActJS)
 		if r[0] == "wait" {
-			v := eval[string](ann, `document.querySelector('#lu-status').dataset.version`)
-			ann.waitJS("the table to move on", `document.querySelector('#lu-status').dataset.version !== `+jsString(v))
+			// r[1] is the version read with the decision to wait: read
+			// again, it could already be the one that ends the game.
+			ann.waitJS("the table to move on", `document.querySelector('#lu-status').dataset.version !== `+jsString(r[1])+
+				` || document.querySelector('#lu-status').dataset.phase === 'over'`)
 			continue
 		}
 		ann.waitJS("the table to take "+r[0], `document.querySelector('#message').textContent !== '' || document.querySelector('#lu-status').dataset.version !== `+jsString(r[1]))
