@@ -47,6 +47,7 @@ const lostWindow = 10 * backupSync
 // is back, the restored log equals the lost one entry by entry, and play
 // continues (and is backed up again: the second round restores it).
 func TestBackupRestoresOnAnEmptyVolume(t *testing.T) {
+	t.Parallel()
 	for _, replica := range []string{"file", "s3"} {
 		t.Run(replica, func(t *testing.T) {
 			var backupURL string

@@ -146,6 +146,7 @@ func (c *cluster) dialVia(t *testing.T, id, code string, jar http.CookieJar) *we
 // another machine, past the front, is answered with fly-replay and not
 // served.
 func TestClusterServesEachTableFromItsHome(t *testing.T) {
+	t.Parallel()
 	c := startCluster(t, 3, clusterArgs...)
 
 	// Ann opens a table through m1: it lives there
@@ -235,6 +236,7 @@ func TestClusterServesEachTableFromItsHome(t *testing.T) {
 // adopts them from m1's backup, every move a viewer was pushed is there,
 // and play goes on through the same front.
 func TestClusterAdoptsAMachineGoneForGood(t *testing.T) {
+	t.Parallel()
 	for _, store := range []string{"file", "s3"} {
 		t.Run(store, func(t *testing.T) { adoptGoneMachine(t, store) })
 	}
@@ -340,6 +342,7 @@ func adoptGoneMachine(t *testing.T, store string) {
 // to move. m1 writes no entry after it was frozen, answers requests for
 // the table by sending them to m2, and m2's log goes on from m1's.
 func TestClusterNeverServesATableTwice(t *testing.T) {
+	t.Parallel()
 	c := startCluster(t, 2, clusterArgs...)
 	code := createAndStartWith(t, c.via("m1"), c.url, backupTables[0])
 	w := watchAcks(t, c.url, []string{code})

@@ -91,6 +91,7 @@ func (c *consoleErrors) list() []string {
 // (a vibration then is blocked and logged, so it waits for a tap); nor
 // do the home page, the rules, the verify page and the hand history.
 func TestNoConsoleErrors(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t, t.TempDir(), "")
 	// the table is opened over HTTP and the browser given the host's
 	// cookies: the page is then opened with no tap at all (a click on a

@@ -39,6 +39,7 @@ var crashTables = []url.Values{
 // number each push carries) is in the log, and the table rebuilt from its
 // snapshot equals the table replayed from the first entry.
 func TestCrashRestartLosesNothing(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	fast := []string{"-bot-delay-min", "1ms", "-bot-delay-max", "4ms", "-next-deal-delay", "5ms", "-absent-autoplay", "5ms", "-absent-grace", "50ms"}
 	srv := startServerArgs(t, data, "", fast...)

@@ -78,6 +78,7 @@ func annsPlace(t *testing.T, b *browser) string {
 // her places in each, her wins, the bots marked; the Tonight drawer says
 // the same, on a phone and on a laptop.
 func TestAnEveningAtOneTable(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms", "-next-deal-delay", "1s")
 	ann := newBrowser(t, "Ann")
 	ann.setSize(390, 844, true)

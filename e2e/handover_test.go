@@ -12,6 +12,7 @@ import (
 // one confirmation the phone is Ann, in her seat, and plays her turn; the
 // laptop sees the move as Ann's. The used link opens nothing after.
 func TestHandoverToAPhone(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms", "-next-deal-delay", "300ms")
 	laptop := newBrowser(t, "Ann")
 	laptop.createGame(srv, "holdem", map[string]string{"seats": "3", "blinds": "10/20", "stack_bb": "100"})

@@ -56,6 +56,7 @@ const holdemLookJS = `(() => {
 // hole cards seen only by their owner, showdowns naming the winning hand,
 // the ledger and the hand history.
 func TestHoldemInBrowsers(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "50ms", "-bot-delay-max", "150ms", "-next-deal-delay", "1200ms")
 	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
 	ann.createGame(srv, "holdem", map[string]string{"seats": "4", "blinds": "10/20", "stack_bb": "100"})

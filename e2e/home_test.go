@@ -15,6 +15,7 @@ import (
 // now" seats the visitor at a running table at once under the name typed;
 // the table links its game's how-to-play page.
 func TestHomePicksAGameFirst(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t, t.TempDir(), "")
 	for _, size := range sizes {
 		v := newBrowser(t, "Zed")

@@ -42,6 +42,7 @@ const imActJS = `((who) => {
 // keyboard, agendas, changes and swaps. A spirit's choices never reach
 // the other's page before the reveal.
 func TestImpetusInBrowsers(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "30ms", "-bot-delay-max", "80ms")
 	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
 	ann.createGame(srv, "impetus", map[string]string{"seats": "4"})
@@ -157,6 +158,7 @@ func (b *browser) touch(typ input.DispatchTouchEventType, points ...[2]float64) 
 // pans with a drag and the arrow keys; cells a turn changed move in, but
 // not for the watcher; the log can show key events only.
 func TestImpetusOnAPhone(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms")
 	ann := newBrowser(t, "Ann")
 	ann.setSize(390, 844, true)

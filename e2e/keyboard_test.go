@@ -80,6 +80,7 @@ func (b *browser) arrowTo(id string) {
 // them), one Tab from the hand reaches Play; and she turns on the
 // four-colour deck.
 func TestPresidentByKeyboard(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "30ms", "-bot-delay-max", "60ms", "-next-deal-delay", "300ms")
 	ann := newBrowser(t, "Ann")
 	ann.do(chromedp.Navigate(srv.url))

@@ -17,6 +17,7 @@ const giveUp = `#h-controls button[hx-vals*='fold']:not([hx-confirm]), #h-contro
 // for a seat, Ann lets her sit, and Cara plays the next hand from a bot's
 // seat; then Ann leaves the table and a bot plays on, with Cara as host.
 func TestLateJoinInBrowsers(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms", "-next-deal-delay", "300ms")
 	ann, cara := newBrowser(t, "Ann"), newBrowser(t, "Cara")
 	ann.createGame(srv, "holdem", map[string]string{"seats": "4", "blinds": "10/20", "stack_bb": "100"})
@@ -103,6 +104,7 @@ func TestLateJoinInBrowsers(t *testing.T) {
 // her stack; out of chips she is asked (no auto rebuy for a person), buys
 // back in with one click, and the ledger counts the rebuy.
 func TestBustedPlayerRebuys(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms", "-next-deal-delay", "300ms")
 	ann := newBrowser(t, "Ann")
 	ann.createGame(srv, "holdem", map[string]string{"seats": "2", "blinds": "10/20", "stack_bb": "20"})

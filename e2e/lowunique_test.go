@@ -32,6 +32,7 @@ const luActJS = `(() => {
 // pages: select, reveal (pairs shown to all), choose, results; then the
 // final result with Play again.
 func TestLowUniqueInBrowsers(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "50ms", "-bot-delay-max", "150ms", "-next-deal-delay", "800ms")
 	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
 	ann.createGame(srv, "lowunique", map[string]string{"seats": "3"})

@@ -1,5 +1,14 @@
 // Package e2e drives the real server binary with real browsers (headless
 // Chromium through chromedp): what a person does, end to end.
+//
+// Most tests call t.Parallel: each has its own server and browser
+// contexts, and much of a test is waiting on a table's own pace (bots,
+// the next deal), so two run at once (go test's -parallel, GOMAXPROCS).
+// The tests that judge time itself (clocks and countdowns against real
+// seconds, how soon presence or a lost connection shows, a double click,
+// a kill mid-move) do not: they run first, alone. A check that reads a
+// moment (did this animation run) records it as it happens, never by
+// looking afterwards, so a busy machine cannot fail it.
 package e2e
 
 import (

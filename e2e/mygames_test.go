@@ -16,6 +16,7 @@ import (
 // shows her rating. Both pages are checked for accessibility and shot on
 // a phone and a laptop.
 func TestMyGamesAfterAQuickGame(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "50ms", "-bot-delay-max", "150ms", "-next-deal-delay", "500ms")
 	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
 	form := `#new-lowunique form `

@@ -78,6 +78,7 @@ func (b *browser) registerPasskey() {
 // again, she opens the table's link: the join page's sign-in reloads
 // into her seat too.
 func TestPasskeyRestoresThePlayer(t *testing.T) {
+	t.Parallel()
 	srv := passkeyServer(t)
 	ann := newBrowser(t, "Ann")
 	ann.virtualAuthenticator()
@@ -140,6 +141,7 @@ func TestPasskeyRestoresThePlayer(t *testing.T) {
 // refuses it (the signed client data names the other origin), and the
 // browser is not Ann. The same passkey at the site itself signs in.
 func TestPasskeyFromAnotherOriginIsRefused(t *testing.T) {
+	t.Parallel()
 	srv := passkeyServer(t)
 	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -36,6 +36,7 @@ const shoveJS = `(() => {
 // its winner and its standings stay: six places, hands played, rebuys
 // and the prizes.
 func TestSitAndGoOnAPhone(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "60ms", "-next-deal-delay", "700ms")
 	ann := newBrowser(t, "Ann")
 	ann.setSize(390, 844, true)
@@ -129,6 +130,7 @@ func TestSitAndGoOnAPhone(t *testing.T) {
 // she agrees to run it twice, and both boards show, on a desktop and on a
 // phone, in the results, the hand history and the replay.
 func TestRunItTwiceInBrowsers(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "60ms", "-next-deal-delay", "6s")
 	ann := newBrowser(t, "Ann")
 	ann.setSize(1280, 800, false)
@@ -218,6 +220,7 @@ func (b *browser) shoveUntilTwice(asked string) {
 // runs twice: both boards are in view, and no seat, chip or mark covers
 // any card of either.
 func TestRunItTwiceFullTableOnAPhone(t *testing.T) {
+	t.Parallel()
 	for _, seats := range []string{"6", "9"} {
 		t.Run(seats+" seats", func(t *testing.T) {
 			srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "10ms", "-bot-delay-max", "30ms", "-next-deal-delay", "8s")

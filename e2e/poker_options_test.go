@@ -26,6 +26,7 @@ const foldOrCheckJS = `(() => {
 // is dealt with everyone anteing 4, its line names the ante and the note
 // is gone.
 func TestHostChangesAnteInBrowser(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "60ms", "-next-deal-delay", "1500ms")
 	ann := newBrowser(t, "Ann")
 	ann.setSize(390, 844, true)
@@ -97,6 +98,7 @@ const coveredResultsJS = `[...document.querySelectorAll('#h-pots .results li')].
 // Ann shoves every hand until three hands went to a showdown; at each,
 // no winner's "+N" chip sits over the text of the results in the middle.
 func TestWonChipClearOfResults(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "10ms", "-bot-delay-max", "30ms", "-next-deal-delay", "2500ms")
 	ann := newBrowser(t, "Ann")
 	ann.setSize(1280, 800, false)

@@ -120,6 +120,7 @@ func checkHands(t *testing.T, players []*browser) {
 // share link and join, a bot fills the fourth seat, and they play a whole
 // deal to the end through the pages.
 func TestPresidentDealInBrowsers(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t, t.TempDir(), "")
 	ann, bob, cara := newBrowser(t, "Ann"), newBrowser(t, "Bob"), newBrowser(t, "Cara")
 
@@ -209,6 +210,7 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 // play, the cards she received are marked in her hand, and her own seat
 // counts her cards rather than showing their backs over her hand.
 func TestPresidentExchangeNote(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "10ms", "-bot-delay-max", "20ms", "-next-deal-delay", "200ms")
 	for _, size := range sizes {
 		ann := newBrowser(t, "Ann")

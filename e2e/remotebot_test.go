@@ -18,6 +18,7 @@ import (
 // program's stream ends. Screenshots at 390×844 and 1280×800; axe clean
 // at each step.
 func TestARemoteBotAtTheTable(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "300ms", "-bot-delay-max", "600ms", "-next-deal-delay", "2s")
 	ann := newBrowser(t, "Ann")
 	ann.setSize(390, 844, true)

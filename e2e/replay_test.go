@@ -16,6 +16,7 @@ import (
 // table's live actions (Hold'em's "Auto rebuy", President's "Replay this
 // deal", a move's buttons) shows in the replay.
 func TestReplayOnAPhone(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "1ms", "-bot-delay-max", "3ms", "-next-deal-delay", "5ms", "-absent-autoplay", "5ms", "-absent-grace", "30ms")
 	c := &http.Client{Timeout: 10 * time.Second}
 	for _, kind := range []string{"holdem", "president"} {

@@ -12,6 +12,7 @@ import (
 // enough players are seated, the lobby tells the host who is not ready
 // (and that they play anyway), and the friend is dealt in.
 func TestHostStartsAtOnce(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t, t.TempDir(), "")
 	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
 	ann.setSize(390, 844, true)
@@ -41,6 +42,7 @@ func TestHostStartsAtOnce(t *testing.T) {
 // seat" once the host lets anyone sit), never "The seats are taken"; a
 // player the host removed is told they may watch, and offered no seat.
 func TestSeatWordsAgree(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "50ms", "-bot-delay-max", "100ms")
 	ann, cara, dan := newBrowser(t, "Ann"), newBrowser(t, "Cara"), newBrowser(t, "Dan")
 	ann.createGame(srv, "lowunique", map[string]string{"seats": "4"})

@@ -83,6 +83,7 @@ const fullNameJS = `(() => { const g = document.querySelector('header .bar-game'
 // action bar ranks the hand by net chips, Ann's result saying what she won
 // and what that was net.
 func TestHoldemShowdownStandings(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms", "-next-deal-delay", "4s")
 	for _, c := range []struct{ size, seats int }{{0, 6}, {0, 9}, {1, 6}} {
 		size := sizes[c.size]
@@ -311,6 +312,7 @@ const colonJS = `(() => {
 // the countdown to the next deal; the next deal asks its President to
 // give cards back in one sentence, its colon beside the cards they got.
 func TestPresidentStandings(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-next-deal-delay", "3s")
 	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
 	ann.setSize(390, 844, true)
@@ -387,6 +389,7 @@ func TestPresidentStandings(t *testing.T) {
 // countdown to the next round, and the game ends with the final standings
 // and her place in them.
 func TestLowUniqueStandings(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms", "-next-deal-delay", "3s")
 	ann := newBrowser(t, "Ann")
 	ann.setSize(390, 844, true)

@@ -62,6 +62,7 @@ func TestVerifyCommand(t *testing.T) {
 // (one seed) is under way, President after finished deals; the command
 // is a detail for the curious.
 func TestVerifyPageSaysItPlainly(t *testing.T) {
+	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "1ms", "-bot-delay-max", "3ms", "-next-deal-delay", "5ms", "-absent-autoplay", "5ms", "-absent-grace", "30ms")
 	tables := []struct {
 		name string
