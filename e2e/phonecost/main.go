@@ -53,6 +53,7 @@ type options struct {
 	runs       int
 	duration   time.Duration
 	warmup     time.Duration
+	reload     bool
 	rate       float64
 	think      time.Duration
 	binary     string
@@ -85,6 +86,7 @@ func run() error {
 	flag.StringVar(&o.out, "out", "", "with -lighthouse: keep the JSON reports in this directory")
 	flag.StringVar(&o.pages, "pages", "", "with -lighthouse: only the pages whose name matches this regular expression (e.g. \"home|table\")")
 	flag.BoolVar(&o.trace, "trace", false, "also record a Chrome trace of each window and print where the main thread's time goes")
+	flag.BoolVar(&o.reload, "reload", false, "open the window by loading the table page again: measure (and with -trace, break down) what a page load costs, not only play")
 	flag.BoolVar(&o.profile, "profile", false, "with -trace: also sample the page's script and print its functions' own time (the sampling costs the page time too)")
 	flag.BoolVar(&o.keep, "v", false, "print each sample as it is taken")
 	flag.Parse()

@@ -213,6 +213,12 @@ func measure(browser context.Context, srv *server, o options, game string) (samp
 			}
 		}
 	}
+	if o.reload {
+		// the window opens with the page loading again: what a load costs
+		if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+			return sample{}, fmt.Errorf("reload: %w", err)
+		}
+	}
 	end := time.Now().Add(o.duration)
 	var turnSince time.Time
 	moves := 0
