@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -51,7 +52,7 @@ func (s *Server) handoverPage(c echo.Context) error {
 	noStore(c)
 	c.Response().Header().Set("Referrer-Policy", "no-referrer") // the link is a secret
 	p := views.HandoverPage{Page: views.Page{Title: "Play on this device · " + r.Code(), CSRF: csrfToken(c)},
-		Name: h.Name, Game: r.Title(), Table: views.CodeLabel(r.Code()), Action: "/t/" + r.Code() + "/h/" + c.Param("token")}
+		Name: h.Name, Game: r.Title(i18n.From(c.Request().Context())), Table: views.CodeLabel(r.Code()), Action: "/t/" + r.Code() + "/h/" + c.Param("token")}
 	return render(c, http.StatusOK, views.HandoverAsk(p))
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/room"
 	"github.com/tablegames/tables/views"
 )
@@ -53,7 +54,7 @@ func (s *Server) myGames(c echo.Context) error {
 		return err
 	}
 	for _, t := range open {
-		p.Open = append(p.Open, views.OpenTable{URL: "/t/" + t.Room, Code: t.Room, Game: room.GameTitle(t.Kind), Name: t.Name, Public: t.Public})
+		p.Open = append(p.Open, views.OpenTable{URL: "/t/" + t.Room, Code: t.Room, Game: room.GameTitle(i18n.From(ctx), t.Kind), Name: t.Name, Public: t.Public})
 	}
 	if p.Records, p.Finished, err = s.record(ctx, id.player, false); err != nil {
 		return err
@@ -111,7 +112,7 @@ func (s *Server) record(ctx context.Context, player string, publicOnly bool) ([]
 	}
 	var out []views.GameRecord
 	for _, r := range recs {
-		gr := views.GameRecord{Game: room.GameTitle(r.Kind), Played: r.Played, Wins: r.Wins, AvgPlace: strconv.FormatFloat(r.AvgPlace, 'f', 1, 64)}
+		gr := views.GameRecord{Game: room.GameTitle(i18n.From(ctx), r.Kind), Played: r.Played, Wins: r.Wins, AvgPlace: strconv.FormatFloat(r.AvgPlace, 'f', 1, 64)}
 		if sr, ok := rated[r.Kind]; ok {
 			gr.Rating, gr.RD = rounded(sr.Rating.R), "± "+rounded(sr.Rating.RD)
 			if sr.Rating.RD > provisionalRD {
@@ -127,7 +128,7 @@ func (s *Server) record(ctx context.Context, player string, publicOnly bool) ([]
 	var games []views.FinishedGame
 	for _, r := range results {
 		g := views.FinishedGame{When: r.Finished.Format("2 Jan 2006 15:04"), WhenISO: r.Finished.UTC().Format(time.RFC3339),
-			Game: room.GameTitle(r.Kind), Code: r.Room, URL: "/t/" + r.Room, Number: r.Game,
+			Game: room.GameTitle(i18n.From(ctx), r.Kind), Code: r.Room, URL: "/t/" + r.Room, Number: r.Game,
 			Place: ordinal(r.Place) + " of " + strconv.Itoa(r.Seats), Won: r.Place == 1, Figure: figure(r.Figure, r.Unit), Public: r.Public,
 			Replay: "/t/" + r.Room + "/replays"}
 		if r.Replay > 0 {

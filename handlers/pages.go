@@ -427,7 +427,7 @@ func (s *Server) verifyPage(c echo.Context) error {
 	}
 	v, verr := room.Verify(rec)
 	page := views.Verify{Page: views.Page{Title: "Verify · " + code, CSRF: csrfToken(c),
-		Description: "Check this table's fairness: every seed against the commitment shown before its deal, every move against a re-run of the game."}, Code: code, Game: room.GameTitle(rec.Kind),
+		Description: "Check this table's fairness: every seed against the commitment shown before its deal, every move against a re-run of the game."}, Code: code, Game: room.GameTitle(i18n.From(c.Request().Context()), rec.Kind),
 		OK: verr == nil, Lines: v.Lines, What: v.What, Seeded: v.Seeded, Finished: v.Finished}
 	if verr != nil {
 		page.Error = verr.Error()
@@ -505,12 +505,12 @@ func pageError(err error) error {
 
 // rulesPage is a game's how-to-play page.
 func (s *Server) rulesPage(c echo.Context) error {
-	for _, g := range s.rt.Games() {
-		if g.Kind == c.Param("game") {
-			return render(c, http.StatusOK, views.GameRules(views.RulesPage{
-				Page: views.Page{Title: "How to play " + g.Title + " · Tables", CSRF: csrfToken(c),
-					Description: "How to play " + g.Title + ": the rules in short, then a guide section by section. " + g.Pitch}, Game: g}))
-		}
+	g, ok := s.rt.Game(c.Param("game"))
+	if !ok {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no such game")
 	}
-	return echo.NewHTTPError(http.StatusNotFound, "There is no such game")
+	l, title := i18n.From(c.Request().Context()), i18n.Nest("Game", g.Title())
+	return render(c, http.StatusOK, views.GameRules(views.RulesPage{
+		Page: views.Page{Title: l.F("rules.page.title", title), CSRF: csrfToken(c),
+			Description: l.F("rules.page.description", title, i18n.Nest("Pitch", g.Pitch()))}, Game: g}))
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 	"github.com/labstack/echo/v4"
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -474,7 +475,7 @@ func (s *Server) tablesOf(ctx context.Context, player string) []playerTable {
 			break
 		}
 		if s.rt.Knows(r.Code(), player) {
-			list = append(list, playerTable{Code: r.Code(), Label: views.CodeLabel(r.Code()), Game: r.Title(), URL: "/t/" + r.Code()})
+			list = append(list, playerTable{Code: r.Code(), Label: views.CodeLabel(r.Code()), Game: r.Title(i18n.From(ctx)), URL: "/t/" + r.Code()})
 		}
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Code < list[j].Code })

@@ -45,8 +45,8 @@ func (r *Room) run(ctx context.Context, cmd func() error) error {
 // Code is the table's code.
 func (r *Room) Code() string { return r.code }
 
-// Title is the table's game, in words ("Texas Hold'em").
-func (r *Room) Title() string { return r.kind.info.Title }
+// Title is the table's game, in words, in l ("Texas Hold'em").
+func (r *Room) Title(l *i18n.Lang) string { return l.Msg(r.kind.info.Title()) }
 
 // Public reports a table listed on the home page (fixed at creation).
 func (r *Room) Public() bool { return r.public }
@@ -134,7 +134,7 @@ func (r *Room) Visit(ctx context.Context, player, name string, changeName bool, 
 	err := r.do(ctx, func() {
 		seat := r.t.seatOf(player)
 		if seat < 0 && (name == "" || r.seatOffer(player) == "sit" || changeName) {
-			j := r.joinForm(player, name, csrf)
+			j := r.joinForm(i18n.From(ctx), player, name, csrf)
 			j.Rename = changeName && name != ""
 			v.Join = &j
 			return
@@ -163,7 +163,7 @@ func (r *Room) Visit(ctx context.Context, player, name string, changeName bool, 
 // may have (to show it again with an error).
 func (r *Room) JoinForm(ctx context.Context, player, name, csrf string) (views.Join, error) {
 	var j views.Join
-	err := r.do(ctx, func() { j = r.joinForm(player, name, csrf) })
+	err := r.do(ctx, func() { j = r.joinForm(i18n.From(ctx), player, name, csrf) })
 	return j, err
 }
 
@@ -236,13 +236,15 @@ func (rt *Runtime) Failing() int { return rt.failingCount() }
 // AI kinds its tables may choose.
 func (rt *Runtime) Games() []views.GameInfo { return rt.gameInfos() }
 
-// Game is a game's name in words, and whether the runtime has it.
-func (rt *Runtime) Game(name string) (string, bool) {
-	k, ok := rt.kinds[name]
-	if !ok {
-		return "", false
+// Game is the game named name as Games lists it, and whether the
+// runtime has it.
+func (rt *Runtime) Game(name string) (views.GameInfo, bool) {
+	for _, g := range rt.gameInfos() {
+		if g.Kind == name {
+			return g, true
+		}
 	}
-	return k.info.Title, true
+	return views.GameInfo{}, false
 }
 
 // ReadOptions reads the home page's form for a new table of a game: the

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -141,7 +142,7 @@ func (t *Table) tally(k *kind) {
 	if o.Placed {
 		t.Evening.Placed++
 	}
-	t.Evening.add(k.info.Title, o, t.Seats)
+	t.Evening.add(i18n.English().Msg(k.info.Title()), o, t.Seats) // kept in the snapshot as English always kept it
 }
 
 // add counts one outcome for the seats as they are now.

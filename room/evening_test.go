@@ -15,6 +15,7 @@ import (
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game/holdem"
 	"github.com/tablegames/tables/game/president"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -193,8 +194,10 @@ func TestPlayAgainKeepsTheTableAndItsEvening(t *testing.T) {
 		before = *r.Table().Evening
 		view = eveningView(r.Table().Evening, "p-bob")
 	})
-	if got := strings.Join(view.Counts, ""); got != "2 Ten games" {
-		t.Fatalf("counts %q", got)
+	// Ten's title is its catalog key (game.ten.title): a test game has no words in the catalog
+	tenGames := "2 " + i18n.English().Msg(tenKind.info.Title()) + " games"
+	if got := strings.Join(view.Counts, ""); got != tenGames {
+		t.Fatalf("counts %q, want %q", got, tenGames)
 	}
 	for i, w := range []views.EveningRow{
 		{Name: "Ann", Played: 2, Wins: 1, Places: "1st · 2nd"},
@@ -204,7 +207,7 @@ func TestPlayAgainKeepsTheTableAndItsEvening(t *testing.T) {
 			t.Fatalf("row %d: %+v, want %+v", i, view.Rows[i], w)
 		}
 	}
-	if !strings.Contains(people[0].screen.all()[len(people[0].screen.all())-1], "2 Ten games") {
+	if !strings.Contains(people[0].screen.all()[len(people[0].screen.all())-1], tenGames) {
 		t.Fatalf("Ann's Tonight drawer was not pushed: %.500s", people[0].screen.last())
 	}
 	stop()
@@ -233,7 +236,7 @@ func TestPlayAgainKeepsTheTableAndItsEvening(t *testing.T) {
 	if err := r.Connect(ctx, screen, "p-ann"); err != nil {
 		t.Fatal(err)
 	}
-	if got := screen.last(); !strings.Contains(got, `id="evening"`) || !strings.Contains(got, "2 Ten games") {
+	if got := screen.last(); !strings.Contains(got, `id="evening"`) || !strings.Contains(got, tenGames) {
 		t.Fatalf("the page after the restart has no evening: %.500s", got)
 	}
 

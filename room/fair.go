@@ -166,11 +166,11 @@ func Verify(rec FairRecord) (Verdict, error) {
 	return v, nil
 }
 
-// GameTitle is the title of the game named kind ("lowunique": "Lowest
-// Unique"), or kind itself when no game has that name.
-func GameTitle(kind string) string {
+// GameTitle is the title of the game named kind, in l ("lowunique":
+// "Lowest Unique"), or kind itself when no game has that name.
+func GameTitle(l *i18n.Lang, kind string) string {
 	if k, ok := kinds()[kind]; ok {
-		return k.info.Title
+		return l.Msg(k.info.Title())
 	}
 	return kind
 }

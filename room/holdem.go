@@ -34,39 +34,11 @@ func parseBlinds(s string) (small, big int, ok bool) {
 
 var holdemKind = &kind{
 	name: "holdem",
-	info: views.GameInfo{
-		Kind:  "holdem",
-		Title: "Texas Hold'em",
-		Pitch: "No-limit poker for 2 to 9: two cards each, five on the board, any bet.",
-		Guide: []views.RuleSection{
-			{Heading: "The aim", Points: []string{
-				"Win chips: either everyone else folds to your bet, or you hold the best five-card hand at the showdown.",
-			}},
-			{Heading: "A hand", Points: []string{
-				"The two players after the dealer button post the small and the big blind. Everyone gets two cards that only they see.",
-				"Four betting rounds: before the flop, after the flop (three cards on the board), after the turn (a fourth) and after the river (a fifth).",
-				"On your turn: fold, check (when nothing is owed), call the bet, or raise at least the last raise. No limit: you may go all-in at any time.",
-				"At the showdown the best five cards out of your two and the board's five win the pot; players all-in for less can win only the side pots they paid into.",
-			}},
-			{Heading: "Hands, from the best", Points: []string{
-				"Straight flush, four of a kind, full house, flush, straight, three of a kind, two pair, one pair, high card.",
-			}},
-			{Heading: "At this table", Points: []string{
-				"Out of chips, you may buy back in for a new stack; the ledger counts every buy-in.",
-				"Each finished hand is in the hand history, and can be replayed step by step.",
-			}},
-		},
-		Blurb: "No-limit Hold'em for 2 to 9 players with AI opponents: side pots, a hand history for every hand, and rebuys.",
-		Rules: []string{
-			"Two hole cards each, five on the board: make the best five-card hand.",
-			"No limit: bet or raise any amount from the minimum raise up to all-in.",
-			"Chips that only some players can win make side pots; busted players buy back in.",
-		},
-		Options: views.HoldemOptions(holdemStructures()),
-	},
+	info: views.GameInfo{Kind: "holdem", Args: []i18n.Arg{i18n.N("Min", 2), i18n.N("Max", holdem.MaxSeats)},
+		Options: views.HoldemOptions(holdemStructures())},
 	defaultBot:  "heuristic",
 	pace:        [2]time.Duration{700 * time.Millisecond, 1300 * time.Millisecond},
-	bots:        []botChoice{{"heuristic", "Heuristic AI (built in)"}, {"llm", "Language model (configured endpoint)"}},
+	bots:        []string{"heuristic", "llm"},
 	awayAuto:    true,
 	hiddenHands: true,
 	options: func(f url.Values) (Options, error) {

@@ -16,44 +16,12 @@ import (
 
 var impetusKind = &kind{
 	name: "impetus",
-	info: views.GameInfo{
-		Kind:  "impetus",
-		Title: "Impetus",
-		Pitch: "Spirits guide six factions on a hex map and are worshipped for their deeds.",
-		Guide: []views.RuleSection{
-			{Heading: "The aim", Points: []string{
-				"You are a spirit. Be the first to 10 victory points (VP), or have the most after 40 turns. You score through the factions that worship you.",
-			}},
-			{Heading: "The map and the factions", Points: []string{
-				"Six factions (Mountain, Mesa, Sand, Plains, River, Jungle) hold land on a map of 61 hexes. Each has gold, a pool of agenda cards (Trade, Steal, Expand, Change), modifiers that strengthen its cards, and a regard for each other faction.",
-				"Letters on the map name the factions, so colour is never the only cue.",
-			}},
-			{Heading: "A turn", Points: []string{
-				"Vagrant: a spirit that guides no faction picks one to guide and places an idol (Battle, Affluence or Spread) on a hex without one: both when it can. Choices are secret and revealed together; two spirits picking the same faction both fail.",
-				"Agenda: each guide draws 1 + influence cards from its faction's pool and plays one; factions without a guide play at random. Trade earns gold, Steal takes gold from neighbours, Expand claims a neutral hex next to the faction's land, Change raises a modifier.",
-				"Each turn a guide loses 1 influence; at 0 it is ejected, swaps a card type of the faction's pool and becomes vagrant again.",
-				"War: factions whose regard for each other falls to −2 go to war; a turn later each side rolls a die plus its land count, and the winner takes a battleground hex and 2 gold, then plays a spoils card.",
-			}},
-			{Heading: "Worship and points", Points: []string{
-				"A faction worships the spirit with the most idols on its land (not counting its own guide's).",
-				"For each idol on the land of a faction that worships you: Battle 0.5 VP per war it won this turn, Affluence 0.2 VP per gold it gained, Spread 0.5 VP per hex it gained.",
-			}},
-			{Heading: "At this table", Points: []string{
-				"When the map asks for a hex, the hexes you may choose are lit and the others dimmed; tap one, or Tab to it and press Enter.",
-				"On a phone, zoom the map with the + and − buttons (or two fingers) and drag it to look around.",
-			}},
-		},
-		Blurb: "You are spirits guiding six factions on a hex map: steer their agendas, plant idols in growing lands, and be worshipped for their deeds.",
-		Rules: []string{
-			"A vagrant spirit picks a faction to guide and places an idol; a guide picks the faction's agenda card each turn until its influence runs out.",
-			"Trade, Steal, Expand and Change resolve for all factions at once; low regard starts wars, fought a turn later.",
-			"A faction worships the spirit with the most idols on its land and pays it VP for its wars, gold and land gained: first to 10 VP wins.",
-		},
-		Options: views.ImpetusOptions(),
-	},
+	info: views.GameInfo{Kind: "impetus", Args: []i18n.Arg{i18n.N("WinVP", impetus.DefaultRules.WinVP), i18n.N("Turns", impetus.DefaultRules.MaxTurns),
+		i18n.N("Cells", impetus.NumHexes), i18n.N("WarGold", impetus.DefaultRules.WarGold)},
+		Options: views.ImpetusOptions()},
 	defaultBot: "heuristic",
 	pace:       [2]time.Duration{500 * time.Millisecond, 1000 * time.Millisecond},
-	bots:       []botChoice{{"heuristic", "Heuristic bots"}, {"random", "Random bots"}},
+	bots:       []string{"heuristic", "random"},
 	options: func(f url.Values) (Options, error) {
 		n, ok := formInt(f, "seats", 4, 2, impetus.MaxSpirits)
 		if !ok {

@@ -35,8 +35,8 @@ type kind struct {
 	render func(r *roomView) (templ.Component, []views.Fragment)
 
 	// bots are the AI kinds a table may choose for its bot seats (none:
-	// always defaultBot).
-	bots []botChoice
+	// always defaultBot), each labelled game.KIND.bot.NAME in the catalog.
+	bots []string
 	// awayAuto: a player away past the grace period gets the game's auto
 	// move (Match.Auto) rather than a bot's.
 	awayAuto bool
@@ -119,9 +119,6 @@ func (k *kind) words(o Options) []string {
 	}
 	return append(k.describe(o), clockWords(o.Clock), bots)
 }
-
-// botChoice is an AI kind offered when creating a table.
-type botChoice struct{ name, label string }
 
 // games are the games the runtime hosts, in the order the home page lists
 // them: a new game's glue file adds its kind here (docs/NEW_GAME.md).

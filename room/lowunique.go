@@ -7,45 +7,17 @@ import (
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/lowunique"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
 var lowUniqueKind = &kind{
 	name: "lowunique",
-	info: views.GameInfo{
-		Kind:  "lowunique",
-		Title: "Lowest Unique",
-		Pitch: "Everyone plays a card at once: the lowest card nobody else played scores.",
-		Guide: []views.RuleSection{
-			{Heading: "The aim", Points: []string{
-				"Score the most points over the rounds (8 unless the table chose otherwise). Each round the lowest card that exactly one player played scores its value for that player.",
-			}},
-			{Heading: "A round", Points: []string{
-				"Select: everyone secretly picks two cards of their hand, a pair.",
-				"Reveal: every pair is shown to everyone, until all are ready or the countdown ends. Read the others: which card will they play?",
-				"Choose: everyone secretly plays one card of their own pair.",
-				"The cards played are shown together. Of the values played by exactly one player, the lowest wins; nobody scores when no value is unique.",
-			}},
-			{Heading: "Your cards", Points: []string{
-				"The card you play goes to your bench; the other one of your pair goes back to your hand.",
-				"When you hold fewer than two cards at the start of a round, you take your whole bench back.",
-			}},
-			{Heading: "At this table", Points: []string{
-				"Tap two cards and Select pair, then Ready once you have seen the pairs, then tap the card to play.",
-				"When the game is over anyone may press Play again: the next game starts in the same seats when everyone has.",
-			}},
-		},
-		Blurb: "Everyone plays a card at once: the lowest card nobody else played scores its value. Bluff with your pair, then choose.",
-		Rules: []string{
-			"Each round, secretly select a pair from your hand; then all pairs are shown.",
-			"Secretly play one card of your pair: the lowest value played by exactly one player scores that many points.",
-			"Played cards go to your bench; with fewer than 2 cards in hand you take the bench back.",
-		},
-		Options: views.LowUniqueOptions(),
-	},
+	info: views.GameInfo{Kind: "lowunique", Args: []i18n.Arg{i18n.N("Rounds", lowunique.DefaultRules.Rounds)},
+		Options: views.LowUniqueOptions()},
 	defaultBot: "thinking",
 	pace:       [2]time.Duration{400 * time.Millisecond, 900 * time.Millisecond},
-	bots:       []botChoice{{"thinking", "Thinking bots"}, {"random", "Random bots"}},
+	bots:       []string{"thinking", "random"},
 	options: func(f url.Values) (Options, error) {
 		n, ok := formInt(f, "seats", 4, 2, lowunique.MaxSeats)
 		if !ok {

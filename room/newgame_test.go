@@ -96,7 +96,7 @@ func (m *tenMatch) Over() bool                        { return m.State.Winner >=
 
 var tenKind = &kind{
 	name:       "ten",
-	info:       views.GameInfo{Kind: "ten", Title: "Ten", Blurb: "Add 1 or 2; whoever reaches 10 wins."},
+	info:       views.GameInfo{Kind: "ten"}, // its words would be game.ten.* and rules.ten.* in the catalog
 	defaultBot: "counter",
 	pace:       [2]time.Duration{100 * time.Millisecond, 200 * time.Millisecond},
 	options:    func(url.Values) (Options, error) { return Options{Seats: 2}, nil },
@@ -148,7 +148,7 @@ func TestANewGamePlaysThroughTheRuntime(t *testing.T) {
 		return rt, func() { rt.Shutdown(context.Background()); d.Close() }
 	}
 	rt, stop := start()
-	if _, ok := rt.Game("ten"); !ok || rt.Games()[len(rt.Games())-1].Title != "Ten" {
+	if _, ok := rt.Game("ten"); !ok || rt.Games()[len(rt.Games())-1].Kind != "ten" {
 		t.Fatal("the runtime does not list Ten")
 	}
 	people := []*person{{id: "p-ann", name: "Ann"}, {id: "p-bob", name: "Bob"}}

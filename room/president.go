@@ -14,45 +14,8 @@ import (
 )
 
 var presidentKind = &kind{
-	name: "president",
-	info: views.GameInfo{
-		Kind:  "president",
-		Title: "President",
-		Pitch: "Shed your cards first; the loser hands over their best next deal.",
-		Guide: []views.RuleSection{
-			{Heading: "The aim", Points: []string{
-				"Be the first to play every card in your hand. The order in which players go out gives the roles of the next deal: President, Vice President, (Citizen,) Scumbag and Asshole.",
-				"Each deal scores: President +2, Vice President +1, Citizen 0, Scumbag −1, Asshole −2.",
-			}},
-			{Heading: "A trick", Points: []string{
-				"The leader plays a single, a pair, three or four of a kind. Each next player beats it with as many cards of a higher rank, or passes.",
-				"Ranks from low to high: 3 4 5 6 7 8 9 10 J Q K A 2, then the jokers. In the house rules a joker stands for any rank in a set.",
-				"When everyone else has passed, the pile is cleared and the last player to play leads the next trick.",
-			}},
-			{Heading: "Special cards", Points: []string{
-				"7: give as many cards as you played 7s to other players still in the deal.",
-				"8: the pile is cleared at once and you lead again.",
-				"10: discard as many cards as you played 10s, face down.",
-				"Jack: the trick inverts: the next players must play lower, until the pile is cleared.",
-			}},
-			{Heading: "The exchange", Points: []string{
-				"From the second deal on, the Asshole gives their two best cards to the President and the Scumbag their best card to the Vice President; each gets back as many cards of the receiver's choice.",
-				"House rules: the Asshole leads the deal. Standard rules: the holder of the 3♦ leads with it.",
-			}},
-			{Heading: "At this table", Points: []string{
-				"Tap a card to select it and tap it again to play the selection (or press Play). Pass when you can't or won't beat the pile.",
-				"By keyboard your hand is one Tab stop: the arrow keys move along it, Space selects, Enter plays.",
-				"The cards you received in the exchange are tinted in your hand until you play them.",
-			}},
-		},
-		Blurb: "Shed your cards first to become President; the last one holding cards is the Asshole and hands over their best cards next deal.",
-		Rules: []string{
-			"Beat the pile with the same number of cards of a higher rank, or pass until the trick ends.",
-			"7s: give cards away. 8s: clear the pile and lead again. 10s: discard cards face down. Jacks: the trick inverts, play lower.",
-			"House rules: jokers are wild and the Asshole leads; standard: the 3♦ leads every deal.",
-		},
-		Options: views.PresidentOptions(),
-	},
+	name:       "president",
+	info:       views.GameInfo{Kind: "president", Options: views.PresidentOptions()},
 	defaultBot: "greedy",
 	pace:       [2]time.Duration{300 * time.Millisecond, 700 * time.Millisecond},
 	options: func(f url.Values) (Options, error) {

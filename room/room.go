@@ -862,10 +862,11 @@ func (r *Room) shared() roomView {
 // page builds the whole table page model for a viewer.
 func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	t := rv.t
+	title := rv.l().Msg(r.kind.info.Title())
 	p := views.Table{
-		Page:      views.TablePageTitle(r.kind.info.Title, r.code, csrf, "/rules/"+r.kind.name),
+		Page:      views.TablePageTitle(title, r.code, csrf, "/rules/"+r.kind.name),
 		Code:      r.code,
-		GameTitle: r.kind.info.Title,
+		GameTitle: title,
 		ShareURL:  shareURL,
 		Fair:      fairWord(r.kind),
 		BriefLog:  r.kind.logWeight != nil,
@@ -1463,12 +1464,13 @@ func (r *Room) seatWhen() string {
 	return r.kind.fair.what
 }
 
-// joinForm is the page that asks a visitor's name, and says what seat
-// they may have in the words the table's seat bar uses.
-func (r *Room) joinForm(player, name, csrf string) views.Join {
-	return views.Join{Page: views.Page{Title: views.TableTitle(r.kind.info.Title, r.code), CSRF: csrf,
-		Description: "A table of " + r.kind.info.Title + ": give a name to take a seat or to watch."},
-		Code: r.code, GameTitle: r.kind.info.Title, Name: name, Offer: r.seatOffer(player), Bots: r.lateSeats(), When: r.seatWhen(),
+// joinForm is the page that asks a visitor's name, in l, and says what
+// seat they may have in the words the table's seat bar uses.
+func (r *Room) joinForm(l *i18n.Lang, player, name, csrf string) views.Join {
+	title := l.Msg(r.kind.info.Title())
+	return views.Join{Page: views.Page{Title: views.TableTitle(title, r.code), CSRF: csrf,
+		Description: "A table of " + title + ": give a name to take a seat or to watch."},
+		Code: r.code, GameTitle: title, Name: name, Offer: r.seatOffer(player), Bots: r.lateSeats(), When: r.seatWhen(),
 		Late: r.lateEntry(), Open: r.t.Opts.OpenSeats}
 }
 
@@ -1513,7 +1515,7 @@ func (r *Room) publicSummary() (views.PublicTable, bool) {
 	if !t.Opts.Public || (t.Match != nil && t.Match.Over()) {
 		return views.PublicTable{}, false
 	}
-	pt := views.PublicTable{Code: r.code, Game: r.kind.info.Title, Options: strings.Join(r.kind.words(t.Opts), " · "), Started: t.Started(),
+	pt := views.PublicTable{Code: r.code, Game: i18n.English().Msg(r.kind.info.Title()), Options: strings.Join(r.kind.words(t.Opts), " · "), Started: t.Started(),
 		Seats: len(t.Seats), Since: ageWords(r.rt.now().Sub(t.opened)), CreatedAt: t.opened}
 	for _, s := range t.Seats {
 		switch {

@@ -668,8 +668,8 @@ func (rt *Runtime) gameInfos() []views.GameInfo {
 	for _, k := range rt.order {
 		info := k.info
 		for _, b := range k.bots {
-			if b.name != "llm" || rt.cfg.Ask != nil {
-				info.Bots = append(info.Bots, views.BotChoice{Name: b.name, Label: b.label})
+			if b != "llm" || rt.cfg.Ask != nil {
+				info.Bots = append(info.Bots, views.BotChoice{Name: b, Label: views.T("game." + k.name + ".bot." + b)})
 			}
 		}
 		out = append(out, info)
@@ -684,11 +684,11 @@ func (rt *Runtime) botOption(k *kind, choice string) (string, error) {
 		return "", nil
 	}
 	for _, b := range k.bots {
-		if b.name == choice {
-			if b.name == "llm" && rt.cfg.Ask == nil {
+		if b == choice {
+			if b == "llm" && rt.cfg.Ask == nil {
 				return "", game.Errorf(game.CodeInvalidAction, "This server has no language model configured: choose the built-in AI")
 			}
-			return b.name, nil
+			return b, nil
 		}
 	}
 	return "", game.Errorf(game.CodeInvalidAction, "Choose an AI from the list")

@@ -79,14 +79,6 @@ func cls(on bool, name string) string {
 	return ""
 }
 
-// article is "an" before a vowel sound, else "a".
-func article(word string) string {
-	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
-		return "an"
-	}
-	return "a"
-}
-
 // CodeLabel writes a table code as people read it: a long (private) code
 // in two halves, "KX7P-M4QA"; a short one as it is.
 func CodeLabel(code string) string {

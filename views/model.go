@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/a-h/templ"
+	"github.com/tablegames/tables/i18n"
 )
 
 // Page is what the layout needs.
@@ -50,25 +51,67 @@ func description(p Page) string {
 func TableTitle(game, code string) string { return game + " · " + CodeLabel(code) }
 
 // GameInfo describes a game on the home page and its how-to-play page.
+// Its words are the catalog's, under keys named by its Kind
+// (docs/I18N.md): game.KIND.title (its name), .pitch (the line on its
+// tile) and .blurb; rules.KIND.short.N (the rules in short), and
+// rules.KIND.guide.N.heading with its .point.M (the how-to-play page),
+// numbered from 1: English's keys say how many there are.
 type GameInfo struct {
-	Kind  string
-	Title string
-	Pitch string // one line on the home page's tile
-	Blurb string
-	Rules []string
-	// Guide is the how-to-play page (/rules/KIND) after the blurb and the
-	// rules in short.
-	Guide []RuleSection
-	Bots  []BotChoice // the AI kinds a table may choose
+	Kind string
+	// Args fill the placeholders of the game's words: numbers its rules
+	// hold (the seats it takes, its default rounds), so the words never
+	// drift from the code. Every word of the game gets them all.
+	Args []i18n.Arg
+	Bots []BotChoice // the AI kinds a table may choose
 	// Options are the game's own fields of the creation form.
 	Options templ.Component
+}
+
+// Title is the game's name: "Texas Hold'em".
+func (g GameInfo) Title() i18n.Msg { return g.word("game." + g.Kind + ".title") }
+
+// Pitch is the game in one line, on the home page's tile.
+func (g GameInfo) Pitch() i18n.Msg { return g.word("game." + g.Kind + ".pitch") }
+
+// Blurb says what the game is, over its creation form and its rules.
+func (g GameInfo) Blurb() i18n.Msg { return g.word("game." + g.Kind + ".blurb") }
+
+// SetUp is the rules page's link to the game's creation form ("Set up
+// a President table": one message per game, for its article).
+func (g GameInfo) SetUp() i18n.Msg { return g.word("rules." + g.Kind + ".set_up") }
+
+// Rules are the rules in short.
+func (g GameInfo) Rules() []i18n.Msg { return g.words("rules." + g.Kind + ".short.") }
+
+// Guide is the how-to-play page (/rules/KIND) after the blurb and the
+// rules in short.
+func (g GameInfo) Guide() []RuleSection {
+	var out []RuleSection
+	for n := 1; ; n++ {
+		key := "rules." + g.Kind + ".guide." + itoa(n)
+		if !i18n.English().Has(key + ".heading") {
+			return out
+		}
+		out = append(out, RuleSection{Heading: g.word(key + ".heading"), Points: g.words(key + ".point.")})
+	}
+}
+
+func (g GameInfo) word(key string) i18n.Msg { return i18n.M(key, g.Args...) }
+
+// words are the keys prefix1, prefix2… that English has.
+func (g GameInfo) words(prefix string) []i18n.Msg {
+	var out []i18n.Msg
+	for n := 1; i18n.English().Has(prefix + itoa(n)); n++ {
+		out = append(out, g.word(prefix+itoa(n)))
+	}
+	return out
 }
 
 // RuleSection is a part of a game's how-to-play page: a heading and its
 // points.
 type RuleSection struct {
-	Heading string
-	Points  []string
+	Heading i18n.Msg
+	Points  []i18n.Msg
 }
 
 // RulesPage is a game's how-to-play page.
@@ -77,10 +120,11 @@ type RulesPage struct {
 	Game GameInfo
 }
 
-// BotChoice is an AI kind offered when creating a table.
+// BotChoice is an AI kind offered when creating a table: its name in the
+// form, and its label's key (game.KIND.bot.NAME).
 type BotChoice struct {
 	Name  string
-	Label string
+	Label T
 }
 
 // Home is the home page.
