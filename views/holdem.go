@@ -44,8 +44,9 @@ type HTour struct {
 
 // HStructure is a blind structure a sit-and-go may choose.
 type HStructure struct {
-	Name, Title string
-	Levels      []HLevel
+	Name   string
+	Title  i18n.Msg // its choice in the form: "Turbo: 1500 chips, …"
+	Levels []HLevel
 }
 
 // HLevel is one level of a blind structure.
