@@ -303,6 +303,34 @@ func (l *Lang) F(key string, args ...Arg) string {
 // Msg is a message in the language.
 func (l *Lang) Msg(m Msg) string { return l.F(m.Key, m.Args...) }
 
+// Texts are key's forms in the language as the catalog writes them, by
+// CLDR plural category ("other", and "one", "few"… for a message with
+// plural forms), placeholders kept as {{.Name}}: for a script that fills
+// them in itself (static/app.js). A key the language lacks has English's
+// forms; an unknown key none.
+func (l *Lang) Texts(key string) map[string]string {
+	m, _ := l.lookup(key)
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]string, 2)
+	for f, segs := range m.forms {
+		if f > 0 && len(segs) == 0 {
+			continue
+		}
+		var b strings.Builder
+		for _, s := range segs {
+			if s.arg != "" {
+				b.WriteString("{{." + s.arg + "}}")
+			} else {
+				b.WriteString(s.lit)
+			}
+		}
+		out[formNames[f]] = b.String()
+	}
+	return out
+}
+
 // AppendMsg appends a message in the language to b.
 func (l *Lang) AppendMsg(b []byte, m Msg) []byte { return l.appendKey(b, m.Key, m.Args) }
 

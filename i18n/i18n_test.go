@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"context"
+	"maps"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -144,6 +145,27 @@ func TestAMissingTranslationReadsEnglish(t *testing.T) {
 	c := testCatalog(t, strings.Replace(frComplete, `"plain": "Simple",`, ``, 1))
 	if got := c.Lookup("fr").T("plain"); got != "Plain" {
 		t.Errorf("%q", got)
+	}
+}
+
+// TestTextsAreTheCatalogsForms: a script is given a key's forms as the
+// catalog writes them, placeholders and all, each plural form the
+// language has by its CLDR name.
+func TestTextsAreTheCatalogsForms(t *testing.T) {
+	c := testCatalog(t, strings.Replace(frComplete, `"plain": "Simple",`, ``, 1))
+	fr := c.Lookup("fr")
+	for key, want := range map[string]map[string]string{
+		"hello": {"other": "Bonjour, {{.Name}}."},
+		"cards": {"one": "{{.Count}} carte", "other": "{{.Count}} cartes", "many": "{{.Count}} de cartes"},
+		"plain": {"other": "Plain"}, // English's
+		"nope":  nil,
+	} {
+		if got := fr.Texts(key); !maps.Equal(got, want) {
+			t.Errorf("%s: %q, want %q", key, got, want)
+		}
+	}
+	if got := c.Lookup(PseudoCode).Texts("hello")["other"]; !strings.HasPrefix(got, "⟦Ĥéļļö, {{.Name}}.") {
+		t.Errorf("pseudo: %q", got)
 	}
 }
 

@@ -5,6 +5,25 @@
 // them), tells a player it is their turn (title, favicon, sound,
 // vibration) after each push, shows the player's own connection, and asks
 // for the whole table when a push went missing.
+
+// tr is the page's words, in the reader's language: the catalog's
+// messages this script writes, which the page gives it as JSON
+// (#words, views/scriptwords.go), read once. A message's {{.Name}}
+// placeholders take args' values; one with plural forms chooses its form
+// by args.Count, by the language's CLDR rules as the server does.
+var tr = (function () {
+  "use strict";
+  var words = {}, el = document.getElementById("words"), plural = null;
+  try { words = JSON.parse(el ? el.textContent : "{}"); } catch (err) { /* no words: keys show */ }
+  try { plural = new Intl.PluralRules(document.documentElement.lang || "en"); } catch (err) { /* "other" it is */ }
+  return function (key, args) {
+    var m = words[key];
+    if (!m) { return key; }
+    if (typeof m === "object") { m = (plural && args && m[plural.select(args.Count)]) || m.other; }
+    return m.replace(/\{\{\.(\w+)\}\}/g, function (all, name) { return args && args[name] !== undefined ? String(args[name]) : all; });
+  };
+})();
+
 (function () {
   "use strict";
   var store = {
@@ -65,7 +84,7 @@
     var label = btn.getAttribute("data-label") || btn.textContent;
     btn.setAttribute("data-label", label);
     var done = function () {
-      btn.textContent = "Copied";
+      btn.textContent = tr("script.copied");
       setTimeout(function () { btn.textContent = label; }, 1500);
     };
     if (navigator.clipboard && window.isSecureContext) {
@@ -104,7 +123,7 @@
     var now = serverNow(), wake = Infinity;
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var left = Number(el.getAttribute("data-deadline")) - now;
-      var text = Math.max(0, Math.ceil(left / 1000)) + " s";
+      var text = tr("script.seconds", { Seconds: Math.max(0, Math.ceil(left / 1000)) });
       if (el.textContent !== text) { el.textContent = text; }
       if (left > 0) { wake = Math.min(wake, left % 1000 || 1000); }
     });
@@ -376,7 +395,7 @@
     var picked = document.querySelectorAll("#p-hand input[name=card]:checked");
     if (picked.length === 0) {
       var m = document.getElementById("message");
-      if (m) { m.textContent = "Tap the cards to give first, then the player."; }
+      if (m) { m.textContent = tr("script.gift.first"); }
       return;
     }
     picked.forEach(function (input) {
@@ -396,7 +415,7 @@
     var given = form.querySelectorAll("[data-gift]").length;
     var need = giftNeed();
     var note = form.querySelector("[data-given]");
-    if (note) { note.textContent = given + " of " + need + " given"; }
+    if (note) { note.textContent = tr("script.gift.given", { Given: given, Need: need }); }
     if (given >= need) { htmx.trigger(form, "submit"); }
   });
   document.addEventListener("click", function (e) {
@@ -444,7 +463,7 @@
     var badge = document.querySelector("[data-unread]");
     if (!badge) { return; }
     badge.hidden = unread === 0;
-    badge.textContent = unread + " new";
+    badge.textContent = tr("script.unread", { Count: unread });
   }
   function toast(li) {
     var box = document.getElementById("chat-toast");
@@ -545,7 +564,7 @@
   function turn() {
     var mark = document.getElementById("turn-mark");
     var mine = !!mark && mark.getAttribute("data-your-turn") === "true";
-    var title = mine ? "● " + (mark.getAttribute("data-what") || "Your turn") + " · " + baseTitle : baseTitle;
+    var title = mine ? tr("script.turn_title", { What: mark.getAttribute("data-what") || tr("game.your_turn"), Title: baseTitle }) : baseTitle;
     if (document.title !== title) { document.title = title; }
     showIcon(mine);
     if (mine && !wasTurn) {
@@ -567,22 +586,23 @@
     if (lastDeal !== null && d !== lastDeal) { hand.classList.add("deal"); }
     lastDeal = d;
   }
-  // A replay plays by itself: Play presses "Next step" at the chosen
-  // speed until the last step; each step swaps in without a page load.
+  // A replay plays by itself: Play presses the next step's link
+  // (data-next-step) at the chosen speed until the last step (the step
+  // shown has data-step and data-steps); each step swaps in without a
+  // page load.
   var playing = false, speed = null, timer = null;
   function replayStep() {
     timer = null;
-    var next = document.querySelector('a[aria-label="Next step"]');
-    var status = document.querySelector(".replay-controls [role=status]");
-    var m = status && status.textContent.match(/Step (\d+) of (\d+)/);
-    if (!playing || !next || !m || m[1] === m[2]) { playing = false; showReplay(); return; }
+    var next = document.querySelector("[data-next-step]");
+    var at = document.querySelector("[data-steps]");
+    if (!playing || !next || !at || at.getAttribute("data-step") === at.getAttribute("data-steps")) { playing = false; showReplay(); return; }
     next.click();
   }
   function showReplay() {
     var b = document.querySelector("[data-autoplay]");
     if (b) {
       b.setAttribute("aria-pressed", playing ? "true" : "false");
-      b.textContent = playing ? "❚❚ Pause" : "▶ Play";
+      b.textContent = tr(playing ? "script.replay.pause" : "script.replay.play");
     }
     var sel = document.querySelector("[data-speed]");
     if (sel && speed) { sel.value = speed; }
@@ -646,18 +666,18 @@
     var state, text;
     if (navigator.onLine === false || sock === "closed") {
       state = "offline";
-      text = "Offline";
+      text = tr("script.conn.offline");
     } else if (sock === "open") {
       state = "connected";
-      text = "Connected";
+      text = tr("script.conn.connected");
     } else if (attempt > 0) {
       state = "reconnecting";
-      text = "Reconnecting (attempt " + attempt + ")";
+      text = tr("script.conn.reconnecting", { Attempt: attempt });
     } else {
       state = "connecting";
-      text = "Connecting";
+      text = tr("layout.conn.connecting");
     }
-    connEl.setAttribute("title", state === "offline" && sock === "closed" ? "Not connected to the table: reload the page" : "Your connection to the table");
+    connEl.setAttribute("title", tr(state === "offline" && sock === "closed" ? "script.conn.closed" : "layout.conn.title"));
     if (connEl.getAttribute("data-conn") === state && connEl.textContent === text) { return; }
     connEl.setAttribute("data-conn", state);
     connEl.querySelector(".conn-text").textContent = text;
@@ -793,7 +813,7 @@
       body: body ? JSON.stringify(body) : ""
     }).then(function (r) {
       return r.json().catch(function () { return {}; }).then(function (j) {
-        if (!r.ok) { throw new Error(j.error || "Something went wrong (" + r.status + "): try again."); }
+        if (!r.ok) { throw new Error(j.error || tr("script.passkey.failed_status", { Status: r.status })); }
         return j;
       });
     });
@@ -831,26 +851,25 @@
   // problem words what went wrong, the browser's refusals included
   function problem(err) {
     switch (err && err.name) {
-    case "NotAllowedError": return "No passkey was used (cancelled, or the time ran out).";
-    case "InvalidStateError": return "This device keeps a passkey for you already: use it to sign in.";
-    case "SecurityError": return "Passkeys don't work at this address of the site.";
-    case "AbortError": return "Cancelled.";
+    case "NotAllowedError": return tr("script.passkey.not_allowed");
+    case "InvalidStateError": return tr("script.passkey.exists");
+    case "SecurityError": return tr("script.passkey.insecure");
+    case "AbortError": return tr("script.passkey.cancelled");
     }
-    return (err && err.message) || "Something went wrong: try again.";
+    return (err && err.message) || tr("script.passkey.failed");
   }
   // signedIn shows who the device is now and their open tables
   function signedIn(box, status, j) {
     document.querySelectorAll("input[name=name]").forEach(function (i) { i.value = j.name; });
     var tables = j.tables || [];
-    status.textContent = "Welcome back, " + j.name + ": this device plays as " + j.name + " now." +
-      (tables.length ? "" : " You have no open table right now: pick a game.");
+    status.textContent = tr(tables.length ? "script.passkey.welcome" : "script.passkey.welcome_none", { Name: j.name });
     // the question is answered: the buttons give way to the answer
     box.querySelectorAll("[data-passkey-intro], [data-passkey-actions]").forEach(function (el) { el.hidden = true; });
     var list = box.querySelector("[data-passkey-tables]");
     if (!list || !tables.length) { status.focus(); return; }
     list.textContent = "";
     var h = document.createElement("p");
-    h.textContent = "Your open tables:";
+    h.textContent = tr("script.passkey.tables");
     var ul = document.createElement("ul");
     ul.className = "public-tables";
     tables.forEach(function (t) {
@@ -858,7 +877,7 @@
       b.textContent = t.game;
       a.href = t.url;
       a.className = "button";
-      a.textContent = "Back to " + t.label;
+      a.textContent = tr("script.passkey.back", { Table: t.label });
       li.appendChild(b);
       li.appendChild(a);
       ul.appendChild(li);
@@ -876,12 +895,12 @@
     var login = btn.hasAttribute("data-passkey-login");
     busy = true;
     btn.disabled = true;
-    status.textContent = "Waiting for your device…";
+    status.textContent = tr("script.passkey.waiting");
     var done = login ?
       post("/passkey/login/begin").then(function (o) { return navigator.credentials.get(request(o)); })
         .then(function (cred) { return post("/passkey/login/finish", answer(cred)); })
         .then(function (j) {
-          if (box.hasAttribute("data-passkey-reload")) { status.textContent = "Welcome back, " + j.name + "."; location.reload(); return; }
+          if (box.hasAttribute("data-passkey-reload")) { status.textContent = tr("script.passkey.welcome_back", { Name: j.name }); location.reload(); return; }
           signedIn(box, status, j);
         }) :
       post("/passkey/register/begin").then(function (o) { return navigator.credentials.create(creation(o)); })
