@@ -1515,6 +1515,8 @@ func (r *Room) publicSummary() (views.PublicTable, bool) {
 	if !t.Opts.Public || (t.Match != nil && t.Match.Over()) {
 		return views.PublicTable{}, false
 	}
+	// the game's name in English, as the list's other words, until the
+	// list is converted (its lines also cross machines as JSON)
 	pt := views.PublicTable{Code: r.code, Game: i18n.English().Msg(r.kind.info.Title()), Options: strings.Join(r.kind.words(t.Opts), " · "), Started: t.Started(),
 		Seats: len(t.Seats), Since: ageWords(r.rt.now().Sub(t.opened)), CreatedAt: t.opened}
 	for _, s := range t.Seats {
