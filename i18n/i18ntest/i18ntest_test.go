@@ -14,9 +14,11 @@ func TestUncataloguedFindsWordsOutsideTheCatalog(t *testing.T) {
 	var b strings.Builder
 	i18n.Key("layout.my_games").Render(i18n.With(context.Background(), p), &b)
 	page := `<p>` + b.String() + ` Ann 12</p><button title="Fold now">x</button><script>var s = "words";</script>` +
-		`<span aria-label="` + p.T("layout.rules.title") + `">Bob</span><p>Deal 3 is over.</p>`
+		`<span aria-label="` + p.T("layout.rules.title") + `">Bob</span><p>Deal 3 is over.</p>` +
+		`<meta name="description" content="Games with friends"><meta name="viewport" content="width=device-width">` +
+		`<input type="submit" value="Go"><input type="hidden" name="do" value="fold"><button hx-confirm="Sure?" value="x2">y</button>`
 	got := Uncatalogued(page, "Ann", "Bob")
-	want := []string{"Deal # is over.", "Fold now", "x"}
+	want := []string{"Deal # is over.", "Fold now", "Games with friends", "Go", "Sure?", "x", "y"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
