@@ -32,6 +32,8 @@ type Lang struct {
 	msgs  map[string]*message
 	en    *Lang // where a missing key is read (nil for English)
 	group string
+	// decimal separates a number's whole part from its fraction.
+	decimal string
 	// groupMin is the fewest digits a number has before it is grouped
 	// (0: never grouped).
 	groupMin int
@@ -181,6 +183,7 @@ func (l *Lang) settle() {
 	l.ctx = With(context.Background(), l)
 	l.name = l.T("language.name")
 	l.group = l.T("number.group")
+	l.decimal = l.T("number.decimal")
 	l.groupMin = 0
 	if n := l.T("number.group.digits"); n != "" {
 		fmt.Sscan(n, &l.groupMin)

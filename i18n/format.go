@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -33,6 +34,24 @@ func (l *Lang) appendNum(b []byte, n int) []byte {
 		b = append(b, s[i:i+3]...)
 	}
 	return b
+}
+
+// Dec writes x rounded to places digits after the language's decimal
+// separator (number.decimal), its whole part written as Num writes it:
+// an average, "2.3".
+func (l *Lang) Dec(x float64, places int) string {
+	s := strconv.FormatFloat(x, 'f', places, 64)
+	var b []byte
+	if s[0] == '-' {
+		b, s = append(b, '-'), s[1:]
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	n, _ := strconv.Atoi(whole)
+	b = l.appendNum(b, n)
+	if frac != "" {
+		b = append(append(b, l.decimal...), frac...)
+	}
+	return string(b)
 }
 
 // Date writes a day and time the language's way (date.time: its day,

@@ -33,7 +33,8 @@ func testCatalog(t *testing.T, fr string) *Catalog {
 			"list.separator": {"description": "d", "other": ", "},
 			"list.last": {"description": "d", "other": " and "},
 			"number.group": {"description": "d", "other": ""},
-			"number.group.digits": {"description": "d", "other": "0"}
+			"number.group.digits": {"description": "d", "other": "0"},
+			"number.decimal": {"description": "d", "other": "."}
 		}`)},
 		"locales/fr.json": {Data: []byte(fr)},
 		"locales/ja.json": {Data: []byte(`{
@@ -47,7 +48,8 @@ func testCatalog(t *testing.T, fr string) *Catalog {
 			"list.separator": "、",
 			"list.last": "と",
 			"number.group": ",",
-			"number.group.digits": "4"
+			"number.group.digits": "4",
+			"number.decimal": "."
 		}`)},
 	}
 	c, err := Load(fs)
@@ -68,7 +70,8 @@ const frComplete = `{
 	"list.separator": ", ",
 	"list.last": " et ",
 	"number.group": "\u202f",
-	"number.group.digits": "4"
+	"number.group.digits": "4",
+	"number.decimal": ","
 }`
 
 func TestProblemsFindsWhatALanguageLacks(t *testing.T) {
@@ -138,6 +141,19 @@ func TestMessagesRenderTheirArguments(t *testing.T) {
 	}
 	if got := fr.T("no.such.key"); got != "no.such.key" {
 		t.Errorf("a missing key: %q", got)
+	}
+}
+
+func TestNumbersAreWrittenTheLanguagesWay(t *testing.T) {
+	c := testCatalog(t, frComplete)
+	en, fr := c.English(), c.Lookup("fr")
+	for _, tc := range []struct{ got, want string }{
+		{en.Num(1500), "1500"}, {fr.Num(1500), "1\u202f500"}, {fr.Num(-12500), "-12\u202f500"},
+		{en.Dec(2.26, 1), "2.3"}, {fr.Dec(2.26, 1), "2,3"}, {fr.Dec(-1234.5, 1), "-1\u202f234,5"}, {fr.Dec(3, 0), "3"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%q, want %q", tc.got, tc.want)
+		}
 	}
 }
 
