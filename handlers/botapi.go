@@ -49,6 +49,10 @@ func apiErr(status int, code, msg string) error {
 	return apiError{status: status, err: game.Errorf(code, msg)}
 }
 
+// apiLimited is a refusal of one of the bot API's own limits: 429, in
+// English like every answer to a program.
+func apiLimited(msg string) error { return apiErr(http.StatusTooManyRequests, "RATE_LIMITED", msg) }
+
 // botRoutes adds the bot API's routes: no session cookie, no CSRF (a
 // token in the Authorization header is not sent by a browser on its own).
 func (s *Server) botRoutes(e *echo.Echo) {
@@ -84,9 +88,8 @@ func (s *Server) botAPI(h echo.HandlerFunc) echo.HandlerFunc {
 		var rl errRateLimited
 		switch {
 		case errors.As(err, &ae):
-		case errors.As(err, &rl):
-			c.Response().Header().Set("Retry-After", "1")
-			ae = apiError{http.StatusTooManyRequests, game.Errorf("RATE_LIMITED", rl.msg)}
+		case errors.As(err, &rl): // a limit the pages share: told in English, as to every program
+			ae = apiError{http.StatusTooManyRequests, game.Errorf("RATE_LIMITED", rl.Error())}
 		case errors.Is(err, db.ErrNotFound) || errors.Is(err, errBadCode):
 			ae = apiError{http.StatusNotFound, game.Errorf("NO_TABLE", "There is no open table with that code")}
 		case errors.As(err, &ge):
@@ -109,6 +112,9 @@ func (s *Server) botAPI(h echo.HandlerFunc) echo.HandlerFunc {
 		if c.Response().Committed {
 			return nil // a stream already under way: it just ends
 		}
+		if ae.status == http.StatusTooManyRequests {
+			c.Response().Header().Set("Retry-After", "1")
+		}
 		return c.JSON(ae.status, ae.err)
 	}
 }
@@ -119,7 +125,7 @@ func (s *Server) botAPI(h echo.HandlerFunc) echo.HandlerFunc {
 func (s *Server) botAuth(c echo.Context) (db.Bot, error) {
 	ip := c.RealIP()
 	if s.limits.botAuthAddr.empty(ip, s.now()) {
-		return db.Bot{}, rateLimited("Too many requests with a wrong token from your address: wait a minute")
+		return db.Bot{}, apiLimited("Too many requests with a wrong token from your address: wait a minute")
 	}
 	h := c.Request().Header.Get("Authorization")
 	token, ok := strings.CutPrefix(h, "Bearer ")
@@ -154,7 +160,7 @@ func (s *Server) botTable(c echo.Context) (db.Bot, *room.Room, error) {
 // botMe tells a bot who it is and the open tables it sits at.
 func (s *Server) botMe(c echo.Context) error {
 	if !s.limits.botReadsAddr.allow(c.RealIP(), s.now()) {
-		return rateLimited("Too many reads from your address: slow down")
+		return apiLimited("Too many reads from your address: slow down")
 	}
 	b, err := s.botAuth(c)
 	if err != nil {
@@ -184,7 +190,7 @@ func (s *Server) botMe(c echo.Context) error {
 // botView answers the seat's view now, one JSON line.
 func (s *Server) botView(c echo.Context) error {
 	if !s.limits.botReadsAddr.allow(c.RealIP(), s.now()) {
-		return rateLimited("Too many reads from your address: slow down")
+		return apiLimited("Too many reads from your address: slow down")
 	}
 	b, r, err := s.botTable(c)
 	if err != nil {
@@ -201,14 +207,14 @@ func (s *Server) botView(c echo.Context) error {
 func (s *Server) botMove(c echo.Context) error {
 	ip := c.RealIP()
 	if !s.limits.botMovesAddr.allow(ip, s.now()) {
-		return rateLimited("Too many moves from your address: slow down")
+		return apiLimited("Too many moves from your address: slow down")
 	}
 	b, r, err := s.botTable(c)
 	if err != nil {
 		return err
 	}
 	if !s.limits.botMovesToken.allow(b.ID, s.now()) {
-		return rateLimited("Too many moves from this bot: slow down")
+		return apiLimited("Too many moves from this bot: slow down")
 	}
 	if ct := c.Request().Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
 		return apiErr(http.StatusUnsupportedMediaType, "BAD_JSON", "Post the move as JSON (Content-Type: application/json)")
@@ -278,7 +284,7 @@ func jsonWhy(err error) string {
 // line every room.ProgramKeepAlive so a dead connection is found.
 func (s *Server) botStream(c echo.Context) error {
 	if !s.limits.botReadsAddr.allow(c.RealIP(), s.now()) {
-		return rateLimited("Too many reads from your address: slow down")
+		return apiLimited("Too many reads from your address: slow down")
 	}
 	b, r, err := s.botTable(c)
 	if err != nil {

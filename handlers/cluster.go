@@ -12,6 +12,7 @@ import (
 
 	"github.com/tablegames/tables/cluster"
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -68,7 +69,9 @@ func (s *Server) toOwner(next http.Handler) http.Handler {
 // moving answers a request for a table that no machine serves this
 // moment: htmx posts get the message line, pages a page that reloads.
 func moving(w http.ResponseWriter, r *http.Request) {
-	const msg = "This table is moving to another server: nothing is lost, and it is back in a few seconds."
+	l := langOf(r) // served before Echo: no middleware has chosen it
+	msg := l.T("error.moving.text")
+	w.Header().Set("Content-Language", l.Tag())
 	w.Header().Set("Retry-After", "3")
 	w.Header().Set("Cache-Control", "no-store")
 	if r.Header.Get("HX-Request") == "true" {
@@ -81,7 +84,7 @@ func moving(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(http.StatusServiceUnavailable)
-	views.MovingPage(views.Page{Title: "Moving this table · Tables", Refresh: 3}, msg).Render(r.Context(), w)
+	views.MovingPage(views.Page{Title: i18n.M("error.moving.page_title"), Refresh: 3}, msg).Render(i18n.With(r.Context(), l), w)
 }
 
 // servedHere reports whether a well-formed code's table is served by this

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tablegames/tables/i18n"
 )
 
 // CSRF: a double-submit cookie whose token every page carries masked.
@@ -36,7 +37,7 @@ const (
 )
 
 // csrfExpired is the answer to a request without a good token.
-var csrfExpired = echo.NewHTTPError(http.StatusForbidden, "This form has expired: reload the page and try again")
+var csrfExpired = pageErr(http.StatusForbidden, i18n.M("error.csrf.expired"))
 
 // csrf is the CSRF middleware; secure marks its cookie Secure.
 func csrf(secure bool) echo.MiddlewareFunc {
@@ -54,7 +55,7 @@ func csrf(secure bool) echo.MiddlewareFunc {
 				switch req.Header.Get("Sec-Fetch-Site") {
 				case "same-origin", "none":
 				case "cross-site":
-					return echo.NewHTTPError(http.StatusForbidden, "cross-site request blocked")
+					return pageErr(http.StatusForbidden, i18n.M("error.csrf.cross_site"))
 				default: // same-site, or no fetch metadata: the token decides
 					sent := req.Header.Get(csrfHeader)
 					if sent == "" {

@@ -131,8 +131,11 @@ func TestFairRoundTrip(t *testing.T) {
 			if !changed {
 				t.Fatal("no line with a card or a number")
 			}
-			if _, err := room.Verify(bad); !errors.Is(err, room.ErrTampered) {
-				t.Fatalf("a changed log line verifies: %v", err)
+			// the verifier says why in English, the page in its reader's words
+			var why *room.Tampered
+			if _, err := room.Verify(bad); !errors.Is(err, room.ErrTampered) || !errors.As(err, &why) || why.Msg.Key != "verify.error.line" ||
+				!strings.HasPrefix(err.Error(), "the record does not verify: log line ") {
+				t.Fatalf("a changed log line verifies, or is not told: %v", err)
 			}
 
 			// the page and the download

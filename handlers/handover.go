@@ -23,10 +23,10 @@ func (s *Server) handover(c echo.Context) error {
 		return err
 	}
 	if id.player == "" || id.name == "" {
-		return echo.NewHTTPError(http.StatusForbidden, "Join the table first: then you can carry on from another device.")
+		return pageErr(http.StatusForbidden, i18n.M("error.handover.join_first"))
 	}
 	if !s.limits.handoversAddr.allow(c.RealIP(), s.now()) || !s.limits.handoversSession.allow(id.player, s.now()) {
-		return rateLimited("Too many links in a short time: use the last one, or wait a minute.")
+		return rateLimited("error.limit.handovers")
 	}
 	now := s.now()
 	token, err := s.db.CreateHandover(c.Request().Context(), r.Code(), db.Handover{Player: id.player, Name: id.name}, now, now.Add(handoverFor))
@@ -51,7 +51,7 @@ func (s *Server) handoverPage(c echo.Context) error {
 	}
 	noStore(c)
 	c.Response().Header().Set("Referrer-Policy", "no-referrer") // the link is a secret
-	p := views.HandoverPage{Page: views.Page{Title: "Play on this device · " + r.Code(), CSRF: csrfToken(c)},
+	p := views.HandoverPage{Page: views.Page{Title: i18n.M("handover.page_title", i18n.S("Code", r.Code())), CSRF: csrfToken(c)},
 		Name: h.Name, Game: r.Title(i18n.From(c.Request().Context())), Table: views.CodeLabel(r.Code()), Action: "/t/" + r.Code() + "/h/" + c.Param("token")}
 	return render(c, http.StatusOK, views.HandoverAsk(p))
 }
@@ -77,7 +77,7 @@ func (s *Server) takeHandover(c echo.Context) error {
 // expired and unknown.
 func handoverGone(err error) error {
 	if errors.Is(err, db.ErrHandover) {
-		return echo.NewHTTPError(http.StatusGone, "This link was used already or has expired. On your other device, open the table's Invite drawer and make a new one.")
+		return pageErr(http.StatusGone, i18n.M("error.handover.gone"))
 	}
 	return err
 }

@@ -171,7 +171,7 @@ func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
 	var rl errRateLimited
 	switch {
 	case errors.As(err, &rl):
-		http.Error(w, rl.msg, http.StatusTooManyRequests)
+		http.Error(w, rl.Error(), http.StatusTooManyRequests) // a handshake: no page shows it
 		return
 	case errors.Is(err, errBadCode), errors.Is(err, db.ErrNotFound):
 		http.Error(w, "No such table", http.StatusNotFound)

@@ -41,7 +41,7 @@ func (s *Server) remember(c echo.Context, name string) (identity, error) {
 	id.player, _ = sess.Values["player"].(string)
 	if id.player == "" {
 		if !s.limits.sessionsAddr.allow(c.RealIP(), s.now()) {
-			return identity{}, rateLimited("Too many new visitors from your address in a short time: wait a minute and try again.")
+			return identity{}, rateLimited("error.limit.visitors")
 		}
 		b := make([]byte, 16)
 		rand.Read(b)
@@ -67,7 +67,7 @@ func (s *Server) become(c echo.Context, player, name string) error {
 		return err
 	}
 	if had, _ := sess.Values["player"].(string); had == "" && !s.limits.sessionsAddr.allow(c.RealIP(), s.now()) {
-		return rateLimited("Too many new visitors from your address in a short time: wait a minute and try again.")
+		return rateLimited("error.limit.visitors")
 	}
 	sess.Values["player"], sess.Values["name"] = player, name
 	return sess.Save(c.Request(), c.Response())

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/room"
 	"golang.org/x/time/rate"
 )
@@ -185,20 +186,21 @@ func (b *buckets) pruneLocked(now time.Time) {
 	}
 }
 
-// errRateLimited is what a limited client is told: 429 with the message
-// (see httpError).
-type errRateLimited struct{ msg string }
+// errRateLimited is what a limited client is told: 429 with the message,
+// in the reader's language (see httpError; a program reads English).
+type errRateLimited struct{ msg i18n.Msg }
 
-func (e errRateLimited) Error() string { return e.msg }
+func (e errRateLimited) Error() string { return i18n.English().Msg(e.msg) }
 
-func rateLimited(msg string) error { return errRateLimited{msg} }
+// rateLimited is a refusal of a limit, told by the catalog's key.
+func rateLimited(key string) error { return errRateLimited{i18n.M(key)} }
 
 // Table codes are looked up through these, so codes can't be enumerated:
 // an address that tried too many codes that don't exist waits, real codes
 // included, and every miss counts against it.
 
 // msgGuessing answers an address that tried too many unknown codes.
-const msgGuessing = "Too many table codes that don't exist were tried from your address: wait a minute, then check the code or ask for the table's link."
+const msgGuessing = "error.limit.codes"
 
 // errBadCode is a code that can't be one (wrong length or letters).
 var errBadCode = errors.New("not a table code")

@@ -36,8 +36,8 @@ func (s *Server) myGames(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	p := views.MyGames{Page: views.Page{Title: "My games · Tables", CSRF: csrfToken(c),
-		Description: "Your tables, your finished games and your record per game."}, Known: id.player != ""}
+	p := views.MyGames{Page: views.Page{Title: i18n.M("mygames.page_title"), CSRF: csrfToken(c),
+		Description: i18n.M("mygames.page_description")}, Known: id.player != ""}
 	noStore(c) // a visitor's own record
 	if !p.Known {
 		return render(c, http.StatusOK, views.MyGamesPage(p))
@@ -77,18 +77,18 @@ var handleRe = regexp.MustCompile(`^[a-z2-7]{10}$`)
 func (s *Server) playerPage(c echo.Context) error {
 	h := c.Param("handle")
 	if !handleRe.MatchString(h) {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no such player")
+		return pageErr(http.StatusNotFound, i18n.M("error.no_player"))
 	}
 	ctx := c.Request().Context()
 	player, name, err := s.db.PlayerByHandle(ctx, h)
 	if err == db.ErrNotFound {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no such player")
+		return pageErr(http.StatusNotFound, i18n.M("error.no_player"))
 	}
 	if err != nil {
 		return err
 	}
-	p := views.PlayerPage{Page: views.Page{Title: name + " · Tables", CSRF: csrfToken(c),
-		Description: name + "'s ratings and results at public tables."}, Name: name}
+	p := views.PlayerPage{Page: views.Page{Title: i18n.M("mygames.player.page_title", i18n.S("Name", name)), CSRF: csrfToken(c),
+		Description: i18n.M("mygames.player.page_description", i18n.S("Name", name))}, Name: name}
 	if p.Records, p.Finished, err = s.record(ctx, player, true); err != nil {
 		return err
 	}
@@ -112,12 +112,10 @@ func (s *Server) record(ctx context.Context, player string, publicOnly bool) ([]
 	}
 	var out []views.GameRecord
 	for _, r := range recs {
-		gr := views.GameRecord{Game: room.GameTitle(i18n.From(ctx), r.Kind), Played: r.Played, Wins: r.Wins, AvgPlace: strconv.FormatFloat(r.AvgPlace, 'f', 1, 64)}
+		gr := views.GameRecord{Game: room.GameTitle(i18n.From(ctx), r.Kind), Played: r.Played, Wins: r.Wins, AvgPlace: r.AvgPlace}
 		if sr, ok := rated[r.Kind]; ok {
-			gr.Rating, gr.RD = rounded(sr.Rating.R), "± "+rounded(sr.Rating.RD)
-			if sr.Rating.RD > provisionalRD {
-				gr.RD = "provisional"
-			}
+			gr.Rated, gr.Rating, gr.RD = true, rounded(sr.Rating.R), rounded(sr.Rating.RD)
+			gr.Provisional = sr.Rating.RD > provisionalRD
 		}
 		out = append(out, gr)
 	}
@@ -127,9 +125,9 @@ func (s *Server) record(ctx context.Context, player string, publicOnly bool) ([]
 	}
 	var games []views.FinishedGame
 	for _, r := range results {
-		g := views.FinishedGame{When: r.Finished.Format("2 Jan 2006 15:04"), WhenISO: r.Finished.UTC().Format(time.RFC3339),
+		g := views.FinishedGame{When: r.Finished, WhenISO: r.Finished.UTC().Format(time.RFC3339),
 			Game: room.GameTitle(i18n.From(ctx), r.Kind), Code: r.Room, URL: "/t/" + r.Room, Number: r.Game,
-			Place: ordinal(r.Place) + " of " + strconv.Itoa(r.Seats), Won: r.Place == 1, Figure: figure(r.Figure, r.Unit), Public: r.Public,
+			Place: r.Place, Seats: r.Seats, Won: r.Place == 1, Figure: r.Figure, Unit: r.Unit, Public: r.Public,
 			Replay: "/t/" + r.Room + "/replays"}
 		if r.Replay > 0 {
 			g.Replay = "/t/" + r.Room + "/replay/" + strconv.Itoa(r.Replay)
@@ -145,35 +143,4 @@ func (s *Server) record(ctx context.Context, player string, publicOnly bool) ([]
 	return out, games, nil
 }
 
-func rounded(f float64) string { return strconv.Itoa(int(math.Round(f))) }
-
-// figure is a result's figure in words: "9 points", "+2 points", "0 prize".
-func figure(n int, unit string) string {
-	switch unit {
-	case "prize":
-		if n == 0 {
-			return "no prize"
-		}
-		return "prize " + strconv.Itoa(n)
-	case "points", "":
-		if n == 1 || n == -1 {
-			return strconv.Itoa(n) + " point"
-		}
-		return strconv.Itoa(n) + " points"
-	}
-	return strconv.Itoa(n) + " " + unit
-}
-
-// ordinal is a place in figures: 1st, 2nd, 3rd, 4th.
-func ordinal(n int) string {
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		return strconv.Itoa(n) + "st"
-	case n%10 == 2:
-		return strconv.Itoa(n) + "nd"
-	case n%10 == 3:
-		return strconv.Itoa(n) + "rd"
-	}
-	return strconv.Itoa(n) + "th"
-}
+func rounded(f float64) int { return int(math.Round(f)) }

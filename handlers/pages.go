@@ -36,16 +36,23 @@ func (s *Server) home(c echo.Context) error {
 		return err
 	}
 	return render(c, http.StatusOK, views.HomePage(views.Home{
-		Page: views.Page{Title: "Tables: card and board games with friends", CSRF: csrfToken(c), Passkeys: s.passkeysOn()},
+		Page: views.Page{Title: i18n.M("home.page_title"), CSRF: csrfToken(c), Passkeys: s.passkeysOn()},
 		Name: id.name, Games: s.rt.Games(), // no message from the query string: a link must not put words in our mouth
 	}))
 }
 
+// homeError is the home page again with what was wrong with its form:
+// msg, in the reader's language.
 func (s *Server) homeError(c echo.Context, status int, msg string) error {
 	id, _ := s.identify(c)
 	return render(c, status, views.HomePage(views.Home{
-		Page: views.Page{Title: "Tables", CSRF: csrfToken(c), Passkeys: s.passkeysOn()}, Name: id.name, Games: s.rt.Games(), Error: msg,
+		Page: views.Page{Title: i18n.M("layout.brand"), CSRF: csrfToken(c), Passkeys: s.passkeysOn()}, Name: id.name, Games: s.rt.Games(), Error: msg,
 	}))
+}
+
+// homeErrorKey is homeError with the catalog's key.
+func (s *Server) homeErrorKey(c echo.Context, status int, key string, args ...i18n.Arg) error {
+	return s.homeError(c, status, i18n.From(c.Request().Context()).F(key, args...))
 }
 
 // createTable opens a table from the home page form and seats the host.
@@ -84,7 +91,7 @@ func (s *Server) playNow(c echo.Context) error {
 func (s *Server) openTable(c echo.Context, quick bool) (*room.Room, error) {
 	form, err := c.FormParams()
 	if err != nil {
-		return nil, s.homeError(c, http.StatusBadRequest, "The form could not be read")
+		return nil, s.homeErrorKey(c, http.StatusBadRequest, "error.form_unreadable")
 	}
 	if quick {
 		form.Set("bots", "on")
@@ -94,7 +101,7 @@ func (s *Server) openTable(c echo.Context, quick bool) (*room.Room, error) {
 	}
 	kind := form.Get("kind")
 	if _, ok := s.rt.Game(kind); !ok {
-		return nil, s.homeError(c, http.StatusUnprocessableEntity, "Choose a game")
+		return nil, s.homeErrorKey(c, http.StatusUnprocessableEntity, "error.table.choose_game")
 	}
 	name, err := room.CheckName(form.Get("name"))
 	if err != nil {
@@ -105,7 +112,7 @@ func (s *Server) openTable(c echo.Context, quick bool) (*room.Room, error) {
 		return nil, s.homeError(c, http.StatusUnprocessableEntity, message(c.Request().Context(), err))
 	}
 	// the limits on opening tables: per address, and per session
-	const opened = "You have opened many tables in a short time: wait a few minutes, or play at a table you have."
+	const opened = "error.limit.tables"
 	if !s.limits.tablesAddr.allow(c.RealIP(), s.now()) {
 		return nil, rateLimited(opened)
 	}
@@ -118,11 +125,11 @@ func (s *Server) openTable(c echo.Context, quick bool) (*room.Room, error) {
 	}
 	r, err := s.rt.Create(c.Request().Context(), kind, opts, id.player, name)
 	if errors.Is(err, db.ErrFull) {
-		return nil, s.homeError(c, http.StatusServiceUnavailable, "All tables are busy right now: the server has reached its limit of open tables. Please try again later.")
+		return nil, s.homeErrorKey(c, http.StatusServiceUnavailable, "error.tables_full")
 	}
 	if errors.Is(err, room.ErrNotSaved) {
 		s.log.Error("create table: not saved", "err", err)
-		return nil, s.homeError(c, http.StatusServiceUnavailable, "New tables can't be saved right now: the server's disk is full. Tables already open go on; please try again in a few minutes.")
+		return nil, s.homeErrorKey(c, http.StatusServiceUnavailable, "error.disk_full")
 	}
 	if err != nil {
 		return nil, err
@@ -139,9 +146,9 @@ func (s *Server) joinByCode(c echo.Context) error {
 	_, code, err := s.lookupRoom(c.Request().Context(), c.RealIP(), c.FormValue("code"), id.player)
 	switch {
 	case errors.Is(err, errBadCode):
-		return s.homeError(c, http.StatusUnprocessableEntity, "A table code is letters and digits, like KX7P or KX7P-M4QA")
+		return s.homeErrorKey(c, http.StatusUnprocessableEntity, "error.bad_code")
 	case errors.Is(err, db.ErrNotFound):
-		return s.homeError(c, http.StatusNotFound, "There is no open table "+code)
+		return s.homeErrorKey(c, http.StatusNotFound, "error.no_open_table", i18n.S("Code", code))
 	case err != nil:
 		return err
 	}
@@ -154,9 +161,9 @@ func (s *Server) tableRoom(c echo.Context) (*room.Room, error) {
 	r, code, err := s.lookupRoom(c.Request().Context(), c.RealIP(), c.Param("code"), id.player)
 	switch {
 	case errors.Is(err, errBadCode):
-		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
+		return nil, pageErr(http.StatusNotFound, i18n.M("error.no_table", i18n.S("Code", code)))
 	case errors.Is(err, db.ErrNotFound):
-		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no open table "+code)
+		return nil, pageErr(http.StatusNotFound, i18n.M("error.no_open_table", i18n.S("Code", code)))
 	}
 	return r, err
 }
@@ -249,7 +256,7 @@ func (s *Server) joinLimit(c echo.Context) error {
 	id, _ := s.identify(c)
 	now := s.now()
 	if !s.limits.joinsAddr.allow(c.RealIP(), now) || !s.limits.joinsSession.allow(id.player, now) {
-		return rateLimited("Too many joins in a short time: wait a minute and try again.")
+		return rateLimited("error.limit.joins")
 	}
 	return nil
 }
@@ -284,7 +291,7 @@ func (s *Server) chatPost(c echo.Context) error {
 	// the per-player limit lives in the room; sessions are cheap, so the
 	// address has one over all of its sessions too
 	if !s.limits.chatAddr.allow(c.RealIP(), s.now()) {
-		return rateLimited("Slow down: too many messages from your address. Wait a few seconds.")
+		return rateLimited("error.limit.chat")
 	}
 	return s.roomPost(c, func(ctx context.Context, r *room.Room, id identity, form url.Values) error {
 		return r.Chat(ctx, id.player, id.name, form.Get("text"))
@@ -298,7 +305,7 @@ func (s *Server) roomPost(c echo.Context, fn func(context.Context, *room.Room, i
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return moveError(c, game.Errorf(game.CodeInvalidAction, "The form could not be read"))
+		return moveError(c, game.Err(game.CodeInvalidAction, "error.form_unreadable"))
 	}
 	if err := fn(c.Request().Context(), r, id, form); err != nil {
 		return moveError(c, err)
@@ -355,8 +362,8 @@ func (s *Server) hands(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := views.Hands{Page: views.Page{Title: "Hand history · " + r.Code(), CSRF: csrfToken(c),
-		Description: "Every hand of this Hold'em table, with your own cards and the hands shown at showdowns."}, Code: r.Code()}
+	p := views.Hands{Page: views.Page{Title: i18n.M("hands.page_title", i18n.S("Code", r.Code())), CSRF: csrfToken(c),
+		Description: i18n.M("hands.page_description")}, Code: r.Code()}
 	if p.Hands, err = r.Hands(c.Request().Context(), id.player); err != nil {
 		return pageError(err)
 	}
@@ -370,7 +377,7 @@ func (s *Server) hands(c echo.Context) error {
 			found = found || h.Hand == n
 		}
 		if err != nil || !found {
-			return echo.NewHTTPError(http.StatusNotFound, "That hand is not in the table's recent history: export every hand instead")
+			return pageErr(http.StatusNotFound, i18n.M("error.hands.no_hand"))
 		}
 		p.Selected = n
 	}
@@ -426,11 +433,13 @@ func (s *Server) verifyPage(c echo.Context) error {
 		return err
 	}
 	v, verr := room.Verify(rec)
-	page := views.Verify{Page: views.Page{Title: "Verify · " + code, CSRF: csrfToken(c),
-		Description: "Check this table's fairness: every seed against the commitment shown before its deal, every move against a re-run of the game."}, Code: code, Game: room.GameTitle(i18n.From(c.Request().Context()), rec.Kind),
+	page := views.Verify{Page: views.Page{Title: i18n.M("verify.page_title", i18n.S("Code", code)), CSRF: csrfToken(c),
+		Description: i18n.M("verify.page_description")}, Code: code, Game: room.GameTitle(i18n.From(c.Request().Context()), rec.Kind),
 		OK: verr == nil, Lines: v.Lines, What: v.What, Seeded: v.Seeded, Finished: v.Finished}
-	if verr != nil {
-		page.Error = verr.Error()
+	if t := (*room.Tampered)(nil); errors.As(verr, &t) {
+		page.Error = t.Msg
+	} else if verr != nil {
+		return verr
 	}
 	for _, d := range v.Deals {
 		page.Deals = append(page.Deals, [2]string{d.Commitment, d.Seed})
@@ -455,7 +464,7 @@ func (s *Server) tableCode(c echo.Context) (string, error) {
 	id, _ := s.identify(c)
 	code, err := s.checkCode(c.RealIP(), c.Param("code"), id.player)
 	if errors.Is(err, errBadCode) {
-		return "", echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
+		return "", pageErr(http.StatusNotFound, i18n.M("error.no_table", i18n.S("Code", code)))
 	}
 	return code, err
 }
@@ -465,7 +474,7 @@ func (s *Server) tableCode(c echo.Context) (string, error) {
 func (s *Server) noTable(c echo.Context, err error, code string) error {
 	if errors.Is(err, db.ErrNotFound) {
 		s.missedCode(c.RealIP())
-		return echo.NewHTTPError(http.StatusNotFound, "There is no table "+code)
+		return pageErr(http.StatusNotFound, i18n.M("error.no_table", i18n.S("Code", code)))
 	}
 	return err
 }
@@ -486,7 +495,7 @@ func (s *Server) publicTables(c echo.Context) error {
 		}
 		list = append(list, s.peerTables(ctx)...)
 	}
-	return render(c, http.StatusOK, views.PublicList(newestFirst(list)))
+	return render(c, http.StatusOK, views.PublicList(newestFirst(list), s.now()))
 }
 
 // pageError turns what the runtime says is missing or hidden into the
@@ -496,21 +505,25 @@ func pageError(err error) error {
 	var hidden room.Hidden
 	switch {
 	case errors.As(err, &missing):
-		return echo.NewHTTPError(http.StatusNotFound, missing.Error())
+		return pageErr(http.StatusNotFound, missing.Msg)
 	case errors.As(err, &hidden):
-		return echo.NewHTTPError(http.StatusForbidden, hidden.Error())
+		return pageErr(http.StatusForbidden, hidden.Msg)
 	}
 	return err
 }
+
+// pageErr is an error page (or, to htmx, the message line) with its
+// status and msg, written in the reader's language (httpError).
+func pageErr(status int, msg i18n.Msg) error { return echo.NewHTTPError(status, msg) }
 
 // rulesPage is a game's how-to-play page.
 func (s *Server) rulesPage(c echo.Context) error {
 	g, ok := s.rt.Game(c.Param("game"))
 	if !ok {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no such game")
+		return pageErr(http.StatusNotFound, i18n.M("error.no_game"))
 	}
-	l, title := i18n.From(c.Request().Context()), i18n.Nest("Game", g.Title())
+	title := i18n.Nest("Game", g.Title())
 	return render(c, http.StatusOK, views.GameRules(views.RulesPage{
-		Page: views.Page{Title: l.F("rules.page.title", title), CSRF: csrfToken(c),
-			Description: l.F("rules.page.description", title, i18n.Nest("Pitch", g.Pitch()))}, Game: g}))
+		Page: views.Page{Title: i18n.M("rules.page.title", title), CSRF: csrfToken(c),
+			Description: i18n.M("rules.page.description", title, i18n.Nest("Pitch", g.Pitch()))}, Game: g}))
 }

@@ -131,21 +131,22 @@ func (u *passkeyUser) WebAuthnDisplayName() string                { return u.nam
 func (u *passkeyUser) WebAuthnCredentials() []webauthn.Credential { return u.creds }
 
 // passkeyFail is a ceremony's error for the page's script: a status and
-// a sentence (JSON {"error": ...}), as fetch reads it.
+// a sentence (JSON {"error": ...}, in the reader's language), as fetch
+// reads it.
 type passkeyFail struct {
 	status int
-	msg    string
+	key    string // the sentence's catalog key
 }
 
-func (f passkeyFail) Error() string { return f.msg }
+func (f passkeyFail) Error() string { return i18n.English().T(f.key) }
 
-func passkeyError(status int, msg string) error { return passkeyFail{status, msg} }
+func passkeyError(status int, key string) error { return passkeyFail{status, key} }
 
 // Sentences of the ceremonies.
 const (
-	msgCeremonyGone = "This passkey request has expired or was used already: try again."
-	msgPasskeyBad   = "Your device's answer could not be checked (it was made for another site, or the request had expired): try again."
-	msgPasskeyLimit = "Too many passkey requests in a short time: wait a minute and try again."
+	msgCeremonyGone = "error.passkey.gone"
+	msgPasskeyBad   = "error.passkey.bad"
+	msgPasskeyLimit = "error.limit.passkeys"
 )
 
 // passkeyJSON runs a ceremony step and answers JSON: what the step
@@ -158,17 +159,18 @@ func (s *Server) passkeyJSON(step func(echo.Context) (any, error)) echo.HandlerF
 		if err == nil {
 			return c.JSON(http.StatusOK, out)
 		}
+		l := i18n.From(c.Request().Context())
 		var f passkeyFail
 		var rl errRateLimited
 		switch {
 		case errors.As(err, &f):
-			return c.JSON(f.status, map[string]string{"error": f.msg})
+			return c.JSON(f.status, map[string]string{"error": l.T(f.key)})
 		case errors.As(err, &rl):
 			c.Response().Header().Set("Retry-After", "60")
-			return c.JSON(http.StatusTooManyRequests, map[string]string{"error": rl.msg})
+			return c.JSON(http.StatusTooManyRequests, map[string]string{"error": l.Msg(rl.msg)})
 		}
 		s.log.Error("passkey", "path", c.Request().URL.Path, "err", err)
-		return c.JSON(http.StatusInternalServerError, map[string]string{"error": "Something went wrong on our side (INTERNAL)."})
+		return c.JSON(http.StatusInternalServerError, map[string]string{"error": l.T("error.internal")})
 	}
 }
 
@@ -185,7 +187,7 @@ func (s *Server) passkeysOn() bool { return s.cfg.Cluster == nil }
 // returns that origin, which every ceremony is bound to.
 func (s *Server) relyingParty(c echo.Context) (*webauthn.WebAuthn, string, error) {
 	if !s.passkeysOn() {
-		return nil, "", passkeyError(http.StatusNotFound, "Passkeys are not offered on this server.")
+		return nil, "", passkeyError(http.StatusNotFound, "error.passkey.off")
 	}
 	base := s.cfg.PublicURL
 	if base == "" {
@@ -193,7 +195,7 @@ func (s *Server) relyingParty(c echo.Context) (*webauthn.WebAuthn, string, error
 	}
 	u, err := url.Parse(base)
 	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
-		return nil, "", passkeyError(http.StatusServiceUnavailable, "Passkeys need the site's address to be set up: ask the operator.")
+		return nil, "", passkeyError(http.StatusServiceUnavailable, "error.passkey.no_address")
 	}
 	origin := u.Scheme + "://" + u.Host
 	rp, err := webauthn.New(&webauthn.Config{
@@ -209,7 +211,7 @@ func (s *Server) relyingParty(c echo.Context) (*webauthn.WebAuthn, string, error
 		},
 	})
 	if err != nil { // an IP address is no relying party id
-		return nil, "", passkeyError(http.StatusServiceUnavailable, "Passkeys work only when the site is opened by its name, not by an IP address.")
+		return nil, "", passkeyError(http.StatusServiceUnavailable, "error.passkey.ip")
 	}
 	return rp, origin, nil
 }
@@ -230,7 +232,7 @@ func (s *Server) beginCeremony(c echo.Context, cer *ceremony) error {
 	cer.expires = now.Add(ceremonyFor)
 	id, ok := s.ceremonies.put(cer, now)
 	if !ok {
-		return passkeyError(http.StatusServiceUnavailable, "Too many people are signing in right now: try again in a minute.")
+		return passkeyError(http.StatusServiceUnavailable, "error.passkey.busy")
 	}
 	c.SetCookie(&http.Cookie{Name: ceremonyCookie, Value: id, Path: "/passkey/", MaxAge: int(ceremonyFor / time.Second),
 		HttpOnly: true, Secure: s.cfg.SecureCookies, SameSite: http.SameSiteStrictMode})
@@ -274,7 +276,7 @@ func (s *Server) passkeyRegisterBegin(c echo.Context) (any, error) {
 		return nil, err
 	}
 	if id.player == "" || id.name == "" {
-		return nil, passkeyError(http.StatusForbidden, "Give your name first (create or join a table): then you can keep it with a passkey.")
+		return nil, passkeyError(http.StatusForbidden, "error.passkey.name_first")
 	}
 	rp, origin, err := s.relyingParty(c)
 	if err != nil {
@@ -296,7 +298,7 @@ func (s *Server) passkeyRegisterBegin(c echo.Context) (any, error) {
 		return nil, err
 	}
 	if len(keys) >= db.MaxPasskeys {
-		return nil, passkeyError(http.StatusUnprocessableEntity, "You have the most passkeys one player may keep: use one of them.")
+		return nil, passkeyError(http.StatusUnprocessableEntity, "error.passkey.most")
 	}
 	creds, err := credentials(keys)
 	if err != nil {
@@ -337,7 +339,7 @@ func (s *Server) passkeyRegisterFinish(c echo.Context) (any, error) {
 	parsed, err := protocol.ParseCredentialCreationResponseBody(c.Request().Body)
 	if err != nil {
 		s.log.Info("passkey: unreadable registration", "err", passkeyDetail(err))
-		return nil, passkeyError(http.StatusBadRequest, "Your device's answer could not be read: try again.")
+		return nil, passkeyError(http.StatusBadRequest, "error.passkey.unreadable")
 	}
 	ctx := c.Request().Context()
 	keys, err := s.db.Passkeys(ctx, cer.player, rp.Config.RPID)
@@ -362,13 +364,13 @@ func (s *Server) passkeyRegisterFinish(c echo.Context) (any, error) {
 		ID: cred.ID, Player: cer.player, RPID: rp.Config.RPID, PublicKey: cred.PublicKey, SignCount: cred.Authenticator.SignCount,
 		Credential: record, Name: cer.name, Created: now})
 	if errors.Is(err, db.ErrPasskeyTaken) {
-		return nil, passkeyError(http.StatusConflict, "This passkey is kept already.")
+		return nil, passkeyError(http.StatusConflict, "error.passkey.kept_already")
 	}
 	if err != nil {
 		return nil, err
 	}
 	return map[string]string{"name": cer.name,
-		"message": "Done: your name is kept. On any device, “Sign in with a passkey” makes you " + cer.name + " again, with your seats."}, nil
+		"message": i18n.From(c.Request().Context()).F("passkey.kept", i18n.S("Name", cer.name))}, nil
 }
 
 // passkeyLoginBegin: POST /passkey/login/begin. A discoverable login:
@@ -420,7 +422,7 @@ func (s *Server) passkeyLoginFinish(c echo.Context) (any, error) {
 	parsed, err := protocol.ParseCredentialRequestResponseBody(c.Request().Body)
 	if err != nil {
 		s.log.Info("passkey: unreadable sign-in", "err", passkeyDetail(err))
-		return nil, passkeyError(http.StatusBadRequest, "Your device's answer could not be read: try again.")
+		return nil, passkeyError(http.StatusBadRequest, "error.passkey.unreadable")
 	}
 	ctx := c.Request().Context()
 	var who db.PasskeyPlayer
@@ -444,14 +446,14 @@ func (s *Server) passkeyLoginFinish(c echo.Context) (any, error) {
 	if err != nil {
 		s.log.Info("passkey: sign-in refused", "err", passkeyDetail(err))
 		if who.Player == "" {
-			return nil, passkeyError(http.StatusUnauthorized, "This passkey is not known here: it may have been made for another site, or its player was never saved. Play on with a name, and keep it with a new passkey.")
+			return nil, passkeyError(http.StatusUnauthorized, "error.passkey.unknown")
 		}
 		return nil, passkeyError(http.StatusUnauthorized, msgPasskeyBad)
 	}
 	if cred.Authenticator.CloneWarning {
 		// the counter went back: two copies of the key may exist
 		s.log.Warn("passkey: counter went back", "player", who.Player)
-		return nil, passkeyError(http.StatusUnauthorized, "This passkey's use counter went backwards, which a copied key would do: it was refused. Sign in with another passkey.")
+		return nil, passkeyError(http.StatusUnauthorized, "error.passkey.copied")
 	}
 	record, err := json.Marshal(cred)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/go-webauthn/webauthn/protocol/webauthncbor"
 	"github.com/go-webauthn/webauthn/protocol/webauthncose"
+	"github.com/tablegames/tables/i18n"
 )
 
 // authenticator is a software passkey, as a phone or a password manager
@@ -277,7 +278,7 @@ func TestPasskeyRefusals(t *testing.T) {
 		t.Fatalf("register without a name: %d %s", status, body)
 	}
 	for _, path := range []string{"/passkey/register/finish", "/passkey/login/finish"} {
-		if status, body := nobody.postJSON(path, []byte(`{}`)); status != http.StatusBadRequest || errorOf(body) != msgCeremonyGone {
+		if status, body := nobody.postJSON(path, []byte(`{}`)); status != http.StatusBadRequest || errorOf(body) != i18n.English().T(msgCeremonyGone) {
 			t.Fatalf("%s without a begin: %d %s", path, status, body)
 		}
 	}
@@ -295,7 +296,7 @@ func TestPasskeyRefusals(t *testing.T) {
 		if status != http.StatusBadRequest || !strings.Contains(errorOf(body), "could not be read") {
 			t.Fatalf("junk %.20q: %d %s", junk, status, body)
 		}
-		if status, body := ann.postJSON("/passkey/register/finish", []byte(junk)); status != http.StatusBadRequest || errorOf(body) != msgCeremonyGone {
+		if status, body := ann.postJSON("/passkey/register/finish", []byte(junk)); status != http.StatusBadRequest || errorOf(body) != i18n.English().T(msgCeremonyGone) {
 			t.Fatalf("a second finish: %d %s", status, body)
 		}
 	}
@@ -306,7 +307,7 @@ func TestPasskeyRefusals(t *testing.T) {
 		if status != http.StatusOK {
 			t.Fatalf("begin: %d", status)
 		}
-		if status, body := ann.postJSON("/passkey/register/finish", a.create(opts)); status != http.StatusBadRequest || errorOf(body) != msgPasskeyBad {
+		if status, body := ann.postJSON("/passkey/register/finish", a.create(opts)); status != http.StatusBadRequest || errorOf(body) != i18n.English().T(msgPasskeyBad) {
 			t.Fatalf("a passkey made at %s for %q: %d %s", a.origin, a.rpID, status, body)
 		}
 	}
@@ -315,7 +316,7 @@ func TestPasskeyRefusals(t *testing.T) {
 	}
 	// a register ceremony can't finish a sign-in
 	ann.postJSON("/passkey/register/begin", nil)
-	if status, body := ann.postJSON("/passkey/login/finish", []byte(`{}`)); status != http.StatusBadRequest || errorOf(body) != msgCeremonyGone {
+	if status, body := ann.postJSON("/passkey/login/finish", []byte(`{}`)); status != http.StatusBadRequest || errorOf(body) != i18n.English().T(msgCeremonyGone) {
 		t.Fatalf("a login finished with a register ceremony: %d %s", status, body)
 	}
 
@@ -328,7 +329,7 @@ func TestPasskeyRefusals(t *testing.T) {
 	thief.get("/")
 	phished := *key
 	phished.origin = "https://tables.example.evil.test"
-	if status, body := signIn(t, thief, &phished); status != http.StatusUnauthorized || errorOf(body) != msgPasskeyBad {
+	if status, body := signIn(t, thief, &phished); status != http.StatusUnauthorized || errorOf(body) != i18n.English().T(msgPasskeyBad) {
 		t.Fatalf("a sign-in from another origin: %d %s", status, body)
 	}
 	if p := annPlayer(t, e, thief); p != "" {
@@ -355,7 +356,7 @@ func TestPasskeyRefusals(t *testing.T) {
 	if status, body := thief.postJSON("/passkey/login/finish", answer); status != http.StatusOK {
 		t.Fatalf("the sign-in: %d %s", status, body)
 	}
-	if status, body := thief.postJSON("/passkey/login/finish", answer); status != http.StatusBadRequest || errorOf(body) != msgCeremonyGone {
+	if status, body := thief.postJSON("/passkey/login/finish", answer); status != http.StatusBadRequest || errorOf(body) != i18n.English().T(msgCeremonyGone) {
 		t.Fatalf("a replayed sign-in: %d %s", status, body)
 	}
 	// the same answer under a new ceremony: the challenge differs
@@ -396,7 +397,7 @@ func TestPasskeyLimits(t *testing.T) {
 			t.Fatalf("begin %d: %d %s", i, status, body)
 		}
 	}
-	if status, body := c.postJSON("/passkey/login/begin", nil); status != http.StatusTooManyRequests || errorOf(body) != msgPasskeyLimit {
+	if status, body := c.postJSON("/passkey/login/begin", nil); status != http.StatusTooManyRequests || errorOf(body) != i18n.English().T(msgPasskeyLimit) {
 		t.Fatalf("begin 21: %d %s", status, body)
 	}
 

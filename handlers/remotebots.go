@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/room"
 	"github.com/tablegames/tables/views"
 )
@@ -31,17 +32,17 @@ func (s *Server) tableBots(c echo.Context) error {
 		return err
 	}
 	if id.player == "" {
-		return moveError(c, game.Errorf("NOT_HOST", "Only the host seats remote bots"))
+		return moveError(c, game.Err("NOT_HOST", "error.table.only_host_seats_remote"))
 	}
 	ctx := c.Request().Context()
 	seat, err := strconv.Atoi(c.FormValue("seat"))
 	if err != nil {
-		return moveError(c, game.Errorf(game.CodeInvalidAction, "Choose a seat"))
+		return moveError(c, game.Err(game.CodeInvalidAction, "error.bots.choose_seat"))
 	}
 	switch c.FormValue("do") {
 	case "seat":
 		if !s.limits.joinsSession.allow(id.player, s.now()) {
-			return rateLimited("Too many bots in a short time: wait a few seconds")
+			return rateLimited("error.limit.bots_seated")
 		}
 		name, err := room.CheckName(c.FormValue("bot_name"))
 		if err != nil {
@@ -61,7 +62,7 @@ func (s *Server) tableBots(c echo.Context) error {
 	case "invite":
 		b, err := s.db.BotByID(ctx, strings.TrimSpace(c.FormValue("bot")))
 		if errors.Is(err, db.ErrNotFound) || err == nil && (b.Room != "" || b.Revoked) {
-			return moveError(c, game.Errorf("NO_BOT", "No bot has that id: ask its owner for the id on their My games page"))
+			return moveError(c, game.Err("NO_BOT", "error.bots.no_such_id"))
 		}
 		if err != nil {
 			return err
@@ -90,7 +91,7 @@ func (s *Server) tableBots(c echo.Context) error {
 		s.botStreams.end(b.ID)
 		return s.showToken(c, views.BotToken{Name: b.Name, Seat: seat, Code: r.Code(), Token: token, ID: b.ID})
 	}
-	return moveError(c, game.Errorf(game.CodeInvalidAction, "Unknown remote bot action"))
+	return moveError(c, game.Err(game.CodeInvalidAction, "error.bots.unknown_remote_action"))
 }
 
 // seatBot is the bot made for a seat of the table, which the host asks
@@ -101,14 +102,14 @@ func (s *Server) seatBot(ctx context.Context, r *room.Room, host string, seat in
 		return db.Bot{}, err
 	}
 	if invited {
-		return db.Bot{}, game.Errorf("NOT_YOURS", "This bot was invited: its owner keeps its token. Hand its seat back to a built-in bot if it misbehaves.")
+		return db.Bot{}, game.Err("NOT_YOURS", "error.bots.invited")
 	}
 	b, err := s.db.BotByID(ctx, strings.TrimPrefix(player, "bot:"))
 	if err == nil && b.Room != r.Code() {
 		err = db.ErrNotFound
 	}
 	if errors.Is(err, db.ErrNotFound) {
-		return db.Bot{}, game.Errorf(game.CodeInvalidAction, "This seat's bot is unknown")
+		return db.Bot{}, game.Err(game.CodeInvalidAction, "error.bots.seat_bot_unknown")
 	}
 	return b, err
 }
@@ -137,27 +138,27 @@ func (s *Server) myBots(c echo.Context) error {
 		return err
 	}
 	if id.player == "" {
-		return moveError(c, game.Errorf(game.CodeInvalidAction, "Give your name at a table first: your bots are kept with your games"))
+		return moveError(c, game.Err(game.CodeInvalidAction, "error.bots.name_first"))
 	}
 	ctx := c.Request().Context()
 	switch c.FormValue("do") {
 	case "make":
 		if !s.limits.tablesSession.allow(id.player, s.now()) {
-			return rateLimited("Too many bots in a short time: wait a minute")
+			return rateLimited("error.limit.bots_made")
 		}
 		name, err := room.CheckName(c.FormValue("bot_name"))
 		if err != nil {
 			return moveError(c, err)
 		}
-		if utf8.RuneCountInString(name) > 20 {
-			return moveError(c, game.Errorf("INVALID_NAME", "A bot's name has at most 20 characters"))
+		if utf8.RuneCountInString(name) > maxBotName {
+			return moveError(c, game.Err("INVALID_NAME", "error.bots.name_long", i18n.Count(maxBotName)))
 		}
 		have, err := s.db.BotsOf(ctx, id.player)
 		if err != nil {
 			return err
 		}
 		if len(have) >= maxBotsPerPlayer {
-			return moveError(c, game.Errorf("TOO_MANY_BOTS", "You have "+strconv.Itoa(maxBotsPerPlayer)+" bots already: revoke one's token and reuse it"))
+			return moveError(c, game.Err("TOO_MANY_BOTS", "error.bots.too_many", i18n.Count(maxBotsPerPlayer)))
 		}
 		b, token, err := s.db.CreateBot(ctx, db.Bot{Name: name, Owner: id.player}, s.now())
 		if err != nil {
@@ -168,7 +169,7 @@ func (s *Server) myBots(c echo.Context) error {
 		bid := c.FormValue("bot")
 		b, err := s.db.BotByID(ctx, bid)
 		if err != nil || b.Owner != id.player || b.Room != "" {
-			return moveError(c, game.Errorf("NO_BOT", "You have no bot with that id"))
+			return moveError(c, game.Err("NO_BOT", "error.bots.not_yours"))
 		}
 		s.botStreams.end(b.ID)
 		if c.FormValue("do") == "revoke" {
@@ -185,8 +186,11 @@ func (s *Server) myBots(c echo.Context) error {
 		s.botStreams.end(b.ID)
 		return s.showToken(c, views.BotToken{Name: b.Name, Seat: -1, Token: token, ID: b.ID})
 	}
-	return moveError(c, game.Errorf(game.CodeInvalidAction, "Unknown bot action"))
+	return moveError(c, game.Err(game.CodeInvalidAction, "error.bots.unknown_action"))
 }
 
 // maxBotsPerPlayer caps a player's bot identities.
 const maxBotsPerPlayer = 10
+
+// maxBotName is the most characters of a bot identity's name.
+const maxBotName = 20

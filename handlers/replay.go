@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -23,8 +24,8 @@ func (s *Server) replay(c echo.Context) error {
 	if err != nil {
 		return s.noTable(c, pageError(err), code)
 	}
-	p.Page = views.Page{Title: "Replay · " + code, CSRF: csrfToken(c),
-		Description: "A finished deal of this table, step by step, as a seat saw it."}
+	p.Page = views.Page{Title: i18n.M("replay.page_title", i18n.S("Code", code)), CSRF: csrfToken(c),
+		Description: i18n.M("replay.page_description")}
 	noStore(c) // a seat's cards, even of a finished deal
 	if c.Request().Header.Get("HX-Request") == "true" {
 		return render(c, http.StatusOK, views.ReplayBody(p))
@@ -42,7 +43,7 @@ func (s *Server) replays(c echo.Context) error {
 	if err != nil {
 		return s.noTable(c, err, code)
 	}
-	p := views.Replays{Page: views.Page{Title: "Replays · " + code, CSRF: csrfToken(c),
-		Description: "The finished deals of this table, each to replay step by step."}, Code: code, What: what, Count: len(deals)}
+	p := views.Replays{Page: views.Page{Title: i18n.M("replays.page_title", i18n.S("Code", code)), CSRF: csrfToken(c),
+		Description: i18n.M("replays.page_description")}, Code: code, What: what, Count: len(deals)}
 	return render(c, http.StatusOK, views.ReplaysPage(p))
 }

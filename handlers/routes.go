@@ -143,7 +143,7 @@ func (s *Server) readyz(c echo.Context) error {
 func (s *Server) static(c echo.Context) error {
 	a, hashed, ok := static.Lookup(strings.TrimPrefix(c.Request().URL.Path, "/static/"))
 	if !ok {
-		return echo.NewHTTPError(http.StatusNotFound, "Not found")
+		return pageErr(http.StatusNotFound, i18n.M("error.no_file"))
 	}
 	h := c.Response().Header()
 	h.Set("Content-Type", a.Type)
@@ -210,24 +210,20 @@ func (s *Server) httpError(err error, c echo.Context) {
 	// the error may reach here after a middleware's deadline was cancelled:
 	// the page is rendered all the same
 	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))
-	status, msg := http.StatusInternalServerError, "Something went wrong on our side (INTERNAL)."
+	l := i18n.From(c.Request().Context())
+	status, msg := http.StatusInternalServerError, l.T("error.internal")
 	var he *echo.HTTPError
 	var ge *game.Error
 	var rl errRateLimited
 	switch {
 	case errors.As(err, &rl):
-		status, msg = http.StatusTooManyRequests, rl.msg
+		status, msg = http.StatusTooManyRequests, l.Msg(rl.msg)
 		c.Response().Header().Set("Retry-After", "60")
 		c.Response().Header().Set("X-Error-Code", "RATE_LIMITED")
 	case errors.As(err, &he):
-		status = he.Code
-		if m, ok := he.Message.(string); ok {
-			msg = m
-		} else {
-			msg = http.StatusText(status)
-		}
+		status, msg = he.Code, httpMessage(l, he)
 	case errors.As(err, &ge):
-		status, msg = http.StatusUnprocessableEntity, ge.Text(i18n.From(c.Request().Context()))
+		status, msg = http.StatusUnprocessableEntity, ge.Text(l)
 	default:
 		s.log.Error("internal error", "path", c.Request().URL.Path, "err", err)
 	}
@@ -240,16 +236,46 @@ func (s *Server) httpError(err error, c echo.Context) {
 		c.String(status, msg)
 		return
 	}
-	heading := "Something went wrong"
+	heading := i18n.M("error.generic")
 	switch status {
 	case http.StatusNotFound:
-		heading = "No such table"
+		heading = i18n.M("error.heading.not_found")
 	case http.StatusForbidden:
-		heading = "Not allowed"
+		heading = i18n.M("error.heading.forbidden")
 	case http.StatusTooManyRequests:
-		heading = "Too many requests"
+		heading = i18n.M("error.heading.too_many")
 	}
 	render(c, status, views.ErrorPage(views.ErrorInfo{
-		Page: views.Page{Title: heading + " · Tables", CSRF: csrfToken(c)}, Heading: heading, Message: msg,
+		Page: views.Page{Title: i18n.M("error.page_title", i18n.Nest("Heading", heading)), CSRF: csrfToken(c)}, Heading: l.Msg(heading), Message: msg,
 	}))
+}
+
+// httpMessage is an HTTP error's message in l: the handlers' own from
+// the catalog (pageErr), Echo's (a route or a method that doesn't exist,
+// a body too large) by its status.
+func httpMessage(l *i18n.Lang, he *echo.HTTPError) string {
+	switch m := he.Message.(type) {
+	case i18n.Msg:
+		return l.Msg(m)
+	case string:
+		if m != http.StatusText(he.Code) {
+			return m
+		}
+	}
+	if key, ok := statusKeys[he.Code]; ok {
+		return l.T(key)
+	}
+	return http.StatusText(he.Code)
+}
+
+// statusKeys are the catalog's words for the statuses Echo answers by
+// itself.
+var statusKeys = map[int]string{
+	http.StatusBadRequest:            "error.status.bad_request",
+	http.StatusNotFound:              "error.status.not_found",
+	http.StatusMethodNotAllowed:      "error.status.method_not_allowed",
+	http.StatusRequestEntityTooLarge: "error.status.too_large",
+	http.StatusUnsupportedMediaType:  "error.status.media_type",
+	http.StatusServiceUnavailable:    "error.status.unavailable",
+	http.StatusInternalServerError:   "error.status.internal",
 }

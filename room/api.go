@@ -18,16 +18,17 @@ import (
 // ended) returns that error instead.
 
 // Missing is something a request names that the table doesn't have (a
-// deal to replay, a step, a hand): the edge answers "not found".
-type Missing string
+// deal to replay, a step, a hand): the edge answers "not found", with Msg
+// in the reader's language.
+type Missing struct{ Msg i18n.Msg }
 
-func (m Missing) Error() string { return string(m) }
+func (m Missing) Error() string { return i18n.English().Msg(m.Msg) }
 
 // Hidden is something the asker may not see (another seat's cards in a
-// Hold'em replay): the edge answers "forbidden".
-type Hidden string
+// Hold'em replay): the edge answers "forbidden", with Msg.
+type Hidden struct{ Msg i18n.Msg }
 
-func (h Hidden) Error() string { return string(h) }
+func (h Hidden) Error() string { return i18n.English().Msg(h.Msg) }
 
 // CodeStale is the code of a move posted from an older version of the
 // seat than the table's (a double click, a retried request).
@@ -171,12 +172,13 @@ func (r *Room) JoinForm(ctx context.Context, player, name, csrf string) (views.J
 // Missing for a game without a hand history.
 func (r *Room) Hands(ctx context.Context, player string) ([]views.HandText, error) {
 	if r.kind.hands == nil {
-		return nil, Missing("This game has no hand history")
+		return nil, Missing{i18n.M("error.hands.none")}
 	}
 	var hs []views.HandText
 	err := r.do(ctx, func() {
 		if r.t.Match != nil {
-			hs = r.kind.hands(r.t.Match, r.t.seatOf(player), r.t.Name, i18n.From(ctx))
+			l := i18n.From(ctx)
+			hs = r.kind.hands(r.t.Match, r.t.seatOf(player), func(seat int) string { return r.t.nameIn(l, seat) }, l)
 		}
 	})
 	return hs, err
@@ -321,7 +323,7 @@ func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step stri
 	k, nspans := ix.kind, len(ix.spans)
 	if n < 1 || n > nspans {
 		done()
-		return views.Replay{}, Missing("This table has " + plural(nspans, "finished "+dealWord(k), "finished "+dealWord(k)+"s") + " to replay")
+		return views.Replay{}, Missing{i18n.M("error.replay.none."+dealWord(k), i18n.Count(nspans))}
 	}
 	sp := ix.spans[n-1]
 	done()
@@ -329,7 +331,7 @@ func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step stri
 	at := 0 // a replay opens at its start
 	if step != "" {
 		if at, err = strconv.Atoi(step); err != nil || at < 0 || at > steps {
-			return views.Replay{}, Missing("A step from 0 to " + itoa(steps))
+			return views.Replay{}, Missing{i18n.M("error.replay.step", i18n.N("Last", steps))}
 		}
 	}
 	// the table where the deal starts, then its entries up to the step
@@ -352,7 +354,7 @@ func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step stri
 	me := t.seatOf(player)
 	shown, ok := rt.replaySeat(k, t, me, seat)
 	if !ok {
-		return views.Replay{}, Hidden("In Hold'em a replay shows only your own cards: cards never shown stay hidden")
+		return views.Replay{}, Hidden{i18n.M("error.replay.hidden")}
 	}
 	rv := replayView(code, t, shown)
 	rv.player, rv.lang = player, i18n.From(ctx)
@@ -366,7 +368,7 @@ func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step stri
 	}
 	for i := range t.Seats {
 		if !k.hiddenHands || i == me {
-			p.Seats = append(p.Seats, views.Target{Seat: i, Name: t.Name(i)})
+			p.Seats = append(p.Seats, views.Target{Seat: i, Name: rv.name(i)})
 		}
 	}
 	return p, nil
@@ -382,12 +384,12 @@ func (rt *Runtime) HandsText(ctx context.Context, code, player string) (string, 
 	err := walkLog(ctx, rt.db, rt.kinds, code, func(st logStep) error {
 		k, t := st.kind, st.t
 		if k.hands == nil {
-			return Missing("This game has no hand history")
+			return Missing{i18n.M("error.hands.none")}
 		}
 		if t.Match == nil {
 			return nil
 		}
-		hs := k.hands(t.Match, t.seatOf(player), t.Name, lang)
+		hs := k.hands(t.Match, t.seatOf(player), func(seat int) string { return t.nameIn(lang, seat) }, lang)
 		if n := len(hs); n > 0 && hs[n-1].Hand > last {
 			last = hs[n-1].Hand
 			b.WriteString(hs[n-1].Text)

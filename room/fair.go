@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"regexp"
 	"strconv"
 
@@ -109,6 +108,28 @@ var commitRe = regexp.MustCompile(`committed: SHA-256 ([0-9a-f]{64})`)
 // ErrTampered is a record whose seeds, moves and log don't agree.
 var ErrTampered = errors.New("the record does not verify")
 
+// Tampered is why a record does not verify (errors.Is ErrTampered): Msg
+// says it in a reader's language (the verify page); its Error is English,
+// as the command-line verifier writes it.
+type Tampered struct{ Msg i18n.Msg }
+
+func (t *Tampered) Error() string { return ErrTampered.Error() + ": " + i18n.English().Msg(t.Msg) }
+
+func (t *Tampered) Is(target error) bool { return target == ErrTampered }
+
+// tampered is a Tampered with the catalog's key (verify.error.*).
+func tampered(key string, args ...i18n.Arg) error { return &Tampered{i18n.M(key, args...)} }
+
+// reason is an error inside a Tampered, as its argument Reason: a move's
+// refusal in the reader's language, else the error's words.
+func reason(err error) i18n.Arg {
+	var ge *game.Error
+	if errors.As(err, &ge) && !ge.Msg.IsZero() {
+		return i18n.Nest("Reason", i18n.M("verify.error.refused", i18n.S("Code", ge.Code), i18n.Nest("Message", ge.Msg)))
+	}
+	return i18n.S("Reason", err.Error())
+}
+
 // Verify checks a table's record: each revealed seed hashes to the
 // commitment the log showed before its deal, and re-running the game
 // from the seeds and moves gives back every log line, cards and dice
@@ -116,11 +137,11 @@ var ErrTampered = errors.New("the record does not verify")
 func Verify(rec FairRecord) (Verdict, error) {
 	k, ok := kinds()[rec.Kind]
 	if !ok {
-		return Verdict{}, fmt.Errorf("%w: unknown game %q", ErrTampered, rec.Kind)
+		return Verdict{}, tampered("verify.error.game", i18n.S("Kind", strconv.Quote(rec.Kind)))
 	}
 	var o Options
 	if err := json.Unmarshal(rec.Options, &o); err != nil {
-		return Verdict{}, fmt.Errorf("%w: options: %v", ErrTampered, err)
+		return Verdict{}, tampered("verify.error.options", reason(err))
 	}
 	t := newTable(o)
 	v := Verdict{What: dealWord(k), Seeded: k.fair != nil}
@@ -129,11 +150,11 @@ func Verify(rec FairRecord) (Verdict, error) {
 	for i, data := range rec.Entries {
 		var en entry
 		if err := json.Unmarshal(data, &en); err != nil {
-			return v, fmt.Errorf("%w: entry %d: %v", ErrTampered, i+1, err)
+			return v, tampered("verify.error.entry", i18n.N("Entry", i+1), reason(err))
 		}
 		out, err := t.apply(k, en)
 		if err != nil {
-			return v, fmt.Errorf("%w: entry %d does not apply: %v", ErrTampered, i+1, err)
+			return v, tampered("verify.error.apply", i18n.N("Entry", i+1), reason(err))
 		}
 		if now := t.Match != nil && settled(k, t.Match); now != over {
 			if over = now; now {
@@ -147,7 +168,7 @@ func Verify(rec FairRecord) (Verdict, error) {
 			for _, line := range rec.Log[min(before, len(rec.Log)):min(len(got), len(rec.Log))] {
 				if m := commitRe.FindStringSubmatch(line); m != nil {
 					if m[1] != seedHash(en.Seed) {
-						return v, fmt.Errorf("%w: the seed %x does not hash to the commitment %s", ErrTampered, en.Seed, m[1])
+						return v, tampered("verify.error.seed", i18n.S("Seed", strconv.FormatUint(en.Seed, 16)), i18n.S("Commitment", m[1]))
 					}
 					v.Deals = append(v.Deals, DealCheck{Commitment: m[1], Seed: strconv.FormatUint(en.Seed, 16)})
 				}
@@ -155,11 +176,11 @@ func Verify(rec FairRecord) (Verdict, error) {
 		}
 	}
 	if len(got) != len(rec.Log) {
-		return v, fmt.Errorf("%w: the moves give %d log lines, the record has %d", ErrTampered, len(got), len(rec.Log))
+		return v, tampered("verify.error.lines", i18n.Nest("Got", i18n.M("verify.lines", i18n.Count(len(got)))), i18n.N("Want", len(rec.Log)))
 	}
 	for i := range got {
 		if got[i] != rec.Log[i] {
-			return v, fmt.Errorf("%w: log line %d says %q, but the seeds and moves give %q", ErrTampered, i+1, rec.Log[i], got[i])
+			return v, tampered("verify.error.line", i18n.N("Line", i+1), i18n.S("Logged", strconv.Quote(rec.Log[i])), i18n.S("Replayed", strconv.Quote(got[i])))
 		}
 	}
 	v.Lines = len(got)

@@ -142,16 +142,7 @@ func (rv *roomView) seatView(i int) views.Seat {
 
 // name is what a seat's player goes by, in the viewer's language: a
 // bot by its number ("Bot 3", bot.name), a person by their name.
-func (rv *roomView) name(seat int) string {
-	if seat >= 0 && seat < len(rv.t.Seats) {
-		if s := rv.t.Seats[seat]; s.Bot != "" {
-			if n, ok := botNumber(s.Name); ok {
-				return rv.l().F("bot.name", i18n.N("Number", n))
-			}
-		}
-	}
-	return rv.t.Name(seat)
-}
+func (rv *roomView) name(seat int) string { return rv.t.nameIn(rv.l(), seat) }
 
 // l is the viewer's language (English when the view has none).
 func (rv *roomView) l() *i18n.Lang {
@@ -1469,7 +1460,7 @@ func (r *Room) seatWhen() string {
 func (r *Room) joinForm(l *i18n.Lang, player, name, csrf string) views.Join {
 	title := l.Msg(r.kind.info.Title())
 	return views.Join{Page: views.Page{Title: views.TableTitle(title, r.code), CSRF: csrf,
-		Description: "A table of " + title + ": give a name to take a seat or to watch."},
+		Description: i18n.M("join.page_description", i18n.S("Game", title))},
 		Code: r.code, GameTitle: title, Name: name, Offer: r.seatOffer(player), Bots: r.lateSeats(), When: r.seatWhen(),
 		Late: r.lateEntry(), Open: r.t.Opts.OpenSeats}
 }
@@ -1518,7 +1509,7 @@ func (r *Room) publicSummary() (views.PublicTable, bool) {
 	// the game's name in English, as the list's other words, until the
 	// list is converted (its lines also cross machines as JSON)
 	pt := views.PublicTable{Code: r.code, Game: i18n.English().Msg(r.kind.info.Title()), Options: strings.Join(r.kind.words(t.Opts), " · "), Started: t.Started(),
-		Seats: len(t.Seats), Since: ageWords(r.rt.now().Sub(t.opened)), CreatedAt: t.opened}
+		Seats: len(t.Seats), CreatedAt: t.opened}
 	for _, s := range t.Seats {
 		switch {
 		case s.empty():

@@ -693,14 +693,3 @@ func (rt *Runtime) botOption(k *kind, choice string) (string, error) {
 	}
 	return "", game.Errorf(game.CodeInvalidAction, "Choose an AI from the list")
 }
-
-// ageWords says how long ago: "just now", "5 min", "2 h".
-func ageWords(d time.Duration) string {
-	switch {
-	case d < time.Minute:
-		return "just now"
-	case d < time.Hour:
-		return itoa(int(d/time.Minute)) + " min"
-	}
-	return itoa(int(d/time.Hour)) + " h"
-}

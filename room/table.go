@@ -763,6 +763,22 @@ func (t *Table) Name(seat int) string {
 	return "Seat " + strconv.Itoa(seat+1)
 }
 
+// nameIn is what a seat's player goes by, in l: a bot by its name in l
+// ("Bot 3"), a person by the name they gave, an unnamed seat by its
+// number.
+func (t *Table) nameIn(l *i18n.Lang, seat int) string {
+	if seat >= 0 && seat < len(t.Seats) {
+		s := t.Seats[seat]
+		if n, ok := botNumber(s.Name); ok && s.Bot != "" {
+			return l.F("bot.name", i18n.N("Number", n))
+		}
+		if s.Name != "" {
+			return s.Name
+		}
+	}
+	return l.F("seat.name", i18n.N("Number", seat+1))
+}
+
 func botName(seat int) string { return "Bot " + strconv.Itoa(seat+1) }
 
 // botNumber is the number of a bot's name ("Bot 3": 3).

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"strconv"
-	"strings"
+	"time"
 
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/static"
@@ -31,13 +31,6 @@ func vals(kv ...string) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
 
 func mySeat(t Table) Seat {
 	for _, s := range t.Lobby.Seats {
@@ -108,32 +101,6 @@ func chatName(t Table) string {
 	return t.ChatName
 }
 
-// titleWord is a word with its first letter in capitals: "Deal".
-func titleWord(w string) string {
-	if w == "" {
-		return w
-	}
-	return strings.ToUpper(w[:1]) + w[1:]
-}
-
-// finishedWords tells how many deals (games) a check covered: " over 2
-// finished games", or "" when none has finished.
-func finishedWords(v Verify) string {
-	if v.Finished == 0 {
-		return " so far"
-	}
-	return ", over " + plural(v.Finished, "finished "+v.What, "finished "+v.What+"s")
-}
-
-// seedWords says the seeds' deals were shuffled: "The finished deal was
-// shuffled", "Each of the 3 finished hands was shuffled".
-func seedWords(v Verify) string {
-	if len(v.Deals) == 1 {
-		return "The finished " + v.What + " was shuffled"
-	}
-	return "Each of the " + plural(len(v.Deals), "finished "+v.What, "finished "+v.What+"s") + " was shuffled"
-}
-
 // wsURL is the table page's websocket: with the page's token, its first
 // push is only what changed since the page.
 func wsURL(t Table) string {
@@ -142,4 +109,26 @@ func wsURL(t Table) string {
 		u += "?page=" + url.QueryEscape(t.PageToken)
 	}
 	return u
+}
+
+// publicLine is a public table's seats, state and age in the home page's
+// list: "2 seats free of 4 · playing · opened 5 min ago".
+func publicLine(ctx context.Context, t PublicTable, now time.Time) string {
+	l := lang(ctx)
+	state := "home.public.lobby"
+	if t.Started {
+		state = "home.public.playing"
+	}
+	line := l.F("home.public.free", i18n.Count(t.Free), i18n.N("Seats", t.Seats)) + " · " + l.T(state)
+	if t.CreatedAt.IsZero() {
+		return line
+	}
+	switch age := now.Sub(t.CreatedAt); {
+	case age < time.Minute:
+		return line + " · " + l.T("home.public.opened.now")
+	case age < time.Hour:
+		return line + " · " + l.F("home.public.opened.minutes", i18n.Count(int(age/time.Minute)))
+	default:
+		return line + " · " + l.F("home.public.opened.hours", i18n.Count(int(age/time.Hour)))
+	}
 }

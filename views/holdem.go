@@ -315,7 +315,7 @@ type Verify struct {
 	Code  string
 	Game  string // the game's title
 	OK    bool
-	Error string
+	Error i18n.Msg    // why the record does not verify
 	Deals [][2]string // commitment, revealed seed
 	Lines int
 	// What one seed deals ("deal", "hand", "game"); Seeded: the game deals
@@ -323,6 +323,12 @@ type Verify struct {
 	What     string
 	Seeded   bool
 	Finished int
+}
+
+// verifyLines is how many log lines a check reproduced, as the argument
+// Lines of the verify page's sentences.
+func verifyLines(v Verify) i18n.Arg {
+	return i18n.Nest("Lines", i18n.M("verify.lines", i18n.Count(v.Lines)))
 }
 
 // Replay is one step of a finished deal's replay.

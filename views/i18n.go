@@ -60,3 +60,9 @@ var cardRankKeys = map[byte]string{'2': "card.rank.2", '3': "card.rank.3", '4': 
 	'K': "card.rank.king", 'A': "card.rank.ace"}
 
 var cardSuitKeys = map[byte]string{'C': "card.suit.clubs", 'D': "card.suit.diamonds", 'H': "card.suit.hearts", 'S': "card.suit.spades"}
+
+// unitKey is the key of a message about one deal of a game, by what the
+// game calls it (Verify.What, Replay.What: "deal", "hand", "game"): each
+// its own message, since a translation's words around the noun change
+// with it (its gender, its plural).
+func unitKey(key, what string) string { return key + "." + what }

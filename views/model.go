@@ -12,10 +12,12 @@ import (
 
 // Page is what the layout needs.
 type Page struct {
-	Title string
+	// Title is the page's title (the browser's tab), in the reader's
+	// language.
+	Title i18n.Msg
 	// Description is the page's one sentence for search engines and link
-	// previews (<meta name="description">); empty: the site's.
-	Description string
+	// previews (<meta name="description">); zero: the site's.
+	Description i18n.Msg
 	CSRF        string
 	// Game and Code name a table's page: its top bar shows them and offers
 	// the sound toggle (on a narrow screen the game's name gives way).
@@ -33,22 +35,21 @@ type Page struct {
 // the top bar.
 func TablePageTitle(game, code, csrf, rules string) Page {
 	return Page{Title: TableTitle(game, code), CSRF: csrf, Game: game, Code: code, Rules: rules,
-		Description: "A table of " + game + " in play: friends and bots around it, moves pushed live."}
+		Description: i18n.M("table.page_description", i18n.S("Game", game))}
 }
 
-// siteDescription describes the site, for pages without their own.
-const siteDescription = "Card and board games with friends and bots in your browser: President, Texas Hold'em, Lowest Unique and Impetus. Create a table, share its link, friends join with just a name."
-
-// description is the page's meta description.
-func description(p Page) string {
-	if p.Description != "" {
+// description is the page's meta description: its own, else the site's.
+func description(p Page) i18n.Msg {
+	if !p.Description.IsZero() {
 		return p.Description
 	}
-	return siteDescription
+	return i18n.M("layout.description")
 }
 
 // TableTitle names a table: "Texas Hold'em · KX7P-M4QA".
-func TableTitle(game, code string) string { return game + " · " + CodeLabel(code) }
+func TableTitle(game, code string) i18n.Msg {
+	return i18n.M("table.page_title", i18n.S("Game", game), i18n.S("Code", CodeLabel(code)))
+}
 
 // GameInfo describes a game on the home page and its how-to-play page.
 // Its words are the catalog's, under keys named by its Kind
@@ -405,6 +406,5 @@ type PublicTable struct {
 	Started   bool
 	Seats     int
 	Free      int // seats a newcomer may take: empty, or a bot's once started
-	Since     string
 	CreatedAt time.Time
 }
