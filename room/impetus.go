@@ -86,33 +86,87 @@ var hexGeometry = func() (g [impetus.NumHexes][3]string) {
 
 func num(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
 
-var idolLetters = map[impetus.IdolType]string{impetus.Battle: "B", impetus.Affluence: "A", impetus.Spread: "S"}
-
 // impetusView builds what one viewer sees from the engine's View.
 func impetusView(rv *roomView) views.Impetus {
 	mt := rv.t.Match.(*impetus.Match)
 	v := mt.State.View(rv.seat)
-	name := rv.t.Name
+	t, l := rv.t, rv.l()
 	m := views.Impetus{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Turn: v.Turn, MaxTurns: v.Rules.MaxTurns,
-		WinVP: v.Rules.WinVP, Phase: v.Phase.String(), Need: v.Need, ReplayURL: "/t/" + rv.code + "/replay/" + itoa(max(rv.t.Games, 1))}
+		WinVP: v.Rules.WinVP, Phase: v.Phase.String(), PhaseText: l.T(impetusPhaseKeys[v.Phase]), Need: v.Need,
+		ReplayURL: "/t/" + rv.code + "/replay/" + itoa(max(rv.t.Games, 1))}
 	waiting := map[int]bool{}
 	for _, w := range v.Waiting {
 		waiting[w] = true
 	}
-	battle := map[int]bool{}
-	for _, w := range v.Wars {
-		words := impetus.FactionNames[w.A] + " against " + impetus.FactionNames[w.B]
-		if w.Ripe {
-			battle[w.Battle[0]], battle[w.Battle[1]] = true, true
-			words += ": battle next turn at " + impetus.PlaceName(&v.Owner, w.Battle[0]) + " and at " + impetus.PlaceName(&v.Owner, w.Battle[1]) + " (⚔)"
-		} else {
-			words += ": just erupted"
-		}
-		m.Wars = append(m.Wars, words)
-	}
+	// the map, the wars and the factions are the same for every viewer of
+	// a language: the push's first viewer words them for the others
+	pub := rv.shares().impetusAt(mt.State.Version, func() *impetusPublic { return impetusWords(rv, &v) })
+	m.Wars, m.Factions = pub.wars, pub.factions
 	targets := map[int]bool{}
 	for _, c := range v.Targets {
 		targets[c] = true
+	}
+	m.Cells = make([]views.IMCell, len(pub.cells))
+	copy(m.Cells, pub.cells)
+	for i := range m.Cells {
+		c := &m.Cells[i]
+		switch {
+		case v.Need == "idol" && v.Idols[i].Type == impetus.NoIdol:
+			c.Action = "idol"
+			c.Label = l.F("impetus.view.cell.place_idol", i18n.S("Cell", c.Label))
+		case v.Need == "target" && targets[i]:
+			c.Action = "target"
+			c.Label = l.F("impetus.view.cell.expand", i18n.S("Cell", c.Label))
+		}
+	}
+	for i, sp := range v.Spirits {
+		s := views.IMSpirit{Seat: rv.seatView(i), VP: sp.VP, Influence: sp.Influence, Waiting: waiting[i]}
+		if sp.Guiding >= 0 {
+			s.Guiding = l.T(impetus.FactionKey(sp.Guiding))
+		}
+		m.Spirits = append(m.Spirits, s)
+	}
+	impetusChoice(&m, &v, l, t)
+	m.Status = impetusStatus(&v, l, t)
+	if len(v.Winners) > 0 {
+		if vp := i18n.N("VP", v.Spirits[v.Winners[0]].VP); len(v.Winners) == 1 {
+			m.Winners = l.F("impetus.view.winner", t.nameArgAs("Name", v.Winners[0]), vp)
+		} else {
+			m.Winners = l.F("impetus.view.winners", seatList("Names", t, v.Winners), vp)
+		}
+		m.Result = impetusResult(&v, l)
+		m.Standings = impetusFinal(rv, &v, m.Result)
+	}
+	m.Happened = happenedTo(rv, &v)
+	m.YourTurn = m.Need != ""
+	return m
+}
+
+// impetusPublic is what every viewer sees alike of an Impetus table, in
+// one language: the map's cells (without the viewer's own action on
+// them), the wars and the factions' panel.
+type impetusPublic struct {
+	version  int
+	cells    []views.IMCell
+	wars     []string
+	factions []views.IMFaction
+}
+
+// impetusWords words the public part of the table in the viewer's
+// language.
+func impetusWords(rv *roomView, v *impetus.View) *impetusPublic {
+	t, l := rv.t, rv.l()
+	pub := &impetusPublic{version: v.Version}
+	battle := map[int]bool{}
+	for _, w := range v.Wars {
+		a, b := i18n.K("A", impetus.FactionKey(w.A)), i18n.K("B", impetus.FactionKey(w.B))
+		if w.Ripe {
+			battle[w.Battle[0]], battle[w.Battle[1]] = true, true
+			pub.wars = append(pub.wars, l.F("impetus.view.war.battle", a, b,
+				i18n.Nest("Place", impetus.PlaceMsg(&v.Owner, w.Battle[0])), i18n.Nest("Other", impetus.PlaceMsg(&v.Owner, w.Battle[1]))))
+		} else {
+			pub.wars = append(pub.wars, l.F("impetus.view.war.erupted", a, b))
+		}
 	}
 	// what the last turn did to each changed cell: a war took it, its
 	// faction claimed it, or an idol came
@@ -130,97 +184,90 @@ func impetusView(rv *roomView) views.Impetus {
 			}
 		}
 	}
+	pub.cells = make([]views.IMCell, 0, len(impetus.Cells))
+	facts := make([]i18n.Arg, 0, 5)
 	for i := range impetus.Cells {
 		g := hexGeometry[i]
 		c := views.IMCell{Index: i, X: g[0], Y: g[1], Points: g[2], Faction: "neutral", Battle: battle[i]}
-		var label string
+		place := impetus.PlaceMsg(&v.Owner, i)
+		place.Key = placeStartKeys[place.Key]
+		facts = append(facts[:0], i18n.Nest("", place))
 		if f := v.Owner[i]; f >= 0 {
-			c.Faction, c.Letter = "f"+itoa(f), impetus.FactionLetters[f]
-			label = impetus.PlaceName(&v.Owner, i) + ", " + impetus.FactionNames[f] + " has " + itoa(v.Factions[f].Gold) + " gold"
-		} else {
-			label = impetus.PlaceName(&v.Owner, i)
+			c.Faction, c.Letter = "f"+itoa(f), l.T(factionLetterKeys[f])
+			facts = append(facts, i18n.Nest("", i18n.M("impetus.view.cell.gold", i18n.K("Faction", impetus.FactionKey(f)), i18n.N("Gold", v.Factions[f].Gold))))
 		}
-		label = strings.ToUpper(label[:1]) + label[1:]
 		if idol := v.Idols[i]; idol.Type != impetus.NoIdol {
-			c.Idol, c.IdolOwner = idolLetters[idol.Type], idol.Owner
-			label += ", " + idol.Type.String() + " idol of " + name(idol.Owner)
+			c.Idol, c.IdolOwner = l.T(idolLetterKeys[idol.Type]), idol.Owner
+			facts = append(facts, i18n.Nest("", i18n.M(idolOfKeys[idol.Type], t.nameArgAs("Spirit", idol.Owner))))
 		}
 		if c.Battle {
-			label += ", battleground"
+			facts = append(facts, i18n.K("", "impetus.view.cell.battleground"))
 		}
 		if how := changed[i]; how != "" {
 			c.Changed, c.Motion = true, how
-			label += map[string]string{"changed": ", changed last turn", "won": ", taken in a war last turn",
-				"grown": ", claimed last turn", "idol": ", idol placed last turn"}[how]
+			facts = append(facts, i18n.K("", "impetus.view.cell."+how))
 		}
-		switch {
-		case v.Need == "idol" && v.Idols[i].Type == impetus.NoIdol:
-			c.Action = "idol"
-			label = "Place the idol: " + label
-		case v.Need == "target" && targets[i]:
-			c.Action = "target"
-			label = "Expand into: " + label
-		}
-		c.Label = label
-		m.Cells = append(m.Cells, c)
+		c.Label = l.F("impetus.view.cell", i18n.SeriesOf("Facts", facts...))
+		pub.cells = append(pub.cells, c)
 	}
 	for f := range v.Factions {
 		fa := &v.Factions[f]
-		fv := views.IMFaction{Index: f, Name: impetus.FactionNames[f], Letter: impetus.FactionLetters[f], Gold: fa.Gold,
-			Size: v.Size(f), Eliminated: fa.Eliminated, Guide: "none", Worship: "none"}
-		var pool []string
-		for _, c := range fa.Pool {
-			pool = append(pool, c.String())
-		}
-		fv.Pool = strings.Join(pool, ", ")
-		fv.Mods = "Trade +" + itoa(fa.Mod[impetus.Trade]) + ", Steal +" + itoa(fa.Mod[impetus.Steal]) + ", Expand +" + itoa(fa.Mod[impetus.Expand])
-		var regard []string
+		fv := views.IMFaction{Index: f, Name: l.T(impetus.FactionKey(f)), Letter: l.T(factionLetterKeys[f]), Gold: fa.Gold,
+			Size: v.Size(f), Eliminated: fa.Eliminated}
+		fv.Pool = l.F("impetus.view.faction.pool", cardsArg("Pool", fa.Pool[:]), i18n.Nest("Mods", i18n.M("impetus.view.faction.mods", modArgs(fa)...)))
+		var regard []i18n.Arg
 		for o, r := range fa.Regard {
 			if o != f && r != 0 {
-				regard = append(regard, impetus.FactionLetters[o]+" "+signed(r))
+				regard = append(regard, i18n.Nest("", i18n.M("impetus.view.faction.regard.of", i18n.K("Faction", factionLetterKeys[o]), i18n.S("Regard", signed(r)))))
 			}
 		}
-		fv.Regard = strings.Join(regard, ", ")
-		if fv.Regard == "" {
-			fv.Regard = "neutral to all"
+		if len(regard) == 0 {
+			fv.Regard = l.F("impetus.view.faction.regard", i18n.K("Regard", "impetus.view.faction.regard.neutral"))
+		} else {
+			fv.Regard = l.F("impetus.view.faction.regard", i18n.SeriesOf("Regard", regard...))
 		}
+		guide, worship := i18n.K("Guide", "impetus.view.faction.none"), i18n.K("Worship", "impetus.view.faction.none")
 		if fa.Guide >= 0 {
-			fv.Guide = name(fa.Guide)
+			guide = t.nameArgAs("Guide", fa.Guide)
 		}
 		if fa.Worship >= 0 {
-			fv.Worship = name(fa.Worship)
+			worship = t.nameArgAs("Worship", fa.Worship)
 		}
-		var plays []string
-		for _, c := range fa.Plays {
-			plays = append(plays, c.String())
+		fv.Guide = l.F("impetus.view.faction.guide", guide, worship)
+		if len(fa.Plays) > 0 {
+			fv.Plays = l.F("impetus.view.faction.plays", cardsArg("Plays", fa.Plays))
 		}
-		fv.Plays = strings.Join(plays, ", ")
-		m.Factions = append(m.Factions, fv)
+		pub.factions = append(pub.factions, fv)
 	}
-	for i, sp := range v.Spirits {
-		s := views.IMSpirit{Seat: rv.seatView(i), VP: sp.VP, Influence: sp.Influence, Waiting: waiting[i]}
-		if sp.Guiding >= 0 {
-			s.Guiding = impetus.FactionNames[sp.Guiding]
-		}
-		m.Spirits = append(m.Spirits, s)
-	}
-	impetusChoice(&m, &v)
-	m.Status = impetusStatus(&v, name)
-	if len(v.Winners) > 0 {
-		m.Winners = seatNames(v.Winners, name) + map[bool]string{true: " wins", false: " share the win"}[len(v.Winners) == 1] +
-			" with " + itoa(v.Spirits[v.Winners[0]].VP) + " VP."
-		m.Result = impetusResult(&v)
-		m.Standings = impetusFinal(rv, &v, m.Result)
-	}
-	m.Happened = happenedTo(rv, &v)
-	m.YourTurn = m.Need != ""
-	return m
+	return pub
 }
+
+// placeStartKeys are the keys of a place's name at the start of a cell's
+// label ("Neutral land, north"), by its key inside a sentence.
+var placeStartKeys = map[string]string{"impetus.place.centre": "impetus.place.centre.start", "impetus.place.land": "impetus.place.land.start",
+	"impetus.place.land_by": "impetus.place.land_by.start", "impetus.place.neutral": "impetus.place.neutral.start",
+	"impetus.place.neutral_by": "impetus.place.neutral_by.start"}
+
+// factionLetterKeys are the factions' letters on the map (colour is never
+// the only cue).
+var factionLetterKeys = [impetus.NumFactions]string{"impetus.faction.letter.mountain", "impetus.faction.letter.mesa", "impetus.faction.letter.sand",
+	"impetus.faction.letter.plains", "impetus.faction.letter.river", "impetus.faction.letter.jungle"}
+
+// idolLetterKeys are the idols' letters on the map; idolOfKeys name an
+// idol and its spirit in a cell's label.
+var idolLetterKeys = [...]string{impetus.Battle: "impetus.idol.letter.battle", impetus.Affluence: "impetus.idol.letter.affluence", impetus.Spread: "impetus.idol.letter.spread"}
+
+var idolOfKeys = [...]string{impetus.Battle: "impetus.view.cell.idol.battle", impetus.Affluence: "impetus.view.cell.idol.affluence", impetus.Spread: "impetus.view.cell.idol.spread"}
+
+// impetusPhaseKeys name the phases in the status line.
+var impetusPhaseKeys = [...]string{impetus.Vagrant: "impetus.view.phase.vagrant", impetus.Agenda: "impetus.view.phase.agenda",
+	impetus.Eject: "impetus.view.phase.ejection", impetus.Spoils: "impetus.view.phase.spoils", impetus.Over: "impetus.view.phase.over"}
 
 // impetusFinal ranks the spirits at the end of the game: the winners
 // first, then by VP.
 func impetusFinal(rv *roomView, v *impetus.View, note string) *views.Standings {
-	s := &views.Standings{Title: "Final standings", ScoreHead: "VP", Note: note}
+	l := rv.l()
+	s := &views.Standings{Title: l.T("standings.final"), ScoreHead: l.T("impetus.view.head.vp"), Note: note}
 	rows, keys := make([]views.Standing, len(v.Spirits)), make([]int, len(v.Spirits))
 	for i, sp := range v.Spirits {
 		rows[i] = standingOf(rv, i)
@@ -235,16 +282,16 @@ func impetusFinal(rv *roomView, v *impetus.View, note string) *views.Standings {
 }
 
 // impetusResult tells the viewer how the game ended for them.
-func impetusResult(v *impetus.View) string {
+func impetusResult(v *impetus.View, l *i18n.Lang) string {
 	if v.Seat < 0 {
 		return ""
 	}
 	for _, w := range v.Winners {
 		if w == v.Seat {
 			if len(v.Winners) > 1 {
-				return "You share the win!"
+				return l.T("impetus.view.result.share")
 			}
-			return "You win!"
+			return l.T("impetus.view.result.win")
 		}
 	}
 	place := 1
@@ -253,15 +300,12 @@ func impetusResult(v *impetus.View) string {
 			place++
 		}
 	}
-	return "You finish " + ordinalWord(place) + " with " + itoa(v.Spirits[v.Seat].VP) + " VP."
+	return l.F("impetus.view.result.place", i18n.K("Place", impetusPlaceKeys[min(place, len(impetusPlaceKeys)-1)]), i18n.N("VP", v.Spirits[v.Seat].VP))
 }
 
-func ordinalWord(n int) string {
-	if n >= 1 && n <= 6 {
-		return [...]string{"", "first", "second", "third", "fourth", "fifth", "sixth"}[n]
-	}
-	return itoa(n) + "th"
-}
+// impetusPlaceKeys are the places a spirit may finish in, in words.
+var impetusPlaceKeys = [...]string{"", "impetus.view.place.1", "impetus.view.place.2", "impetus.view.place.3", "impetus.view.place.4",
+	"impetus.view.place.5", "impetus.view.place.6"}
 
 // happenedTo are the lines of the log since the last turn began that
 // concern the viewer: its name, or the faction it guides.
@@ -302,41 +346,41 @@ func happenedTo(rv *roomView, v *impetus.View) []string {
 
 // impetusChoice fills the viewer's own secret choices and the options of
 // the one it is making.
-func impetusChoice(m *views.Impetus, v *impetus.View) {
+func impetusChoice(m *views.Impetus, v *impetus.View, l *i18n.Lang, t *Table) {
 	for _, c := range v.Mine {
 		switch c.Kind {
 		case impetus.ChooseVagrant:
 			if c.Guide >= 0 {
-				m.Mine = append(m.Mine, "You will guide "+impetus.FactionNames[c.Guide]+".")
+				m.Mine = append(m.Mine, l.F("impetus.view.mine.guide", i18n.K("Faction", impetus.FactionKey(c.Guide))))
 			} else if c.NeedGuide && c.Guide != -1 {
-				m.Mine = append(m.Mine, "You guide no faction this turn.")
+				m.Mine = append(m.Mine, l.T("impetus.view.mine.no_guide"))
 			}
 			if c.NeedIdol && c.IdolCell < -1 {
-				m.Mine = append(m.Mine, "You place no idol this turn.")
+				m.Mine = append(m.Mine, l.T("impetus.view.mine.no_idol"))
 			}
 			if c.IdolCell >= 0 {
-				m.Mine = append(m.Mine, "You will place your "+c.IdolType.String()+" idol at "+impetus.PlaceName(&v.Owner, c.IdolCell)+".")
+				m.Mine = append(m.Mine, l.F(mineIdolKeys[c.IdolType], i18n.Nest("Place", impetus.PlaceMsg(&v.Owner, c.IdolCell))))
 			}
 		case impetus.ChooseAgenda, impetus.ChooseSpoils:
-			what := map[bool]string{true: "Agenda", false: "Spoils"}[c.Kind == impetus.ChooseAgenda]
-			var hand []string
-			for _, h := range c.Hand {
-				hand = append(hand, h.String())
-			}
-			line := what + " for " + impetus.FactionNames[c.Faction] + ": you drew " + strings.Join(hand, ", ")
+			key := map[bool]string{true: "impetus.view.mine.agenda", false: "impetus.view.mine.spoils"}[c.Kind == impetus.ChooseAgenda]
+			args := []i18n.Arg{i18n.K("Faction", impetus.FactionKey(c.Faction)), cardsArg("Hand", c.Hand)}
 			if c.Pick >= 0 {
-				line += "; you play " + c.Hand[c.Pick].String()
-				if c.Target >= 0 {
-					line += " towards " + impetus.PlaceName(&v.Owner, c.Target)
+				key += ".play"
+				card := i18n.K("Card", impetus.CardKey(c.Hand[c.Pick]))
+				play := i18n.K("Play", impetus.CardKey(c.Hand[c.Pick]))
+				switch {
+				case c.Target >= 0:
+					play = i18n.Nest("Play", i18n.M("impetus.view.mine.towards", card, i18n.Nest("Place", impetus.PlaceMsg(&v.Owner, c.Target))))
+				case c.Change >= 0:
+					play = i18n.Nest("Play", i18n.M("impetus.view.mine.raising", card, i18n.K("Change", impetus.CardKey(c.Changes[c.Change]))))
 				}
-				if c.Change >= 0 {
-					line += " raising " + c.Changes[c.Change].String()
-				}
+				args = append(args, play)
 			}
-			m.Mine = append(m.Mine, line+".")
+			m.Mine = append(m.Mine, l.F(key, args...))
 		case impetus.ChooseEject:
 			if c.Remove >= 0 {
-				m.Mine = append(m.Mine, "You swap "+impetus.FactionNames[c.Faction]+"'s "+impetus.Card(c.Remove).String()+" for "+impetus.Card(c.Add).String()+".")
+				m.Mine = append(m.Mine, l.F("impetus.view.mine.swap", i18n.K("Faction", impetus.FactionKey(c.Faction)),
+					i18n.K("Remove", impetus.CardKey(impetus.Card(c.Remove))), i18n.K("Add", impetus.CardKey(impetus.Card(c.Add)))))
 			}
 		}
 	}
@@ -346,13 +390,16 @@ func impetusChoice(m *views.Impetus, v *impetus.View) {
 	}
 	if v.Need == "card" || v.Need == "change" || v.Need == "swap" || v.Need == "target" {
 		// the faction the choice is for, beside it
-		m.Faction = impetus.FactionNames[c.Faction] + ": " + holdings(v, c.Faction) + " · " + modifiers(&v.Factions[c.Faction]) + " · pool " + poolWords(v.Factions[c.Faction].Pool[:])
+		fa := &v.Factions[c.Faction]
+		m.Faction = l.F("impetus.view.faction.now", i18n.K("Faction", impetus.FactionKey(c.Faction)), holdingsArg(v, c.Faction),
+			i18n.Nest("Mods", i18n.M("impetus.view.modifiers", modArgs(fa)...)), poolArg(fa.Pool[:]))
 	}
 	switch v.Need {
 	case "guide":
 		for _, f := range v.Guidable {
-			m.Options = append(m.Options, views.IMOption{Value: itoa(f), Label: "Guide " + impetus.FactionNames[f],
-				Note: holdings(v, f), Detail: modifiers(&v.Factions[f]), Faction: "f" + itoa(f), Letter: impetus.FactionLetters[f]})
+			m.Options = append(m.Options, views.IMOption{Value: itoa(f), Label: l.F("impetus.view.option.guide", i18n.K("Faction", impetus.FactionKey(f))),
+				Note:   l.F("impetus.view.faction.size", i18n.N("Gold", v.Factions[f].Gold), i18n.Count(v.Size(f))),
+				Detail: l.F("impetus.view.modifiers", modArgs(&v.Factions[f])...), Faction: "f" + itoa(f), Letter: l.T(factionLetterKeys[f])})
 		}
 		// a vagrant does all it can: a skip shows only when the engine
 		// takes it (never while both a guide and the idol are possible)
@@ -360,43 +407,54 @@ func impetusChoice(m *views.Impetus, v *impetus.View) {
 	case "idol":
 		m.CanPass = v.CanPass
 	case "card":
-		m.Options = cardOptions(c.Hand, "Play ")
+		m.Options = cardOptions(c.Hand, "impetus.view.option.play", l)
 	case "change":
-		m.Options = cardOptions(c.Changes, "Raise ")
+		m.Options = cardOptions(c.Changes, "impetus.view.option.raise", l)
 	case "swap":
 		seen := map[impetus.Card]bool{}
 		for _, p := range v.Factions[c.Faction].Pool {
 			if !seen[p] {
 				seen[p] = true
-				m.Pool = append(m.Pool, views.IMOption{Value: strings.ToLower(p.String()), Label: p.String()})
+				m.Pool = append(m.Pool, views.IMOption{Value: strings.ToLower(p.String()), Label: l.T(impetus.CardKey(p))})
 			}
 		}
 		for t := impetus.Trade; t < impetus.NumCards; t++ {
-			m.AllTypes = append(m.AllTypes, views.IMOption{Value: strings.ToLower(t.String()), Label: t.String()})
+			m.AllTypes = append(m.AllTypes, views.IMOption{Value: strings.ToLower(t.String()), Label: l.T(impetus.CardKey(t))})
 		}
 	}
 }
 
-func impetusStatus(v *impetus.View, name func(int) string) string {
+// mineIdolKeys say where the viewer will place its idol, by its type.
+var mineIdolKeys = [...]string{impetus.Battle: "impetus.view.mine.idol.battle", impetus.Affluence: "impetus.view.mine.idol.affluence",
+	impetus.Spread: "impetus.view.mine.idol.spread"}
+
+// impetusStatus says what the viewer is to do and whom else the table
+// waits for.
+func impetusStatus(v *impetus.View, l *i18n.Lang, t *Table) string {
 	if v.Phase == impetus.Over {
-		return "The game is over after turn " + itoa(v.Turn) + "."
+		return l.F("impetus.view.status.over", i18n.N("Turn", v.Turn))
 	}
-	need := map[string]string{
-		"guide": "Choose a faction to guide.", "idol": "Place your idol on the map.", "card": "Choose your faction's agenda card.",
-		"target": "Choose where your faction expands.", "change": "Choose the modifier your Change raises.", "swap": "You were ejected: swap a card type of the pool.",
-	}[v.Need]
+	need := impetusNeedKeys[v.Need]
 	var others []int
 	for _, w := range v.Waiting {
 		if w != v.Seat {
 			others = append(others, w)
 		}
 	}
-	wait := ""
-	if len(others) > 0 {
-		wait = "Waiting for " + seatNames(others, name) + "."
+	switch {
+	case len(others) == 0 && need == "":
+		return ""
+	case len(others) == 0:
+		return l.T(need)
+	case need == "":
+		return l.F("impetus.view.status.wait", seatList("Names", t, others))
 	}
-	return strings.TrimSpace(need + " " + wait)
+	return l.F("impetus.view.status.need_wait", i18n.K("Need", need), seatList("Names", t, others))
 }
+
+// impetusNeedKeys say what the viewer's open choice asks of it.
+var impetusNeedKeys = map[string]string{"guide": "impetus.view.need.guide", "idol": "impetus.view.need.idol", "card": "impetus.view.need.card",
+	"target": "impetus.view.need.target", "change": "impetus.view.need.change", "swap": "impetus.view.need.swap"}
 
 func signed(n int) string {
 	if n > 0 {
@@ -407,41 +465,52 @@ func signed(n int) string {
 
 // cardOptions are the buttons of a hand of cards: one per distinct card
 // (the same card drawn twice plays alike), saying how often it was drawn.
-func cardOptions(hand []impetus.Card, verb string) []views.IMOption {
+// key words a button ("Play Trade").
+func cardOptions(hand []impetus.Card, key string, l *i18n.Lang) []views.IMOption {
 	var out []views.IMOption
 	var kinds []impetus.Card
 	drawn := map[impetus.Card]int{}
 	for i, h := range hand {
 		if drawn[h]++; drawn[h] == 1 {
 			kinds = append(kinds, h)
-			out = append(out, views.IMOption{Value: itoa(i), Label: verb + h.String()})
+			out = append(out, views.IMOption{Value: itoa(i), Label: l.F(key, i18n.K("Card", impetus.CardKey(h)))})
 		}
 	}
 	for i, h := range kinds {
 		switch n := drawn[h]; {
 		case n == 2:
-			out[i].Note = "drawn twice"
+			out[i].Note = l.T("impetus.view.option.twice")
 		case n > 2:
-			out[i].Note = "drawn " + itoa(n) + " times"
+			out[i].Note = l.F("impetus.view.option.drawn", i18n.Count(n))
 		}
 	}
 	return out
 }
 
-// holdings are a faction's gold and land: "3 gold · 2 cells".
-func holdings(v *impetus.View, f int) string {
-	return itoa(v.Factions[f].Gold) + " gold · " + plural(v.Size(f), "cell", "cells")
+// cardsArg lists cards by type's name, each as drawn: "Trade, Steal,
+// Steal".
+func cardsArg(name string, cs []impetus.Card) i18n.Arg {
+	items := make([]i18n.Arg, len(cs))
+	for i, c := range cs {
+		items[i] = i18n.K("", impetus.CardKey(c))
+	}
+	return i18n.SeriesOf(name, items...)
 }
 
-// modifiers are a faction's modifiers in short: "Trade +1 · Steal +0 ·
-// Expand +2".
-func modifiers(fa *impetus.Faction) string {
-	return "Trade +" + itoa(fa.Mod[impetus.Trade]) + " · Steal +" + itoa(fa.Mod[impetus.Steal]) + " · Expand +" + itoa(fa.Mod[impetus.Expand])
+// holdingsArg is a faction's gold and land: "3 gold · 2 cells".
+func holdingsArg(v *impetus.View, f int) i18n.Arg {
+	return i18n.Nest("Holdings", i18n.M("impetus.view.faction.size", i18n.N("Gold", v.Factions[f].Gold), i18n.Count(v.Size(f))))
 }
 
-// poolWords lists an agenda pool, each type once: "Trade, Steal ×2,
+// modArgs are a faction's modifiers, for impetus.view.modifiers and
+// impetus.view.faction.mods.
+func modArgs(fa *impetus.Faction) []i18n.Arg {
+	return []i18n.Arg{i18n.N("Trade", fa.Mod[impetus.Trade]), i18n.N("Steal", fa.Mod[impetus.Steal]), i18n.N("Expand", fa.Mod[impetus.Expand])}
+}
+
+// poolArg lists an agenda pool, each type once: "Trade, Steal ×2,
 // Expand".
-func poolWords(pool []impetus.Card) string {
+func poolArg(pool []impetus.Card) i18n.Arg {
 	var order []impetus.Card
 	n := map[impetus.Card]int{}
 	for _, c := range pool {
@@ -449,14 +518,14 @@ func poolWords(pool []impetus.Card) string {
 			order = append(order, c)
 		}
 	}
-	out := make([]string, len(order))
+	out := make([]i18n.Arg, len(order))
 	for i, c := range order {
-		out[i] = c.String()
+		out[i] = i18n.K("", impetus.CardKey(c))
 		if n[c] > 1 {
-			out[i] += " ×" + itoa(n[c])
+			out[i] = i18n.Nest("", i18n.M("impetus.view.pool.times", i18n.K("Card", impetus.CardKey(c)), i18n.Count(n[c])))
 		}
 	}
-	return strings.Join(out, ", ")
+	return i18n.SeriesOf("Pool", out...)
 }
 
 // impetusMinor are the log's details of a turn: each faction's card as it

@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/tablegames/tables/game/impetus"
+	"github.com/tablegames/tables/i18n"
 )
 
 // The same card drawn twice plays alike: one button, saying so.
 func TestImpetusCardOptionsOnePerCard(t *testing.T) {
-	opts := cardOptions([]impetus.Card{impetus.Trade, impetus.Steal, impetus.Trade, impetus.Trade}, "Play ")
+	opts := cardOptions([]impetus.Card{impetus.Trade, impetus.Steal, impetus.Trade, impetus.Trade}, "impetus.view.option.play", i18n.English())
 	if len(opts) != 2 {
 		t.Fatalf("%d buttons for Trade, Steal, Trade, Trade: %v", len(opts), opts)
 	}

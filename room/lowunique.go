@@ -75,9 +75,10 @@ var lowUniqueKind = &kind{
 func lowUniqueView(rv *roomView) views.LowUnique {
 	m := rv.t.Match.(*lowunique.Match)
 	v := m.State.View(rv.seat)
-	name := rv.t.Name
+	t, lang := rv.t, rv.l()
 	l := views.LowUnique{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Game: v.Game, Round: v.Round,
-		Rounds: v.Rules.Rounds, Cards: v.Rules.Cards, Phase: v.Phase.String(), ReplayURL: "/t/" + rv.code + "/replay/" + itoa(v.Game)}
+		Rounds: v.Rules.Rounds, Cards: v.Rules.Cards, Phase: v.Phase.String(), PhaseText: lang.T(luPhaseKeys[v.Phase]),
+		ReplayURL: "/t/" + rv.code + "/replay/" + itoa(v.Game)}
 	waiting := map[int]bool{}
 	for _, w := range m.State.Waiting() {
 		waiting[w] = true
@@ -93,8 +94,8 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 		if pv.Pair[0] != 0 {
 			s.Pair = pv.Pair[:]
 		}
-		if waiting[i] {
-			s.Waiting = map[lowunique.Phase]string{lowunique.Select: "selecting", lowunique.Reveal: "looking", lowunique.Choose: "choosing"}[v.Phase]
+		if waiting[i] && int(v.Phase) < len(luWaitingKeys) {
+			s.Waiting = lang.T(luWaitingKeys[v.Phase])
 		}
 		l.Seats = append(l.Seats, s)
 	}
@@ -108,22 +109,23 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 		}
 	}
 	for _, r := range v.Results {
-		lr := views.LURound{Round: r.Round, Result: "no unique card"}
+		lr := views.LURound{Round: r.Round, Result: lang.T("lowunique.view.result.none")}
 		if r.Winner >= 0 {
-			lr.Result = name(r.Winner) + " +" + itoa(r.Lowest)
+			lr.Result = lang.F("lowunique.view.result.won", t.nameArgAs("Name", r.Winner), i18n.N("Card", r.Lowest))
 		}
 		count := map[int]int{}
 		for _, c := range r.Chosen {
 			count[c]++
 		}
 		for i, c := range r.Chosen {
-			lr.Plays = append(lr.Plays, views.LUPlay{Name: name(i), Pair: itoa(r.Pairs[i][0]) + " and " + itoa(r.Pairs[i][1]),
-				Card: c, Unique: count[c] == 1, Won: r.Winner == i})
+			lr.Plays = append(lr.Plays, views.LUPlay{Pair: r.Pairs[i], Card: c, Unique: count[c] == 1, Won: r.Winner == i})
 		}
 		l.Results = append(l.Results, lr)
 	}
+	var winners i18n.Msg
 	if len(v.Winners) > 0 {
-		l.Winners = winnersWords(v.Winners, v.Players, name)
+		winners = winnersMsg(t, v.Winners, v.Players[v.Winners[0]].Score)
+		l.Winners = lang.Msg(winners)
 	}
 	for g, final := range v.Finals {
 		best := 0
@@ -136,9 +138,9 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 				ws = append(ws, i)
 			}
 		}
-		l.Finals = append(l.Finals, "Game "+itoa(g+1)+": "+seatNames(ws, name)+" won with "+plural(best, "point", "points")+".")
+		l.Finals = append(l.Finals, lang.F("lowunique.view.final", i18n.N("Game", g+1), seatList("Names", t, ws), i18n.Count(best)))
 	}
-	l.Mode, l.Status = luMode(&v, name, waiting, l.Winners)
+	l.Mode, l.Status = luMode(&v, lang, t, waiting, winners)
 	l.YourTurn = v.Seat >= 0 && waiting[v.Seat]
 	switch {
 	case v.Phase == lowunique.Over:
@@ -152,17 +154,27 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 	return l
 }
 
+// luPhaseKeys name the phases on the felt; luWaitingKeys say what a seat
+// the table waits for is doing.
+var luPhaseKeys = [...]string{lowunique.Select: "lowunique.view.phase.select", lowunique.Reveal: "lowunique.view.phase.reveal",
+	lowunique.Choose: "lowunique.view.phase.choose", lowunique.Resolved: "lowunique.view.phase.resolved", lowunique.Over: "lowunique.view.phase.over"}
+
+var luWaitingKeys = [...]string{lowunique.Select: "lowunique.view.waiting.select", lowunique.Reveal: "lowunique.view.waiting.reveal",
+	lowunique.Choose: "lowunique.view.waiting.choose"}
+
 // luRound ranks the players after a resolved round: the card each played,
 // what the round scored and the points so far.
 func luRound(rv *roomView, v *lowunique.View, r *lowunique.RoundResult) *views.Standings {
-	s := &views.Standings{Title: "Round " + itoa(r.Round) + " of " + itoa(v.Rules.Rounds), WhatHead: "Played", ScoreHead: "Round",
-		TotalHead: "Points", Next: "Next round", NextAt: rv.nextAtMilli()}
+	l := rv.l()
+	s := &views.Standings{Title: l.F("lowunique.view.round", i18n.N("Round", r.Round), i18n.N("Rounds", v.Rules.Rounds)),
+		WhatHead: l.T("lowunique.view.head.played"), ScoreHead: l.T("lowunique.view.head.round"),
+		TotalHead: l.T("standings.head.points"), Next: l.T("lowunique.view.next"), NextAt: rv.nextAtMilli()}
 	rows, keys := make([]views.Standing, v.N), make([]int, v.N)
 	for i := range rows {
 		rows[i] = standingOf(rv, i)
 		rows[i].What, rows[i].Total = itoa(r.Chosen[i]), itoa(v.Players[i].Score)
 		if i == r.Winner {
-			rows[i].What += " (lowest unique)"
+			rows[i].What = l.F("lowunique.view.lowest_unique", i18n.N("Card", r.Chosen[i]))
 			rows[i].Score, rows[i].Sign = "+"+itoa(r.Lowest), 1
 		}
 		keys[i] = v.Players[i].Score
@@ -170,21 +182,22 @@ func luRound(rv *roomView, v *lowunique.View, r *lowunique.RoundResult) *views.S
 	s.Rows = ranked(rows, keys, true)
 	switch {
 	case r.Winner < 0:
-		s.Note = "No card was unique: nobody scores."
+		s.Note = l.T("lowunique.view.note.none")
 	case r.Winner == v.Seat:
-		s.Note = "You win the round: +" + itoa(r.Lowest) + "."
+		s.Note = l.F("lowunique.view.note.you", i18n.N("Points", r.Lowest))
 	default:
-		s.Note = rv.t.Name(r.Winner) + "'s " + itoa(r.Lowest) + " was the lowest unique card: +" + itoa(r.Lowest) + "."
+		s.Note = l.F("lowunique.view.note.other", rv.t.nameArgAs("Name", r.Winner), i18n.N("Card", r.Lowest), i18n.N("Points", r.Lowest))
 	}
 	return s
 }
 
 // luFinal ranks the players at the end of a game by their points.
 func luFinal(rv *roomView, v *lowunique.View, replay string) *views.Standings {
-	s := &views.Standings{Title: "Final standings", ScoreHead: "Points", Replay: replay, ReplayText: "Replay this game"}
+	l := rv.l()
+	s := &views.Standings{Title: l.T("standings.final"), ScoreHead: l.T("standings.head.points"), Replay: replay, ReplayText: l.T("lowunique.view.replay")}
 	rv.ended(s)
 	if v.Game > 1 {
-		s.Title += " · game " + itoa(v.Game)
+		s.Title = l.F("standings.final.game", i18n.N("Game", v.Game))
 	}
 	rows, keys := make([]views.Standing, v.N), make([]int, v.N)
 	for i := range rows {
@@ -195,31 +208,31 @@ func luFinal(rv *roomView, v *lowunique.View, replay string) *views.Standings {
 	s.Rows = ranked(rows, keys, true)
 	for _, r := range s.Rows {
 		if r.You {
-			s.Note = "You finish " + r.Place + " of " + itoa(v.N) + "."
+			s.Note = l.F("lowunique.view.note.place", i18n.Ord("Place", r.PlaceN), i18n.N("Players", v.N))
 		}
 	}
 	for _, w := range v.Winners {
 		if w == v.Seat {
-			s.Note = "You win the game!"
+			s.Note = l.T("lowunique.view.note.win")
 			if len(v.Winners) > 1 {
-				s.Note = "You share the win!"
+				s.Note = l.T("lowunique.view.note.share")
 			}
 		}
 	}
 	return s
 }
 
-func winnersWords(ws []int, players []lowunique.PlayerView, name func(int) string) string {
-	pts := plural(players[ws[0]].Score, "point", "points")
+// winnersMsg says who won the game, with how many points.
+func winnersMsg(t *Table, ws []int, points int) i18n.Msg {
 	if len(ws) == 1 {
-		return name(ws[0]) + " wins with " + pts + "."
+		return i18n.M("lowunique.view.winner", t.nameArgAs("Name", ws[0]), i18n.Count(points))
 	}
-	return seatNames(ws, name) + " share the win with " + pts + "."
+	return i18n.M("lowunique.view.winners", seatList("Names", t, ws), i18n.Count(points))
 }
 
 // luMode picks the viewer's controls and says what the table waits for:
 // the viewer's move, or whose.
-func luMode(v *lowunique.View, name func(int) string, waiting map[int]bool, winners string) (mode, status string) {
+func luMode(v *lowunique.View, l *i18n.Lang, t *Table, waiting map[int]bool, winners i18n.Msg) (mode, status string) {
 	o := v.Legal()
 	var others []int
 	for i := range v.Players {
@@ -227,24 +240,26 @@ func luMode(v *lowunique.View, name func(int) string, waiting map[int]bool, winn
 			others = append(others, i)
 		}
 	}
-	verb := map[lowunique.Phase]string{lowunique.Select: "select a pair", lowunique.Reveal: "look at the pairs", lowunique.Choose: "choose a card"}[v.Phase]
-	waitingFor := "Waiting for " + seatNames(others, name) + " to " + verb + "."
 	switch {
 	case o.Select:
-		return "select", "Your move: select a pair of cards."
+		return "select", l.T("lowunique.view.status.select")
 	case o.Ready:
-		return "ready", "Your move: look at every pair, then press Ready."
+		return "ready", l.T("lowunique.view.status.ready")
 	case o.Choose:
-		return "choose", "Your move: choose which card of your pair to play."
+		return "choose", l.T("lowunique.view.status.choose")
 	case v.Phase == lowunique.Over:
-		return "over", "The game is over: " + winners
+		return "over", l.F("lowunique.view.status.over", i18n.Nest("Winners", winners))
 	case v.Phase == lowunique.Resolved:
-		return "resolved", "Round " + itoa(v.Round) + " is over."
+		return "resolved", l.F("lowunique.view.status.resolved", i18n.N("Round", v.Round))
 	case len(others) == 0:
-		return waitMode(v.Seat), "Waiting for the next round."
+		return waitMode(v.Seat), l.T("lowunique.view.status.next_round")
 	}
-	return waitMode(v.Seat), waitingFor
+	return waitMode(v.Seat), l.F(luWaitKeys[v.Phase], seatList("Names", t, others))
 }
+
+// luWaitKeys say whom the table waits for, and to do what.
+var luWaitKeys = [...]string{lowunique.Select: "lowunique.view.status.wait.select", lowunique.Reveal: "lowunique.view.status.wait.reveal",
+	lowunique.Choose: "lowunique.view.status.wait.choose"}
 
 func lowUniqueRules(o Options) lowunique.Rules {
 	return lowunique.Rules{Cards: o.Cards, Rounds: o.Rounds, Reveal: o.Reveal}

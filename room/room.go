@@ -121,6 +121,46 @@ type roomView struct {
 	actURL    string
 	rated     map[string]db.Rated // at a public table: the people's ratings, by player
 	lang      *i18n.Lang          // the viewer's language (models built in Go write in it)
+	// pushed is what a push's viewers share beyond this (nil outside a
+	// push: nothing is shared)
+	pushed *pushShares
+}
+
+// pushShares are what the viewers of one push have alike, by language:
+// the first viewer that needs a part words it, the others of its
+// language read it.
+type pushShares struct{ langs []*langShares }
+
+// langShares are a push's parts in one language.
+type langShares struct {
+	lang    *i18n.Lang
+	impetus *impetusPublic
+}
+
+// shares are the push's parts in the viewer's language (empty, and kept
+// by no one, outside a push).
+func (rv *roomView) shares() *langShares {
+	l := rv.l()
+	if rv.pushed == nil {
+		return &langShares{lang: l}
+	}
+	for _, s := range rv.pushed.langs {
+		if s.lang == l {
+			return s
+		}
+	}
+	s := &langShares{lang: l}
+	rv.pushed.langs = append(rv.pushed.langs, s)
+	return s
+}
+
+// impetusAt is the Impetus table's public part at version, worded by words
+// if the push has not yet.
+func (s *langShares) impetusAt(version int, words func() *impetusPublic) *impetusPublic {
+	if s.impetus == nil || s.impetus.version != version {
+		s.impetus = words()
+	}
+	return s.impetus
 }
 
 func (rv *roomView) seatView(i int) views.Seat {
@@ -847,7 +887,7 @@ func (r *Room) shared() roomView {
 	dl, banks := r.deadlines()
 	return roomView{code: r.code, t: r.t, seat: game.Spectator, lang: i18n.English(), connected: conn, nextAt: next, phaseAt: phaseAt,
 		deadlines: dl, banks: banks, now: r.rt.now(), played: r.playTime(), playing: !r.playSince.IsZero(), actURL: "/t/" + r.code + "/act",
-		rated: r.rated}
+		rated: r.rated, pushed: &pushShares{}}
 }
 
 // page builds the whole table page model for a viewer.

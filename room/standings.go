@@ -11,10 +11,10 @@ import (
 // ends (views.Standings): each game's glue makes one row a seat, with a
 // key to rank it by, and ranked orders and places them.
 
-// standingOf is seat's row, as the viewer sees it: its name, and whether
-// it is the viewer's own.
+// standingOf is seat's row, as the viewer sees it: its name (a bot's in
+// the viewer's language), and whether it is the viewer's own.
 func standingOf(rv *roomView, seat int) views.Standing {
-	return views.Standing{Name: rv.t.Name(seat), You: seat == rv.seat}
+	return views.Standing{Name: rv.name(seat), You: seat == rv.seat}
 }
 
 // ranked orders rows best first by their keys (the higher the better;

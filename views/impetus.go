@@ -7,7 +7,7 @@ type IMCell struct {
 	Points    string // the hexagon's corners
 	Faction   string // CSS class: f0 … f5, or "neutral"
 	Letter    string // the faction's letter: colour is never the only cue
-	Idol      string // B, A or S; "" without an idol
+	Idol      string // the idol's letter: B, A or S; "" without an idol
 	IdolOwner int
 	Battle    bool   // part of a war's battleground
 	Action    string // what choosing the cell does: "idol", "target" or ""
@@ -25,12 +25,10 @@ type IMFaction struct {
 	Letter     string
 	Gold       int
 	Size       int
-	Pool       string
-	Mods       string
-	Regard     string
-	Guide      string
-	Worship    string
-	Plays      string
+	Pool       string // its pool and modifiers, in words
+	Regard     string // its regard for the other factions, in words
+	Guide      string // its guide and whom it worships, in words
+	Plays      string // the cards it plays this turn, in words ("" none)
 	Eliminated bool
 }
 
@@ -62,12 +60,14 @@ type Impetus struct {
 	Turn     int
 	MaxTurns int
 	WinVP    int
-	Phase    string
-	Status   string
-	Cells    []IMCell
-	Factions []IMFaction
-	Spirits  []IMSpirit
-	Wars     []string
+	Phase    string // the phase's name for scripts: vagrant, agenda, ejection, spoils, over
+	// PhaseText is the phase in words, in the status line
+	PhaseText string
+	Status    string
+	Cells     []IMCell
+	Factions  []IMFaction
+	Spirits   []IMSpirit
+	Wars      []string
 	// the viewer's open choice: Need says which (guide, idol, card,
 	// target, change, swap); the options fit it
 	Need    string

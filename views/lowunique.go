@@ -9,7 +9,7 @@ type LUSeat struct {
 	Chosen     bool
 	Ready      bool
 	Returned   bool
-	Waiting    string // what the table waits for from this seat: "selecting", "looking", "choosing"; "" none
+	Waiting    string // what the table waits for from this seat, in words: "selecting", "looking", "choosing"; "" none
 	Pair       []int  // shown only when the viewer may see it
 	Card       int    // the chosen card, when the viewer may see it
 	Won        bool   // won the round on the table
@@ -23,8 +23,7 @@ type LUCard struct {
 
 // LUPlay is one player's part of a resolved round.
 type LUPlay struct {
-	Name   string
-	Pair   string
+	Pair   [2]int // the pair it came from
 	Card   int
 	Unique bool
 	Won    bool
@@ -46,9 +45,11 @@ type LowUnique struct {
 	Round   int
 	Rounds  int
 	Cards   int
-	Phase   string
-	Status  string
-	Seats   []LUSeat
+	Phase   string // the phase's name for scripts: select, reveal, choose, resolved, over
+	// PhaseText is the phase in words, on the felt
+	PhaseText string
+	Status    string
+	Seats     []LUSeat
 	// the viewer's own cards
 	Hand  []LUCard
 	Bench []int
@@ -97,8 +98,8 @@ func (l LowUnique) resultsKey() uint64 {
 		k.num(int64(r.Round))
 		k.str(r.Result)
 		for _, p := range r.Plays {
-			k.str(p.Name)
-			k.str(p.Pair)
+			k.num(int64(p.Pair[0]))
+			k.num(int64(p.Pair[1]))
 			k.num(int64(p.Card))
 			k.flag(p.Unique)
 			k.flag(p.Won)

@@ -31,6 +31,9 @@ func (s *State) fnameArg(name string, f int) i18n.Arg {
 
 var cardKeys = [NumCards]string{"impetus.card.trade", "impetus.card.steal", "impetus.card.expand", "impetus.card.change"}
 
+// CardKey is the catalog key of card type c's name.
+func CardKey(c Card) string { return cardKeys[c] }
+
 // cardArg is a card type's name ("Trade").
 func cardArg(name string, c Card) i18n.Arg { return i18n.K(name, cardKeys[c]) }
 
