@@ -220,14 +220,16 @@ func sharesWords(shares []int) string {
 func holdemView(rv *roomView) views.Holdem {
 	st := holdemState(rv.t.Match)
 	v := st.View(rv.seat)
-	name := rv.t.Name
+	t, l := rv.t, rv.l()
 	h := views.Holdem{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Hand: v.Hand,
-		Street: rv.l().T(streetKey(v.Street)), Blinds: itoa(v.Rules.SmallBlind) + "/" + itoa(v.Rules.BigBlind),
+		Street: l.T(streetKey(v.Street)), Blinds: itoa(v.Rules.SmallBlind) + "/" + itoa(v.Rules.BigBlind),
 		Seated: v.Seat >= 0, HandsURL: "/t/" + rv.code + "/hands"}
 	h.Board = holdemCards(v.Board)
 	h.Board2 = holdemCards(v.Board2)
-	h.Ante = anteWords(&v)
-	h.Next = rv.l().Msg(nextHandWords(st))
+	if a := anteMsg(&v); !a.IsZero() {
+		h.Ante = l.Msg(a)
+	}
+	h.Next = l.Msg(nextHandWords(st))
 	over := v.Street == holdem.HandOver
 	pm, _ := rv.t.Match.(*pokerMatch)
 	var plus pokerPlus
@@ -240,7 +242,7 @@ func holdemView(rv *roomView) views.Holdem {
 			Ante: sv.Ante, Straddled: sv.Straddled, Mucked: sv.Mucked, Agreed: sv.Agreed && v.RunOut == holdem.RunOutAsking}
 		if plus.Tour != nil {
 			if e := tourEntry(plus.Tour, i); e != nil && e.Place > 0 {
-				hs.Out = ordinal(e.Place)
+				hs.Out = e.Place
 			}
 		}
 		if sv.Dealt && v.Hand > 0 {
@@ -250,9 +252,9 @@ func holdemView(rv *roomView) views.Holdem {
 			hs.Backs = 2
 		}
 		if over && sv.Shown && len(v.Board) == 5 {
-			hs.HandName = eval.Default().Describe(eval.Eval(append(append([]cards.Card(nil), sv.Hole...), v.Board...)...))
+			hs.HandName = l.Msg(eval.Default().DescribeMsg(eval.Eval(append(append([]cards.Card(nil), sv.Hole...), v.Board...)...)))
 			if len(v.Board2) == 5 {
-				hs.HandName2 = eval.Default().Describe(eval.Eval(append(append([]cards.Card(nil), sv.Hole...), v.Board2...)...))
+				hs.HandName2 = l.Msg(eval.Default().DescribeMsg(eval.Eval(append(append([]cards.Card(nil), sv.Hole...), v.Board2...)...)))
 			}
 		}
 		h.Seats = append(h.Seats, hs)
@@ -263,23 +265,24 @@ func holdemView(rv *roomView) views.Holdem {
 				bought += plus.Tour.Structure.AddOn
 			}
 		}
-		h.Ledger = append(h.Ledger, views.HLedger{Name: name(i), BoughtIn: bought,
+		h.Ledger = append(h.Ledger, views.HLedger{Name: rv.name(i), BoughtIn: bought,
 			Chips: sv.Stack + sv.Total, Net: sv.Stack + sv.Total - bought})
 	}
-	h.Pots = potViews(v.Pots, name)
+	h.Pots = potViews(v.Pots)
 	if over && v.Hand > 0 {
 		runs := 1
 		if len(v.Board2) > 0 {
 			runs = 2
 		}
 		for n, r := range v.Results {
-			pn := potName(n/runs, len(v.Results)/runs)
+			pot := holdem.PotMsg(n/runs, len(v.Results)/runs)
 			if runs > 1 {
-				pn += [...]string{" (first board)", " (second board)"}[r.Run]
+				pot = i18n.M([...]string{"holdem.view.pot.first_board", "holdem.view.pot.second_board"}[r.Run], i18n.Nest("Pot", pot))
 			}
-			p := views.HPot{Name: pn, Amount: r.Pot.Amount, Winners: seatNames(r.Winners, name), Several: len(r.Winners) > 1}
+			p := views.HPot{Pot: pot, Amount: r.Pot.Amount, Winners: l.F("holdem.view.pot.winners", seatList("Names", t, r.Winners)),
+				Several: len(r.Winners) > 1}
 			if r.Rank > 0 {
-				p.HandName = eval.Default().DescribeOver(eval.Rank(r.Rank), runnerUp(&v, r))
+				p.Hand = eval.Default().DescribeOverMsg(eval.Rank(r.Rank), runnerUp(&v, r))
 			}
 			h.Results = append(h.Results, p)
 		}
@@ -296,7 +299,7 @@ func holdemView(rv *roomView) views.Holdem {
 	if len(h.Board2) > 0 {
 		h.Shared = holdemState(rv.t.Match).Shared // the cards both runs share (public once both are dealt)
 	}
-	h.StreetItems = streetLog(&v, name)
+	h.StreetItems = rv.shares().holdemAt(&v, func() []views.HItem { return streetLog(&v, l, t) })
 	if rv.seat >= 0 {
 		me := v.Seats[rv.seat]
 		h.SittingOut = me.SitOut
@@ -334,29 +337,29 @@ func holdemView(rv *roomView) views.Holdem {
 		h.CanFold, h.CanCheck, h.CanCall, h.CallAmount = o.Fold, o.Check, o.Call, o.CallAmount
 		h.CallAllIn = o.Call && o.CallAmount == me.Stack
 		h.CanRaise, h.MinTo, h.MaxTo, h.Step = o.Raise, o.MinTo, o.MaxTo, v.Rules.BigBlind
-		h.RaiseWord = rv.l().T("holdem.view.raise")
+		h.RaiseWord = l.T("holdem.view.raise")
 		if v.CurrentBet == 0 {
-			h.RaiseWord = rv.l().T("holdem.view.bet")
+			h.RaiseWord = l.T("holdem.view.bet")
 		}
 		if o.Raise {
-			h.Quick = quickSizes(&v)
+			h.Quick = quickSizes(&v, l)
 		}
 	}
-	h.Status = holdemStatus(&v, rv.l(), rv.t, h.YourTurn)
+	h.Status = holdemStatus(&v, l, t, h.YourTurn)
 	if plus.Tour != nil {
 		h.Tour = tourView(rv, &plus, &v)
 		if plus.Tour.Over() {
 			h.Standings = tourStandings(rv, &plus)
-			h.Status = rv.l().T("holdem.view.status.tour_over")
+			h.Status = l.T("holdem.view.status.tour_over")
 			h.CanMuck, h.CanStraddle, h.CanBomb, h.CanShow, h.RebuyChips, h.AddOnChips = false, false, false, false, 0, 0
 		}
 	}
 	past, seat, code := st.Past, rv.seat, rv.code
-	h.Past = func() []views.HPast {
-		out := make([]views.HPast, 0, len(past))
-		for i := len(past) - 1; i >= 0; i-- {
+	h.Past = func(after int) []views.HPast {
+		var out []views.HPast
+		for i := len(past) - 1; i >= 0 && past[i].Hand > after; i-- {
 			r := &past[i]
-			out = append(out, views.HPast{Hand: r.Hand, Summary: handSummary(r, seat, name),
+			out = append(out, views.HPast{Hand: r.Hand, Summary: l.Msg(handSummary(r, seat, t)),
 				URL: "/t/" + code + "/hands?hand=" + itoa(r.Hand), Replay: "/t/" + code + "/replay/" + itoa(r.Hand)})
 		}
 		return out
@@ -391,44 +394,26 @@ func holdemCards(cs []cards.Card) []views.CardView {
 	return out
 }
 
-func potName(n, of int) string {
-	switch {
-	case of == 1:
-		return "the pot"
-	case n == 0:
-		return "the main pot"
-	}
-	return "side pot " + itoa(n)
-}
-
-func potViews(pots []holdem.Pot, name func(int) string) []views.HPot {
+// potViews are the pots in play: "The main pot", "Side pot 1".
+func potViews(pots []holdem.Pot) []views.HPot {
 	var out []views.HPot
 	for n, p := range pots {
-		title := potName(n, len(pots))
-		out = append(out, views.HPot{Name: strings.ToUpper(title[:1]) + title[1:], Amount: p.Amount,
-			Eligible: "for " + seatNames(p.Eligible, name)})
+		pot := holdem.PotMsg(n, len(pots))
+		pot.Key = potStartKeys[pot.Key] // the pot's name starts its line
+		out = append(out, views.HPot{Pot: pot, Amount: p.Amount})
 	}
 	return out
 }
 
-func seatNames(seats []int, name func(int) string) string {
-	parts := make([]string, len(seats))
-	for i, s := range seats {
-		parts[i] = name(s)
-	}
-	switch len(parts) {
-	case 0:
-		return "nobody"
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-}
+// potStartKeys are the keys of a pot's name at the start of a line, by
+// its key inside a sentence.
+var potStartKeys = map[string]string{"holdem.pot.only": "holdem.pot.only.start", "holdem.pot.main": "holdem.pot.main.start",
+	"holdem.pot.side": "holdem.pot.side.start"}
 
 // quickSizes are the usual bet sizes, within the bounds: the minimum,
 // 2.5× and 3× the big blind to open preflop, ½, ¾ and the pot, and
 // all-in. Sizes that come out equal are offered once.
-func quickSizes(v *holdem.View) []views.HQuick {
+func quickSizes(v *holdem.View, l *i18n.Lang) []views.HQuick {
 	pot := 0
 	for _, s := range v.Seats {
 		pot += s.Total
@@ -438,17 +423,17 @@ func quickSizes(v *holdem.View) []views.HQuick {
 	clamp := func(n int) int { return min(max(n, o.MinTo), o.MaxTo) }
 	// a pot-sized raise: call, then raise by the pot as it then stands
 	potRaise := func(num, den int) int { return clamp(v.CurrentBet + (pot+toCall)*num/den) }
-	out := []views.HQuick{{Label: "Min", Amount: o.MinTo}}
+	out := []views.HQuick{{Label: l.T("holdem.view.quick.min"), Amount: o.MinTo}}
 	if v.Street == holdem.Preflop && v.CurrentBet == v.Rules.BigBlind {
-		out = append(out, views.HQuick{Label: "2.5×", Amount: clamp(v.Rules.BigBlind * 5 / 2)},
-			views.HQuick{Label: "3×", Amount: clamp(v.Rules.BigBlind * 3)})
+		out = append(out, views.HQuick{Label: l.T("holdem.view.quick.2_5x"), Amount: clamp(v.Rules.BigBlind * 5 / 2)},
+			views.HQuick{Label: l.T("holdem.view.quick.3x"), Amount: clamp(v.Rules.BigBlind * 3)})
 	}
-	out = append(out, views.HQuick{Label: "½ pot", Amount: potRaise(1, 2)}, views.HQuick{Label: "¾ pot", Amount: potRaise(3, 4)},
-		views.HQuick{Label: "Pot", Amount: potRaise(1, 1)}, views.HQuick{Label: "All-in", Amount: o.MaxTo})
+	out = append(out, views.HQuick{Label: l.T("holdem.view.quick.half"), Amount: potRaise(1, 2)}, views.HQuick{Label: l.T("holdem.view.quick.three_quarters"), Amount: potRaise(3, 4)},
+		views.HQuick{Label: l.T("holdem.view.quick.pot"), Amount: potRaise(1, 1)}, views.HQuick{Label: l.T("holdem.view.quick.all_in"), Amount: o.MaxTo})
 	seen := map[int]bool{}
 	kept := out[:0]
-	for _, q := range out {
-		if !seen[q.Amount] || q.Label == "All-in" {
+	for i, q := range out {
+		if !seen[q.Amount] || i == len(out)-1 { // all-in always shows
 			kept = append(kept, q)
 		}
 		seen[q.Amount] = true
@@ -507,7 +492,9 @@ func showWinningCards(v *holdem.View, h *views.Holdem) {
 // or lost on it, with the hand each showed (or that it folded); a player
 // who folded without putting a chip in is left out.
 func holdemStandings(rv *roomView, v *holdem.View, r *holdem.HandRecord, seats []views.HSeat) *views.Standings {
-	s := &views.Standings{Title: "Hand " + itoa(v.Hand) + " is over", WhatHead: "Hand", ScoreHead: "Net", Next: "Next hand", NextAt: rv.nextAtMilli(), Tonight: true}
+	l := rv.l()
+	s := &views.Standings{Title: l.F("holdem.view.hand_over", i18n.N("Hand", v.Hand)), WhatHead: l.T("holdem.view.head.hand"),
+		ScoreHead: l.T("holdem.view.head.net"), Next: l.T("holdem.view.next"), NextAt: rv.nextAtMilli(), Tonight: true}
 	var rows []views.Standing
 	var keys []int
 	for i, sv := range v.Seats {
@@ -516,7 +503,7 @@ func holdemStandings(rv *roomView, v *holdem.View, r *holdem.HandRecord, seats [
 		}
 		net := r.Net(i)
 		if i == v.Seat {
-			s.Note = holdemNote(sv, net)
+			s.Note = holdemNote(sv, net, l)
 		}
 		if sv.Folded && net == 0 {
 			continue
@@ -524,7 +511,7 @@ func holdemStandings(rv *roomView, v *holdem.View, r *holdem.HandRecord, seats [
 		row := standingOf(rv, i)
 		row.What, row.Score, row.Sign = seats[i].HandName, signed(net), sign(net)
 		if sv.Folded {
-			row.What = "folded"
+			row.What = l.T("holdem.view.folded")
 		}
 		rows, keys = append(rows, row), append(keys, net)
 	}
@@ -571,16 +558,16 @@ func holdemOutcome(m game.Match) (outcome, bool) {
 
 // holdemNote tells the viewer how the hand ended for them: what they won,
 // and what that was net of what they put in.
-func holdemNote(me holdem.SeatView, net int) string {
+func holdemNote(me holdem.SeatView, net int, l *i18n.Lang) string {
 	switch {
 	case me.Won > 0:
-		return "You win " + itoa(me.Won) + " (" + signed(net) + " net)."
+		return l.F("holdem.view.note.win", i18n.N("Chips", me.Won), i18n.S("Net", signed(net)))
 	case me.Folded && net == 0:
-		return "You folded."
+		return l.T("holdem.view.note.folded")
 	case me.Folded:
-		return "You folded: " + signed(net) + "."
+		return l.F("holdem.view.note.folded_net", i18n.S("Net", signed(net)))
 	}
-	return "You lose " + itoa(-net) + "."
+	return l.F("holdem.view.note.lose", i18n.N("Chips", -net))
 }
 
 func holdemStatus(v *holdem.View, l *i18n.Lang, t *Table, yourTurn bool) string {
@@ -607,76 +594,81 @@ func holdemStatus(v *holdem.View, l *i18n.Lang, t *Table, yourTurn bool) string 
 
 // streetLog is this hand's actions street by street, with the board as it
 // came.
-func streetLog(v *holdem.View, name func(int) string) []views.HItem {
+func streetLog(v *holdem.View, l *i18n.Lang, t *Table) []views.HItem {
 	if v.Hand == 0 {
 		return nil
 	}
-	out := []views.HItem{{Text: "Preflop", Title: true}}
+	out := []views.HItem{{Text: l.T("holdem.view.items.preflop"), Title: true}}
 	street := holdem.Preflop
-	words := holdem.ActionWords(v.Actions)
+	msgs := holdem.ActionMsgs(v.Actions)
 	for i, r := range v.Actions {
 		for street < r.Street {
 			street++
-			out = append(out, boardStreet(street, v.Board))
+			out = append(out, boardStreet(street, v.Board, l))
 		}
-		out = append(out, views.HItem{Text: name(r.Seat) + " " + words[i]})
+		out = append(out, views.HItem{Text: l.F("holdem.view.items.action", t.nameArgAs("Name", r.Seat), i18n.Nest("Action", msgs[i]))})
 	}
 	for n := len(v.Board); street < holdem.River && holdem.BoardAt(street+1) <= n; {
 		street++
-		out = append(out, boardStreet(street, v.Board))
+		out = append(out, boardStreet(street, v.Board, l))
 	}
 	if len(v.Board2) > 0 {
-		faces := make([]string, len(v.Board2))
-		for i, c := range v.Board2 {
-			faces[i] = c.Face()
-		}
-		out = append(out, views.HItem{Text: "Second board " + strings.Join(faces, " "), Title: true})
+		out = append(out, views.HItem{Text: l.F("holdem.view.items.second_board", facesArg("Cards", v.Board2)), Title: true})
 	}
 	return out
 }
 
 // boardStreet is a street's title with the board as it came: "Flop 7♦ 3♠ 8♠".
-func boardStreet(s holdem.Street, board []cards.Card) views.HItem {
-	title := strings.ToUpper(s.String()[:1]) + s.String()[1:]
+func boardStreet(s holdem.Street, board []cards.Card, l *i18n.Lang) views.HItem {
 	n := min(holdem.BoardAt(s), len(board))
-	faces := make([]string, n)
-	for i, c := range board[:n] {
+	return views.HItem{Text: l.F("holdem.view.items."+s.String(), facesArg("Cards", board[:n])), Title: true}
+}
+
+// facesArg is cards by face ("Q♠ 10♦"), the same in every language (as
+// the log writes them).
+func facesArg(name string, cs []cards.Card) i18n.Arg {
+	faces := make([]string, len(cs))
+	for i, c := range cs {
 		faces[i] = c.Face()
 	}
-	return views.HItem{Text: title + " " + strings.Join(faces, " "), Title: true}
+	return i18n.S(name, strings.Join(faces, " "))
 }
 
 // handSummary is a finished hand in one line for the history list: who
 // won what, and the viewer's own result.
-func handSummary(r *holdem.HandRecord, viewer int, name func(int) string) string {
-	var parts []string
-	for _, res := range r.Results {
-		s := seatNames(res.Winners, name) + " won " + itoa(res.Pot.Amount)
+func handSummary(r *holdem.HandRecord, viewer int, t *Table) i18n.Msg {
+	var out i18n.Msg
+	for i := len(r.Results) - 1; i >= 0; i-- { // each pot's line before the ones after it
+		res := r.Results[i]
+		won := i18n.M("holdem.view.past.won", seatList("Names", t, res.Winners), i18n.Count(len(res.Winners)), i18n.N("Chips", res.Pot.Amount))
 		if res.Rank > 0 {
-			s += " with " + eval.Default().Describe(eval.Rank(res.Rank))
+			won = i18n.M("holdem.view.past.won_with", seatList("Names", t, res.Winners), i18n.Count(len(res.Winners)), i18n.N("Chips", res.Pot.Amount),
+				i18n.Nest("Hand", eval.Default().DescribeMsg(eval.Rank(res.Rank))))
 		}
-		parts = append(parts, s)
+		if !out.IsZero() {
+			won = i18n.M("holdem.view.past.more", i18n.Nest("First", won), i18n.Nest("Rest", out))
+		}
+		out = won
 	}
-	out := strings.Join(parts, "; ")
 	if viewer >= 0 && viewer < len(r.Seats) && r.Seats[viewer].Dealt {
-		out += " (you " + signed(r.Net(viewer)) + ")"
+		out = i18n.M("holdem.view.past.net", i18n.Nest("Results", out), i18n.S("Net", signed(r.Net(viewer))))
 	}
 	return out
 }
 
-// anteWords are the hand's antes for its header: "ante 5", "BB ante 20",
-// "bomb pot 40" ("" for none).
-func anteWords(v *holdem.View) string {
+// anteMsg is the hand's antes for its header: "ante 5", "BB ante 20",
+// "bomb pot 40" (zero for none).
+func anteMsg(v *holdem.View) i18n.Msg {
 	f := v.Rules.Format
 	switch {
 	case v.Bomb > 0:
-		return "bomb pot " + itoa(v.Bomb)
+		return i18n.M("holdem.term.bomb", i18n.N("Ante", v.Bomb))
 	case f.Ante > 0 && f.BigBlindAnte:
-		return "BB ante " + itoa(f.Ante)
+		return i18n.M("holdem.term.bb_ante", i18n.N("Ante", f.Ante))
 	case f.Ante > 0:
-		return "ante " + itoa(f.Ante)
+		return i18n.M("holdem.term.ante", i18n.N("Ante", f.Ante))
 	}
-	return ""
+	return i18n.Msg{}
 }
 
 // tourEntry is the entry playing seat, or the last one placed there.
@@ -700,9 +692,9 @@ func tourEntry(t *holdem.Tourney, seat int) *holdem.Entry {
 // the next, the next blinds and ante, players left and the average stack;
 // and its structure, to look at.
 func tourView(rv *roomView, p *pokerPlus, v *holdem.View) *views.HTour {
-	t := p.Tour
+	t, l := p.Tour, rv.l()
 	st := t.Structure
-	tv := &views.HTour{Level: p.Level, Blinds: levelWords(st.Level(p.Level)), Left: t.Left(), Entrants: len(t.Entries), Name: st.Name}
+	tv := &views.HTour{Level: p.Level, Blinds: l.Msg(levelMsg(st.Level(p.Level))), Left: t.Left(), Entrants: len(t.Entries), Name: st.Name}
 	chips := 0
 	for _, sv := range v.Seats {
 		chips += sv.Stack + sv.Total
@@ -710,7 +702,7 @@ func tourView(rv *roomView, p *pokerPlus, v *holdem.View) *views.HTour {
 	if t.Over() {
 		for _, e := range t.Entries {
 			if e.Place == 1 {
-				tv.Winner = rv.t.Name(e.Seat)
+				tv.Winner = rv.name(e.Seat)
 			}
 		}
 		return tv
@@ -719,15 +711,15 @@ func tourView(rv *roomView, p *pokerPlus, v *holdem.View) *views.HTour {
 		tv.Average = chips / tv.Left
 	}
 	if p.Level < len(st.Levels) {
-		tv.Next = levelWords(st.Level(p.Level + 1))
+		tv.Next = l.Msg(levelMsg(st.Level(p.Level + 1)))
 		switch {
 		case st.Minutes > 0:
 			left := time.Duration(p.Level)*time.Duration(st.Minutes)*time.Minute - rv.played
 			switch {
 			case left <= 0:
-				tv.NextIn = "after this hand"
+				tv.NextIn = l.T("holdem.view.tour.after_hand")
 			case !rv.playing:
-				tv.NextIn = "in " + clockText(left) + " (paused)"
+				tv.NextIn = l.F("holdem.view.tour.paused", i18n.S("Time", clockText(left)))
 			default:
 				tv.NextAt = rv.now.Add(left).UnixMilli()
 			}
@@ -736,17 +728,17 @@ func tourView(rv *roomView, p *pokerPlus, v *holdem.View) *views.HTour {
 			if v.Street == holdem.HandOver {
 				n++
 			}
-			tv.NextIn = "in " + plural(max(n, 1), "hand", "hands")
+			tv.NextIn = l.F("holdem.view.tour.in_hands", i18n.Count(max(n, 1)))
 		}
 	}
 	if st.RebuyLevels > 0 && p.Level <= st.RebuyLevels {
-		tv.Rebuys = "rebuys through level " + itoa(st.RebuyLevels)
+		tv.Rebuys = l.F("holdem.view.tour.rebuys", i18n.N("Level", st.RebuyLevels))
 	}
 	if st.LateLevels > 0 && st.MayRegister(p.Level) {
-		tv.Late = "registration open through level " + itoa(st.LateLevels)
+		tv.Late = l.F("holdem.view.tour.late", i18n.N("Level", st.LateLevels))
 	}
-	for i, l := range st.Levels {
-		tv.Levels = append(tv.Levels, views.HLevel{N: i + 1, SmallBlind: l.SmallBlind, BigBlind: l.BigBlind, Ante: l.Ante, Now: i+1 == p.Level})
+	for i, lv := range st.Levels {
+		tv.Levels = append(tv.Levels, views.HLevel{N: i + 1, SmallBlind: lv.SmallBlind, BigBlind: lv.BigBlind, Ante: lv.Ante, Now: i+1 == p.Level})
 	}
 	return tv
 }
@@ -760,31 +752,31 @@ func clockText(d time.Duration) string {
 // tourStandings are a finished tournament's standings: place, name, hands
 // played, rebuys and the prize.
 func tourStandings(rv *roomView, p *pokerPlus) *views.Standings {
-	t := p.Tour
-	prizes, unit := tourPrizes(p)
-	s := &views.Standings{Title: "Final standings", WhatHead: "Hands played", ScoreHead: "Rebuys"}
+	t, l := p.Tour, rv.l()
+	prizes, points := tourPrizes(p)
+	s := &views.Standings{Title: l.T("standings.final"), WhatHead: l.T("holdem.view.head.hands_played"), ScoreHead: l.T("holdem.view.head.rebuys")}
 	rv.ended(s)
 	if prizes != nil {
-		s.TotalHead = "Prize"
+		s.TotalHead = l.T("holdem.view.head.prize")
 	}
 	for _, e := range t.Standings(prizes) {
 		row := standingOf(rv, e.Seat)
-		row.Place = ordinal(e.Place)
+		row.Place, row.PlaceN = ordinal(e.Place), e.Place
 		row.What = itoa(e.Hands)
 		row.Score = itoa(e.Rebuys)
 		if e.AddOn {
-			row.Score += " + add-on"
+			row.Score = l.F("holdem.view.rebuys.add_on", i18n.N("Rebuys", e.Rebuys))
 		}
 		if prizes != nil {
 			row.Total = "–"
 			if e.Prize > 0 {
-				row.Total = itoa(e.Prize) + unit
+				row.Total = l.F(map[bool]string{true: "holdem.view.prize.points", false: "holdem.view.prize.chips"}[points], i18n.Count(e.Prize))
 			}
 		}
 		if e.Seat == rv.seat && e.Place > 0 {
-			s.Note = "You finish " + ordinal(e.Place) + "."
+			s.Note = l.F("holdem.view.note.tour_place", i18n.Ord("Place", e.Place))
 			if e.Place == 1 {
-				s.Note = "You win the tournament!"
+				s.Note = l.T("holdem.view.note.tour_win")
 			}
 		}
 		s.Rows = append(s.Rows, row)
@@ -793,16 +785,15 @@ func tourStandings(rv *roomView, p *pokerPlus) *views.Standings {
 }
 
 // tourPrizes are a tournament's prize for each place (nil: no prizes)
-// and what they count: " points" or " chips".
-func tourPrizes(p *pokerPlus) (prizes []int, unit string) {
+// and whether they count points (or chips).
+func tourPrizes(p *pokerPlus) (prizes []int, points bool) {
 	t := p.Tour
 	if len(p.Opts.Shares) == 0 {
-		return nil, ""
+		return nil, false
 	}
 	pool := 100
-	unit = " points"
 	if !p.Opts.Points {
-		pool, unit = 0, " chips"
+		pool = 0
 		for _, e := range t.Entries {
 			pool += t.Structure.Stack * (1 + e.Rebuys)
 			if e.AddOn {
@@ -810,7 +801,7 @@ func tourPrizes(p *pokerPlus) (prizes []int, unit string) {
 			}
 		}
 	}
-	return holdem.Payouts(pool, p.Opts.Shares), unit
+	return holdem.Payouts(pool, p.Opts.Shares), p.Opts.Points
 }
 
 // holdemStructures are the blind structures for the creation form.

@@ -269,22 +269,20 @@ func HoldemState(m game.Match) *holdem.State {
 	return nil
 }
 
-// levelWords are a level's blinds and ante: "50/100, ante 100".
-func levelWords(l holdem.Level) string {
-	s := itoa(l.SmallBlind) + "/" + itoa(l.BigBlind)
+// levelMsg is a level's blinds and ante: "50/100, ante 100".
+func levelMsg(l holdem.Level) i18n.Msg {
 	if l.Ante > 0 {
-		s += ", ante " + itoa(l.Ante)
+		return i18n.M("holdem.level.blinds_ante", i18n.N("Small", l.SmallBlind), i18n.N("Big", l.BigBlind), i18n.N("Ante", l.Ante))
 	}
-	return s
+	return i18n.M("holdem.level.blinds", i18n.N("Small", l.SmallBlind), i18n.N("Big", l.BigBlind))
 }
 
-// levelArg is a level's blinds and ante (levelWords) as an argument.
-func levelArg(name string, l holdem.Level) i18n.Arg {
-	if l.Ante > 0 {
-		return i18n.Nest(name, i18n.M("holdem.level.blinds_ante", i18n.N("Small", l.SmallBlind), i18n.N("Big", l.BigBlind), i18n.N("Ante", l.Ante)))
-	}
-	return i18n.Nest(name, i18n.M("holdem.level.blinds", i18n.N("Small", l.SmallBlind), i18n.N("Big", l.BigBlind)))
-}
+// levelWords are a level's blinds and ante in English, for a language
+// model's prompt.
+func levelWords(l holdem.Level) string { return i18n.English().Msg(levelMsg(l)) }
+
+// levelArg is a level's blinds and ante as an argument.
+func levelArg(name string, l holdem.Level) i18n.Arg { return i18n.Nest(name, levelMsg(l)) }
 
 // levelLengthArg is levelLength as an argument.
 func levelLengthArg(name string, st holdem.Structure) i18n.Arg {

@@ -17,6 +17,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/game/holdem"
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
@@ -135,6 +136,9 @@ type pushShares struct{ langs []*langShares }
 type langShares struct {
 	lang    *i18n.Lang
 	impetus *impetusPublic
+	// holdem is a Hold'em hand's actions street by street, at version
+	holdem        []views.HItem
+	holdemVersion int
 }
 
 // shares are the push's parts in the viewer's language (empty, and kept
@@ -161,6 +165,15 @@ func (s *langShares) impetusAt(version int, words func() *impetusPublic) *impetu
 		s.impetus = words()
 	}
 	return s.impetus
+}
+
+// holdemAt is the Hold'em hand's street list as v has it, made by items
+// if the push has not yet.
+func (s *langShares) holdemAt(v *holdem.View, items func() []views.HItem) []views.HItem {
+	if s.holdem == nil || s.holdemVersion != v.Version {
+		s.holdem, s.holdemVersion = items(), v.Version
+	}
+	return s.holdem
 }
 
 func (rv *roomView) seatView(i int) views.Seat {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tablegames/tables/game/holdem"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -37,7 +38,7 @@ func TestHoldemNote(t *testing.T) {
 		{holdem.SeatView{Folded: true}, 0, "You folded."},
 		{holdem.SeatView{}, -400, "You lose 400."},
 	} {
-		if got := holdemNote(c.me, c.net); got != c.want {
+		if got := holdemNote(c.me, c.net, i18n.English()); got != c.want {
 			t.Errorf("%+v %d: %q, want %q", c.me, c.net, got, c.want)
 		}
 	}

@@ -24,7 +24,7 @@ type HSeat struct {
 	Straddled      bool       // posted the straddle this hand
 	Mucked         bool       // mucked at showdown (its cards only its owner sees)
 	Agreed         bool       // agreed to run it twice (while the others choose)
-	Out            string     // a tournament's place once out ("5th")
+	Out            int        // a tournament's place once out (0: in)
 }
 
 // HTour is a sit-and-go's line above the table and its structure.
@@ -58,12 +58,11 @@ type HLevel struct {
 
 // HPot is a pot: in play, or paid at the end of a hand.
 type HPot struct {
-	Name     string // "Pot", "Main pot", "Side pot 1"
-	Amount   int
-	Eligible string // who can win it
-	Winners  string // who won it (hand over)
-	Several  bool   // more than one won it: they share it
-	HandName string // with what ("" when uncontested)
+	Pot     i18n.Msg // its name: "The main pot", "Side pot 1"; once paid "the main pot"
+	Amount  int
+	Winners string   // who won it (hand over)
+	Several bool     // more than one won it: they share it
+	Hand    i18n.Msg // with what hand (zero when uncontested)
 }
 
 // HItem is one line of the hand's log: a street's title or an action.
@@ -150,10 +149,10 @@ type Holdem struct {
 	// appends to it.
 	StreetItems []HItem
 	Ledger      []HLedger
-	// Past lists the finished hands, newest first; it is called only when
-	// the fragment renders. LastHand and the viewer's seat stand for what
-	// it returns.
-	Past     func() []HPast
+	// Past lists the finished hands after a hand's number, newest first;
+	// it is called only when the fragment renders. LastHand and the
+	// viewer's seat stand for what it returns.
+	Past     func(after int) []HPast
 	LastHand int // the number of the last finished hand
 	HandsURL string
 }
@@ -176,7 +175,7 @@ func (h Holdem) Fragments() []Fragment {
 			Since: appendSince(uint64(h.Hand)+1, len(items), func(from int) templ.Component { return holdemStreetsAppend(items, from) })},
 		{ID: "h-ledger", Component: holdemLedger(hp), Key: h.ledgerKey()},
 		{ID: "h-past", Component: holdemPast(hp), Key: listKey(uint64(h.You+2), h.LastHand),
-			Since: appendSince(uint64(h.You+2), h.LastHand, func(after int) templ.Component { return holdemPastPrepend(hp.pastList(), after) })},
+			Since: appendSince(uint64(h.You+2), h.LastHand, func(after int) templ.Component { return holdemPastPrepend(hp.pastList(after), after) })},
 	}...)
 	if h.Tour != nil { // a tournament's own: a cash table has none
 		out = append(out, Fragment{ID: "h-tour", Component: holdemTour(hp), Key: h.tourKey()},
@@ -220,12 +219,11 @@ func (h Holdem) potsKey() uint64 {
 	k := newKeyer()
 	for _, ps := range [][]HPot{h.Pots, {{}}, h.Results} {
 		for _, p := range ps {
-			k.str(p.Name)
+			k.msg(p.Pot)
 			k.num(int64(p.Amount))
-			k.str(p.Eligible)
 			k.str(p.Winners)
 			k.flag(p.Several)
-			k.str(p.HandName)
+			k.msg(p.Hand)
 		}
 	}
 	return k.sum()
@@ -259,15 +257,15 @@ func (s HSeat) key() uint64 {
 	for _, f := range []bool{s.Straddled, s.Mucked, s.Agreed} {
 		k.flag(f)
 	}
-	k.str(s.Out)
+	k.num(int64(s.Out))
 	return k.sum()
 }
 
-func (h Holdem) pastList() []HPast {
+func (h Holdem) pastList(after int) []HPast {
 	if h.Past == nil {
 		return nil
 	}
-	return h.Past()
+	return h.Past(after)
 }
 
 func signed(n int) string {
@@ -298,15 +296,15 @@ func ariaCurrent(on bool) string {
 	return "false"
 }
 
-// botLabel names a bot kind for the seat badge.
+// botLabel is the catalog key of a bot kind's seat badge.
 func botLabel(kind string) string {
 	switch kind {
 	case "llm":
-		return "AI (LLM)"
+		return "holdem.view.bot.llm"
 	case "heuristic":
-		return "AI"
+		return "holdem.view.bot.ai"
 	}
-	return "bot"
+	return "lobby.bot"
 }
 
 // Verify is the page that checks a table's deals.
@@ -379,8 +377,8 @@ func potWon(ctx context.Context, p HPot) string {
 	if p.Several {
 		n = 2
 	}
-	if p.HandName == "" {
-		return trf(ctx, "holdem.view.pot.won", i18n.Count(n), i18n.S("Pot", p.Name), i18n.N("Amount", p.Amount)) + " "
+	if p.Hand.IsZero() {
+		return trf(ctx, "holdem.view.pot.won", i18n.Count(n), i18n.Nest("Pot", p.Pot), i18n.N("Amount", p.Amount)) + " "
 	}
-	return trf(ctx, "holdem.view.pot.won.with", i18n.Count(n), i18n.S("Pot", p.Name), i18n.N("Amount", p.Amount), i18n.S("Hand", p.HandName))
+	return trf(ctx, "holdem.view.pot.won.with", i18n.Count(n), i18n.Nest("Pot", p.Pot), i18n.N("Amount", p.Amount), i18n.Nest("Hand", p.Hand))
 }

@@ -1187,9 +1187,9 @@ func holdemPots(h *Holdem) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var55 string
-				templ_7745c5c3_Var55, templ_7745c5c3_Err = templ.JoinStringErrs(trf(ctx, "holdem.view.pot", i18n.S("Pot", p.Name), i18n.N("Amount", p.Amount)))
+				templ_7745c5c3_Var55, templ_7745c5c3_Err = templ.JoinStringErrs(trf(ctx, "holdem.view.pot", i18n.Nest("Pot", p.Pot), i18n.N("Amount", p.Amount)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/holdem.templ`, Line: 197, Col: 142}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/holdem.templ`, Line: 197, Col: 144}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var55))
 				if templ_7745c5c3_Err != nil {
@@ -1455,9 +1455,9 @@ func holdemSeat(s *HSeat) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var66 string
-				templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinStringErrs(botLabel(s.Bot))
+				templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinStringErrs(tr(ctx, botLabel(s.Bot)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/holdem.templ`, Line: 234, Col: 42}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/holdem.templ`, Line: 234, Col: 51}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var66))
 				if templ_7745c5c3_Err != nil {
@@ -1570,7 +1570,7 @@ func holdemSeat(s *HSeat) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if s.Mucked || s.Agreed || s.Out != "" || s.Ante > 0 {
+			if s.Mucked || s.Agreed || s.Out > 0 || s.Ante > 0 {
 				if s.Won > 0 {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 151, "<b class=\"won-chip\">+")
 					if templ_7745c5c3_Err != nil {
@@ -1678,15 +1678,15 @@ func holdemSeatMarks(s *HSeat) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		if s.Out != "" {
+		if s.Out > 0 {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 160, "<em class=\"badge passed\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var72 string
-			templ_7745c5c3_Var72, templ_7745c5c3_Err = templ.JoinStringErrs(trf(ctx, "holdem.view.out", i18n.S("Place", s.Out)))
+			templ_7745c5c3_Var72, templ_7745c5c3_Err = templ.JoinStringErrs(trf(ctx, "holdem.view.out", i18n.Ord("Place", s.Out)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/holdem.templ`, Line: 270, Col: 80}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/holdem.templ`, Line: 270, Col: 82}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var72))
 			if templ_7745c5c3_Err != nil {
@@ -2951,7 +2951,7 @@ func holdemPast(h *Holdem) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemPastItems(h.pastList(), 0).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemPastItems(h.pastList(0), 0).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -1,6 +1,9 @@
 package views
 
-import "github.com/a-h/templ"
+import (
+	"github.com/a-h/templ"
+	"github.com/tablegames/tables/i18n"
+)
 
 // keyer folds a fragment's inputs into a Fragment.Key (FNV-1a, no
 // allocation). Two equal models give equal keys; a key is never zero.
@@ -39,6 +42,30 @@ func (k *keyer) cards(cs []CardView) {
 	for _, c := range cs {
 		k.str(c.ID)
 		k.flag(c.Win)
+	}
+}
+
+// msg folds a message: its key and its arguments, nested ones too.
+func (k *keyer) msg(m i18n.Msg) {
+	k.str(m.Key)
+	k.num(int64(len(m.Args)))
+	for _, a := range m.Args {
+		k.arg(a)
+	}
+}
+
+func (k *keyer) arg(a i18n.Arg) {
+	k.str(a.Name)
+	k.byte(byte(a.Kind))
+	k.num(int64(a.N))
+	k.str(a.S)
+	k.num(int64(len(a.L)))
+	for _, x := range a.L {
+		k.arg(x)
+	}
+	k.flag(a.M != nil)
+	if a.M != nil {
+		k.msg(*a.M)
 	}
 }
 

@@ -4,19 +4,22 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/tablegames/tables/i18n"
 )
 
 // TestSharedPotGrammar: the winners of a shared pot win it; one winner
 // wins it.
 func TestSharedPotGrammar(t *testing.T) {
-	h := Holdem{Results: []HPot{{Name: "the main pot", Amount: 600, Winners: "Alice and Bob", Several: true, HandName: "a flush"},
-		{Name: "side pot 1", Amount: 200, Winners: "Alice"}}}
+	h := Holdem{Results: []HPot{{Pot: i18n.M("holdem.pot.main"), Amount: 600, Winners: "Alice and Bob", Several: true,
+		Hand: i18n.M("holdem.hand.flush", i18n.K("High", "holdem.rank.ace"))},
+		{Pot: i18n.M("holdem.pot.side", i18n.N("Number", 1)), Amount: 200, Winners: "Alice"}}}
 	var b strings.Builder
 	if err := holdemPots(&h).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	text := strings.Join(strings.Fields(tagless(b.String())), " ")
-	for _, want := range []string{"Alice and Bob win the main pot (600) with a flush", "Alice wins side pot 1 (200)"} {
+	for _, want := range []string{"Alice and Bob win the main pot (600) with flush, ace high", "Alice wins side pot 1 (200)"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("%q lacks %q", text, want)
 		}

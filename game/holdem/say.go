@@ -32,17 +32,21 @@ func handArg(name string, r eval.Rank) i18n.Arg {
 	return i18n.Nest(name, eval.Default().DescribeMsg(r))
 }
 
-// potArg names pot n of count (potName), on a board when run twice.
-func potArg(n, count, run, runs int) i18n.Arg {
-	var m i18n.Msg
+// PotMsg names pot n (from 0) of count: "the pot", "the main pot",
+// "side pot 2".
+func PotMsg(n, count int) i18n.Msg {
 	switch {
 	case count == 1:
-		m = i18n.M("holdem.pot.only")
+		return i18n.M("holdem.pot.only")
 	case n == 0:
-		m = i18n.M("holdem.pot.main")
-	default:
-		m = i18n.M("holdem.pot.side", i18n.N("Number", n))
+		return i18n.M("holdem.pot.main")
 	}
+	return i18n.M("holdem.pot.side", i18n.N("Number", n))
+}
+
+// potArg names pot n of count (PotMsg), on a board when run twice.
+func potArg(n, count, run, runs int) i18n.Arg {
+	m := PotMsg(n, count)
 	if runs > 1 {
 		m = i18n.M([...]string{"holdem.pot.first_board", "holdem.pot.second_board"}[run], i18n.Nest("Pot", m))
 	}
