@@ -78,21 +78,21 @@ var holdemKind = &kind{
 		return o, nil
 	},
 	minPlayers: func(Options) int { return 2 },
-	describe: func(o Options) []string {
+	describe: func(o Options) []i18n.Msg {
 		if st, ok := o.Poker.structure(); ok {
 			return tourneyWords(o.Poker, st, o.Seats)
 		}
-		return append([]string{"blinds " + itoa(o.SmallBlind) + "/" + itoa(o.BigBlind), "stacks of " + itoa(o.Stack), itoa(o.Seats) + " seats"},
-			formatWords(o.Poker)...)
+		return append([]i18n.Msg{i18n.M("holdem.term.blinds", i18n.N("Small", o.SmallBlind), i18n.N("Big", o.BigBlind)),
+			i18n.M("holdem.option.stacks", i18n.N("Chips", o.Stack)), seatsWord(o.Seats)}, formatWords(o.Poker)...)
 	},
-	botWords: func(o Options) string {
+	botWords: func(o Options) i18n.Msg {
 		switch {
 		case !o.Bots:
-			return "no AI players"
+			return i18n.M("holdem.option.no_ai")
 		case o.Bot == "llm":
-			return "language-model AI fills empty seats"
+			return i18n.M("holdem.option.llm")
 		}
-		return "AI fills empty seats"
+		return i18n.M("holdem.option.ai")
 	},
 	newMatch: func(o Options, n int, seed uint64) (game.Match, []game.Event, error) {
 		return newPokerMatch(o, n, seed)
@@ -158,51 +158,53 @@ func holdemRules(o Options) holdem.Rules {
 		Format: o.Poker.format()}
 }
 
-// formatWords are a cash table's options beyond the blinds, in words.
-func formatWords(p *pokerOptions) []string {
+// formatWords are a cash table's options beyond the blinds, as catalog
+// messages.
+func formatWords(p *pokerOptions) []i18n.Msg {
 	if p == nil {
 		return nil
 	}
-	var out []string
+	var out []i18n.Msg
 	switch {
 	case p.BBAnte:
-		out = append(out, "big blind ante")
+		out = append(out, i18n.M("holdem.option.bb_ante"))
 	case p.Ante > 0:
-		out = append(out, "ante "+itoa(p.Ante))
+		out = append(out, i18n.M("holdem.term.ante", i18n.N("Ante", p.Ante)))
 	}
 	if p.Straddle {
-		out = append(out, "straddles")
+		out = append(out, i18n.M("holdem.term.straddles"))
 	}
 	if p.Twice {
-		out = append(out, "run it twice")
+		out = append(out, i18n.M("holdem.term.twice"))
 	}
 	if p.Muck {
-		out = append(out, "show or muck")
+		out = append(out, i18n.M("holdem.option.muck"))
 	}
 	switch {
 	case p.BombAnte > 0 && p.BombEvery > 0:
-		out = append(out, "a bomb pot of "+itoa(p.BombAnte)+" every "+itoa(p.BombEvery)+" hands")
+		out = append(out, i18n.M("holdem.option.bomb_every", i18n.N("Ante", p.BombAnte), i18n.Count(p.BombEvery)))
 	case p.BombAnte > 0:
-		out = append(out, "bomb pots of "+itoa(p.BombAnte)+" by vote")
+		out = append(out, i18n.M("holdem.option.bomb_vote", i18n.N("Ante", p.BombAnte)))
 	}
 	return out
 }
 
-// tourneyWords are a sit-and-go's options in words.
-func tourneyWords(p *pokerOptions, st holdem.Structure, seats int) []string {
-	out := []string{"sit-and-go, " + st.Name + " structure", itoa(st.Stack) + " chips each", levelLength(st), itoa(seats) + " seats"}
+// tourneyWords are a sit-and-go's options as catalog messages.
+func tourneyWords(p *pokerOptions, st holdem.Structure, seats int) []i18n.Msg {
+	out := []i18n.Msg{i18n.M("holdem.option.sng", i18n.K("Structure", "holdem.structure."+st.Name)), i18n.M("holdem.option.chips_each", i18n.N("Chips", st.Stack)),
+		levelLengthMsg(st), seatsWord(seats)}
 	if st.RebuyLevels > 0 {
-		w := "rebuys for " + plural(st.RebuyLevels, "level", "levels")
+		key := "holdem.option.rebuys"
 		if st.AddOn > 0 {
-			w += ", then an add-on"
+			key = "holdem.option.rebuys_add_on"
 		}
-		out = append(out, w)
+		out = append(out, i18n.M(key, i18n.Count(st.RebuyLevels)))
 	}
 	if st.LateLevels > 0 {
-		out = append(out, "late registration through level "+itoa(st.LateLevels))
+		out = append(out, i18n.M("holdem.option.late", i18n.N("Level", st.LateLevels)))
 	}
 	if len(p.Shares) > 0 {
-		out = append(out, "pays "+sharesWords(p.Shares)+map[bool]string{true: " of 100 points", false: " of the chips bought"}[p.Points])
+		out = append(out, i18n.M(map[bool]string{true: "holdem.option.pays_points", false: "holdem.option.pays_chips"}[p.Points], i18n.S("Shares", sharesWords(p.Shares))))
 	}
 	return out
 }

@@ -284,21 +284,23 @@ func levelWords(l holdem.Level) string { return i18n.English().Msg(levelMsg(l)) 
 // levelArg is a level's blinds and ante as an argument.
 func levelArg(name string, l holdem.Level) i18n.Arg { return i18n.Nest(name, levelMsg(l)) }
 
-// levelLengthArg is levelLength as an argument.
-func levelLengthArg(name string, st holdem.Structure) i18n.Arg {
+// levelLengthMsg says how long a level lasts: "5-minute levels", "3
+// hands a level".
+func levelLengthMsg(st holdem.Structure) i18n.Msg {
 	if st.Minutes > 0 {
-		return i18n.Nest(name, i18n.M("holdem.level.minutes", i18n.Count(st.Minutes)))
+		return i18n.M("holdem.level.minutes", i18n.Count(st.Minutes))
 	}
-	return i18n.Nest(name, i18n.M("holdem.level.hands", i18n.Count(st.Hands)))
+	return i18n.M("holdem.level.hands", i18n.Count(st.Hands))
 }
 
-// levelLength says how long a level lasts: "5-minute levels".
-func levelLength(st holdem.Structure) string {
-	if st.Minutes > 0 {
-		return itoa(st.Minutes) + "-minute levels"
-	}
-	return plural(st.Hands, "hand", "hands") + " a level"
+// levelLengthArg is levelLengthMsg as an argument.
+func levelLengthArg(name string, st holdem.Structure) i18n.Arg {
+	return i18n.Nest(name, levelLengthMsg(st))
 }
+
+// levelLength says how long a level lasts in English, for the creation
+// form's structures: "5-minute levels".
+func levelLength(st holdem.Structure) string { return i18n.English().Msg(levelLengthMsg(st)) }
 
 // Snapshot writes the engine's state, with the table's part beside it
 // when there is one (a table without the options snapshots as before).

@@ -30,8 +30,8 @@ var impetusKind = &kind{
 		return Options{Seats: n}, nil
 	},
 	minPlayers: func(Options) int { return 2 },
-	describe: func(o Options) []string {
-		return []string{itoa(o.Seats) + " spirits", "first to 10 VP"}
+	describe: func(o Options) []i18n.Msg {
+		return []i18n.Msg{i18n.M("impetus.option.spirits", i18n.Count(o.Seats)), i18n.M("impetus.option.goal", i18n.N("VP", impetus.DefaultRules.WinVP))}
 	},
 	newMatch: func(o Options, n int, seed uint64) (game.Match, []game.Event, error) {
 		r := impetus.DefaultRules

@@ -23,12 +23,13 @@ type kind struct {
 	options func(form url.Values) (Options, error)
 	// minPlayers is the fewest players a match of these options needs.
 	minPlayers func(o Options) int
-	// describe lists the game's own options in words, for the lobby and
-	// the public list (the clock and the bots follow: see words).
-	describe func(o Options) []string
+	// describe lists the game's own options as catalog messages, for the
+	// lobby and the public list (the clock and the bots follow: see
+	// words).
+	describe func(o Options) []i18n.Msg
 	// botWords says who fills empty seats, when the game words it its own
 	// way (nil: "bots fill empty seats" or "no bots").
-	botWords   func(o Options) string
+	botWords   func(o Options) i18n.Msg
 	newMatch   func(o Options, players int, seed uint64) (game.Match, []game.Event, error)
 	emptyMatch func() game.Match
 	// render builds the viewer's game component and its fragments.
@@ -107,17 +108,42 @@ type fairness struct {
 	over func(m game.Match) bool
 }
 
-// words are a table's options in words: the game's own, its clock, and
-// who fills empty seats.
-func (k *kind) words(o Options) []string {
-	bots := "no bots"
+// words are a table's options as catalog messages: the game's own, its
+// clock, and who fills empty seats.
+func (k *kind) words(o Options) []i18n.Msg {
+	bots := i18n.M("lobby.option.no_bots")
 	switch {
 	case k.botWords != nil:
 		bots = k.botWords(o)
 	case o.Bots:
-		bots = "bots fill empty seats"
+		bots = i18n.M("lobby.option.bots")
 	}
 	return append(k.describe(o), clockWords(o.Clock), bots)
+}
+
+// optionsText writes a table's options in l, each after the last with the
+// language's separator of options (list.options: "house rules, jokers
+// wild · 4 seats · no clock").
+func optionsText(l *i18n.Lang, words []i18n.Msg) string {
+	b := make([]byte, 0, 128)
+	for i, m := range words {
+		if i > 0 {
+			b = append(b, l.T("list.options")...)
+		}
+		b = l.AppendMsg(b, m)
+	}
+	return string(b)
+}
+
+// seatsWord is a table's seats, as its options say them ("4 seats").
+func seatsWord(n int) i18n.Msg { return i18n.M("lobby.option.seats", i18n.Count(n)) }
+
+// clockWords say a table's clock: "30 s per move", "no clock".
+func clockWords(sec int) i18n.Msg {
+	if sec <= 0 {
+		return i18n.M("lobby.option.no_clock")
+	}
+	return i18n.M("lobby.option.clock", i18n.Count(sec))
 }
 
 // games are the games the runtime hosts, in the order the home page lists

@@ -33,8 +33,9 @@ var lowUniqueKind = &kind{
 		return Options{Seats: n, Rounds: rounds, Cards: cards, Reveal: reveal}, nil
 	},
 	minPlayers: func(Options) int { return 2 },
-	describe: func(o Options) []string {
-		return []string{plural(o.Rounds, "round", "rounds"), "cards 1 to " + itoa(o.Cards), itoa(o.Reveal) + " s to look at the pairs", itoa(o.Seats) + " seats"}
+	describe: func(o Options) []i18n.Msg {
+		return []i18n.Msg{i18n.M("lowunique.option.rounds", i18n.Count(o.Rounds)), i18n.M("lowunique.option.cards", i18n.N("Cards", o.Cards)),
+			i18n.M("lowunique.option.reveal", i18n.Count(o.Reveal)), seatsWord(o.Seats)}
 	},
 	newMatch: func(o Options, n int, _ uint64) (game.Match, []game.Event, error) {
 		return lowunique.NewMatch(lowUniqueRules(o), n)

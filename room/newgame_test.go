@@ -17,6 +17,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -101,7 +102,7 @@ var tenKind = &kind{
 	pace:       [2]time.Duration{100 * time.Millisecond, 200 * time.Millisecond},
 	options:    func(url.Values) (Options, error) { return Options{Seats: 2}, nil },
 	minPlayers: func(Options) int { return 2 },
-	describe:   func(Options) []string { return []string{"2 seats", "first to 10"} },
+	describe:   func(Options) []i18n.Msg { return []i18n.Msg{seatsWord(2)} },
 	newMatch: func(Options, int, uint64) (game.Match, []game.Event, error) {
 		return newTenMatch(), []game.Event{{Text: "The count starts at 0."}}, nil
 	},

@@ -37,8 +37,8 @@ var presidentKind = &kind{
 		r, _ := president.RulesNamed(o.Ruleset)
 		return r.MinPlayers
 	},
-	describe: func(o Options) []string {
-		return []string{presidentRules(o).Describe(), itoa(o.Seats) + " seats"}
+	describe: func(o Options) []i18n.Msg {
+		return []i18n.Msg{presidentRulesMsg(presidentRules(o)), seatsWord(o.Seats)}
 	},
 	newMatch: func(o Options, n int, seed uint64) (game.Match, []game.Event, error) {
 		return president.NewMatch(presidentRules(o), n, seed)
@@ -259,7 +259,10 @@ var roleShortKeys = [...]string{president.NoRole: "", president.President: "pres
 
 // presidentRulesWords names the ruleset and its jokers: "house rules,
 // jokers wild".
-func presidentRulesWords(l *i18n.Lang, r president.Rules) string {
+func presidentRulesWords(l *i18n.Lang, r president.Rules) string { return l.Msg(presidentRulesMsg(r)) }
+
+// presidentRulesMsg is presidentRulesWords as a catalog message.
+func presidentRulesMsg(r president.Rules) i18n.Msg {
 	jokers := "president.jokers.set"
 	switch {
 	case !r.UseJokers():
@@ -267,7 +270,7 @@ func presidentRulesWords(l *i18n.Lang, r president.Rules) string {
 	case r.WildJokers:
 		jokers = "president.jokers.wild"
 	}
-	return l.F("president.rules", i18n.K("Rules", "president.ruleset."+r.Name), i18n.K("Jokers", jokers))
+	return i18n.M("president.rules", i18n.K("Rules", "president.ruleset."+r.Name), i18n.K("Jokers", jokers))
 }
 
 // presidentSet is a set in words: "a nine", "two queens", "three sevens
@@ -390,11 +393,4 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return itoa(n) + " " + many
-}
-
-func clockWords(sec int) string {
-	if sec <= 0 {
-		return "no clock"
-	}
-	return itoa(sec) + " s per move"
 }

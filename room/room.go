@@ -11,7 +11,6 @@ import (
 	mrand "math/rand/v2"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/a-h/templ"
@@ -976,10 +975,11 @@ func visible(l logLine, seat int) bool {
 // lobby builds the lobby for a viewer.
 func (r *Room) lobby(rv *roomView) views.Lobby {
 	t := rv.t
-	l := views.Lobby{BotsAllowed: t.Opts.Bots, Options: r.kind.words(t.Opts), Remote: r.remoteBots(rv)}
+	words := r.kind.words(t.Opts)
 	if t.Opts.OpenSeats {
-		l.Options = append(l.Options, rv.l().T("lobby.open_seats"))
+		words = append(words, i18n.M("lobby.open_seats"))
 	}
+	l := views.Lobby{BotsAllowed: t.Opts.Bots, Options: optionsText(rv.l(), words), Remote: r.remoteBots(rv)}
 	// the host starts as soon as enough are seated (bots fill the empty
 	// seats when the table has them); someone not ready yet plays anyway,
 	// and the host is told so
@@ -1561,7 +1561,7 @@ func (r *Room) publicSummary() (views.PublicTable, bool) {
 	}
 	// the game's name in English, as the list's other words, until the
 	// list is converted (its lines also cross machines as JSON)
-	pt := views.PublicTable{Code: r.code, Game: i18n.English().Msg(r.kind.info.Title()), Options: strings.Join(r.kind.words(t.Opts), " · "), Started: t.Started(),
+	pt := views.PublicTable{Code: r.code, Game: i18n.English().Msg(r.kind.info.Title()), Options: optionsText(i18n.English(), r.kind.words(t.Opts)), Started: t.Started(),
 		Seats: len(t.Seats), CreatedAt: t.opened}
 	for _, s := range t.Seats {
 		switch {

@@ -167,7 +167,7 @@ type Lobby struct {
 	CanStart    bool
 	StartHint   string
 	BotsAllowed bool
-	Options     []string // the table options in words
+	Options     string // the table options in words
 	// Remote is the host's panel for remote bots (nil for anyone else).
 	Remote *RemoteBots
 }
