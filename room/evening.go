@@ -1,6 +1,7 @@
 package room
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 
@@ -16,23 +17,26 @@ import (
 //
 // Each game's glue says what a finished thing adds (kind.outcome) as
 // data; this file adds it up and turns it into the one view every game
-// shows (views.Evening).
+// shows (views.Evening), in the viewer's language: the evening keeps
+// numbers and keys, never words (a game is its kind's name; a count is
+// read from <game>.evening.<what>, a figure from <game>.evening.figure).
 
 // outcome is what a finished deal, hand or game adds to the evening.
 type outcome struct {
 	// Key names it within its match ("deal 3", "hand 12", "game 2"): the
 	// table counts each once, however many entries it stands for.
 	Key string
-	// What it was, in the game's word: "deal", "hand", "game",
-	// "tournament".
+	// What it was: "deal", "hand", "game", "tournament" (its count in
+	// the evening is the catalog's <game>.evening.<what>).
 	What string
 	// Placed: it ranks the players, so it counts as played, with a place
 	// and, for the first place, a win. A cash game's hand only adds to
 	// its figure.
 	Placed bool
-	// Figure is the game's own running figure it adds to, if any:
-	// President's points (and role), Hold'em's net chips.
-	Figure *figure
+	// Figure: it adds to the game's own running figure (President's
+	// points and role, Hold'em's net chips), its column headed by
+	// <game>.evening.head and written by <game>.evening.figure.
+	Figure bool
 	Seats  []seatOutcome // by seat
 	// Unit, for a placed outcome, is what each seat's Score counts in
 	// the record of finished games (results.go): "points", "VP", "prize".
@@ -43,10 +47,12 @@ type outcome struct {
 	ReplayMatch bool
 }
 
-// figure is a game's running figure: its column's heading and the unit
-// after a total ("+3 pts").
+// figure is a game's running figure, by the game's kind's name
+// ("president"). A table saved before the catalogs named it by its
+// column's heading ("President") and kept the unit after a total
+// (" pts"): reading it turns those into the game's name (upgrade).
 type figure struct {
-	Head string `json:"head"`
+	Game string `json:"head"`
 	Unit string `json:"unit,omitempty"`
 }
 
@@ -55,7 +61,7 @@ type seatOutcome struct {
 	Out   bool   // took no part (a Hold'em seat not dealt in)
 	Place int    // 1 for a win, shared by a tie
 	Add   int    // added to the figure
-	Mark  string // the figure's word now (President's role), the latest kept
+	Mark  string // the catalog key of the figure's mark now (President's role), the latest kept
 	Score int    // a placed outcome's own count for the record (points, VP, prize)
 }
 
@@ -101,7 +107,7 @@ type evening struct {
 }
 
 type eveningCount struct {
-	Game string `json:"game"`
+	Game string `json:"game"` // the game's kind's name (its title, in a table saved before the catalogs)
 	What string `json:"what"`
 	N    int    `json:"n"`
 }
@@ -115,11 +121,70 @@ type eveningPerson struct {
 	Wins   int    `json:"wins,omitempty"`
 	// Places counts the places: Places[p-1] is how often they came p-th.
 	Places []int `json:"places,omitempty"`
-	// Figures are the totals by figure heading; a person has a figure
-	// once they took part in a game that keeps it.
+	// Figures are the totals by figure (its game); a person has a figure
+	// once they took part in a game that keeps it. Marks are the catalog
+	// keys of each figure's latest mark.
 	Figures map[string]int    `json:"figs,omitempty"`
 	Marks   map[string]string `json:"marks,omitempty"`
 }
+
+// UnmarshalJSON reads an evening as saved, now or before the catalogs
+// (when it kept words: upgrade turns them into names and keys).
+func (e *evening) UnmarshalJSON(b []byte) error {
+	type plain evening
+	if err := json.Unmarshal(b, (*plain)(e)); err != nil {
+		return err
+	}
+	e.upgrade()
+	return nil
+}
+
+// upgrade turns an evening saved before the catalogs into data: a game's
+// title into its kind's name, a figure's heading into its game's, a
+// President role's name into its key.
+func (e *evening) upgrade() {
+	for i, c := range e.Count {
+		for _, k := range games() {
+			if c.Game == i18n.English().Msg(k.info.Title()) { // the titles English always had
+				e.Count[i].Game = k.name
+			}
+		}
+	}
+	rename := map[string]string{}
+	for i, f := range e.Figures {
+		if g, ok := legacyFigures[f.Game]; ok {
+			rename[f.Game] = g
+			e.Figures[i] = figure{Game: g}
+		}
+	}
+	if len(rename) == 0 {
+		return
+	}
+	for i := range e.People {
+		p := &e.People[i]
+		for old, g := range rename {
+			if n, ok := p.Figures[old]; ok {
+				delete(p.Figures, old)
+				p.Figures[g] = n
+			}
+			if m, ok := p.Marks[old]; ok {
+				delete(p.Marks, old)
+				if k, ok := legacyMarks[m]; ok {
+					m = k
+				}
+				p.Marks[g] = m
+			}
+		}
+	}
+}
+
+// legacyFigures are the figures' headings an evening saved before the
+// catalogs used, by the game each is; legacyMarks are the President
+// roles it wrote, by their keys' now.
+var legacyFigures = map[string]string{"President": "president", "Hold'em": "holdem"}
+
+var legacyMarks = map[string]string{"President": "president.role.president", "VP": "president.role.short.vice_president",
+	"Citizen": "president.role.citizen", "Scumbag": "president.role.scumbag", "Asshole": "president.role.asshole"}
 
 // tally adds the outcome the match stands at, if it stands at the end of
 // a deal, hand or game not yet counted.
@@ -142,18 +207,19 @@ func (t *Table) tally(k *kind) {
 	if o.Placed {
 		t.Evening.Placed++
 	}
-	t.Evening.add(i18n.English().Msg(k.info.Title()), o, t.Seats) // kept in the snapshot as English always kept it
+	t.Evening.add(k.name, o, t.Seats)
 }
 
-// add counts one outcome for the seats as they are now.
+// add counts one outcome of game (its kind's name) for the seats as they
+// are now.
 func (e *evening) add(game string, o outcome, seats []seat) {
 	if i := slices.IndexFunc(e.Count, func(c eveningCount) bool { return c.Game == game && c.What == o.What }); i >= 0 {
 		e.Count[i].N++
 	} else {
 		e.Count = append(e.Count, eveningCount{Game: game, What: o.What, N: 1})
 	}
-	if f := o.Figure; f != nil && !slices.Contains(e.Figures, *f) {
-		e.Figures = append(e.Figures, *f)
+	if o.Figure && !slices.Contains(e.Figures, figure{Game: game}) {
+		e.Figures = append(e.Figures, figure{Game: game})
 	}
 	for i, so := range o.Seats {
 		if so.Out || i >= len(seats) || seats[i].empty() {
@@ -170,16 +236,16 @@ func (e *evening) add(game string, o outcome, seats []seat) {
 			}
 			p.Places[so.Place-1]++
 		}
-		if f := o.Figure; f != nil {
+		if o.Figure {
 			if p.Figures == nil {
 				p.Figures = map[string]int{}
 			}
-			p.Figures[f.Head] += so.Add
+			p.Figures[game] += so.Add
 			if so.Mark != "" {
 				if p.Marks == nil {
 					p.Marks = map[string]string{}
 				}
-				p.Marks[f.Head] = so.Mark
+				p.Marks[game] = so.Mark
 			}
 		}
 	}
@@ -230,7 +296,7 @@ func (e *evening) better(a, b *eveningPerson) int {
 		return 1
 	}
 	for _, f := range e.Figures {
-		if x, y := a.Figures[f.Head], b.Figures[f.Head]; x != y {
+		if x, y := a.Figures[f.Game], b.Figures[f.Game]; x != y {
 			return y - x
 		}
 	}
@@ -245,18 +311,18 @@ func placeSum(p *eveningPerson) int {
 	return sum
 }
 
-// eveningView is the evening as the viewer (player, "" for none) sees it:
-// a row a person, best first; nil when nothing has finished yet.
-func eveningView(e *evening, player string) *views.Evening {
+// eveningView is the evening as the viewer (player, "" for none) sees it
+// in l: a row a person, best first; nil when nothing has finished yet.
+func eveningView(e *evening, player string, l *i18n.Lang) *views.Evening {
 	if e == nil || len(e.Count) == 0 {
 		return nil
 	}
 	v := &views.Evening{Placed: e.placed()}
 	for _, c := range e.Count {
-		v.Counts = append(v.Counts, plural(c.N, c.Game+" "+c.What, c.Game+" "+c.What+"s"))
+		v.Counts = append(v.Counts, l.F(c.Game+".evening."+c.What, i18n.Count(c.N)))
 	}
 	for _, f := range e.Figures {
-		v.Heads = append(v.Heads, f.Head)
+		v.Heads = append(v.Heads, l.T(f.Game+".evening.head"))
 	}
 	order := make([]*eveningPerson, len(e.People))
 	for i := range e.People {
@@ -265,16 +331,19 @@ func eveningView(e *evening, player string) *views.Evening {
 	slices.SortStableFunc(order, e.better)
 	for _, p := range order {
 		r := views.EveningRow{Name: p.Name, Bot: p.Player == "", You: player != "" && p.Player == player,
-			Played: p.Played, Wins: p.Wins, Places: placesWords(p.Places)}
+			Played: p.Played, Wins: p.Wins, Places: placesWords(p.Places, l)}
+		if n, ok := botNumber(p.Name); ok && r.Bot {
+			r.Name = l.F("bot.name", i18n.N("Number", n))
+		}
 		for _, f := range e.Figures {
-			n, ok := p.Figures[f.Head]
+			n, ok := p.Figures[f.Game]
 			if !ok {
 				r.Figures = append(r.Figures, views.EveningFigure{Text: "–"})
 				continue
 			}
-			text := signed(n) + f.Unit
-			if m := p.Marks[f.Head]; m != "" {
-				text += " · " + m
+			text := l.F(f.Game+".evening.figure", i18n.S("Figure", signed(n)))
+			if m := p.Marks[f.Game]; m != "" {
+				text = l.F(f.Game+".evening.figure.mark", i18n.S("Figure", signed(n)), i18n.K("Mark", m))
 			}
 			r.Figures = append(r.Figures, views.EveningFigure{Text: text, Sign: sign(n)})
 		}
@@ -285,18 +354,25 @@ func eveningView(e *evening, player string) *views.Evening {
 
 // placesWords are a person's places, best first, a count after a place
 // that came more than once: "1st ×2 · 3rd".
-func placesWords(places []int) string {
-	var parts []string
-	for i, n := range places {
-		switch {
+func placesWords(places []int, l *i18n.Lang) string {
+	var out i18n.Msg
+	for i := len(places) - 1; i >= 0; i-- { // each place before the ones after it
+		var m i18n.Msg
+		switch n := places[i]; {
 		case n == 1:
-			parts = append(parts, ordinal(i+1))
+			m = i18n.M("standings.place", i18n.Ord("Place", i+1))
 		case n > 1:
-			parts = append(parts, ordinal(i+1)+" ×"+itoa(n))
+			m = i18n.M("evening.places.times", i18n.Ord("Place", i+1), i18n.Count(n))
+		default:
+			continue
 		}
+		if !out.IsZero() {
+			m = i18n.M("evening.places.more", i18n.Nest("First", m), i18n.Nest("Rest", out))
+		}
+		out = m
 	}
-	if len(parts) == 0 {
+	if out.IsZero() {
 		return "–"
 	}
-	return strings.Join(parts, " · ")
+	return l.Msg(out)
 }

@@ -25,17 +25,15 @@ import (
 // order best first.
 func TestEveningArithmetic(t *testing.T) {
 	seats := []seat{{Player: "p-ann", Name: "Ann"}, {Player: "p-bob", Name: "Bob"}, {Bot: "greedy", Name: "Bot 3"}, {Player: "p-cy", Name: "Cy"}}
-	pres := &figure{Head: "President", Unit: " pts"}
 	deal := func(n int, places []int, pts []int, roles []string) outcome {
-		o := outcome{Key: "deal " + itoa(n), What: "deal", Placed: true, Figure: pres}
+		o := outcome{Key: "deal " + itoa(n), What: "deal", Placed: true, Figure: true}
 		for i := range places {
-			o.Seats = append(o.Seats, seatOutcome{Place: places[i], Add: pts[i], Mark: roles[i]})
+			o.Seats = append(o.Seats, seatOutcome{Place: places[i], Add: pts[i], Mark: legacyMarks[roles[i]]})
 		}
 		return o
 	}
-	chips := &figure{Head: "Hold'em"}
 	hand := func(n int, net []int, dealt []bool) outcome {
-		o := outcome{Key: "hand " + itoa(n), What: "hand", Figure: chips}
+		o := outcome{Key: "hand " + itoa(n), What: "hand", Figure: true}
 		for i := range net {
 			o.Seats = append(o.Seats, seatOutcome{Add: net[i], Out: !dealt[i]})
 		}
@@ -43,14 +41,62 @@ func TestEveningArithmetic(t *testing.T) {
 	}
 	e := &evening{}
 	// deal 1: Ann President, Bob VP, Bot 3 Scumbag, Cy Asshole
-	e.add("President", deal(1, []int{1, 2, 3, 4}, []int{2, 1, -1, -2}, []string{"President", "VP", "Scumbag", "Asshole"}), seats)
+	e.add("president", deal(1, []int{1, 2, 3, 4}, []int{2, 1, -1, -2}, []string{"President", "VP", "Scumbag", "Asshole"}), seats)
 	// deal 2: Bob, Cy, Ann, Bot 3
-	e.add("President", deal(2, []int{3, 1, 4, 2}, []int{-1, 2, -2, 1}, []string{"Scumbag", "President", "Asshole", "VP"}), seats)
+	e.add("president", deal(2, []int{3, 1, 4, 2}, []int{-1, 2, -2, 1}, []string{"Scumbag", "President", "Asshole", "VP"}), seats)
 	// then Hold'em: Bot 3 sits the first hand out
-	e.add("Texas Hold'em", hand(1, []int{150, -100, 0, -50}, []bool{true, true, false, true}), seats)
-	e.add("Texas Hold'em", hand(2, []int{-30, 90, 0, -60}, []bool{true, true, true, true}), seats)
+	e.add("holdem", hand(1, []int{150, -100, 0, -50}, []bool{true, true, false, true}), seats)
+	e.add("holdem", hand(2, []int{-30, 90, 0, -60}, []bool{true, true, true, true}), seats)
+	checkEvening(t, e)
 
-	v := eveningView(e, "p-ann")
+	// an evening saved before the catalogs kept words (a game's title, a
+	// figure's heading and unit, a role's name): it reads as the same
+	// evening
+	saved := `{"count":[{"game":"President","what":"deal","n":2},{"game":"Texas Hold'em","what":"hand","n":2}],` +
+		`"figures":[{"head":"President","unit":" pts"},{"head":"Hold'em"}],"people":[` +
+		`{"player":"p-ann","name":"Ann","played":2,"wins":1,"places":[1,0,1],"figs":{"President":1,"Hold'em":120},"marks":{"President":"Scumbag"}},` +
+		`{"player":"p-bob","name":"Bob","played":2,"wins":1,"places":[1,1],"figs":{"President":3,"Hold'em":-10},"marks":{"President":"President"}},` +
+		`{"name":"Bot 3","played":2,"places":[0,0,1,1],"figs":{"President":-3,"Hold'em":0},"marks":{"President":"Asshole"}},` +
+		`{"player":"p-cy","name":"Cy","played":2,"places":[0,1,0,1],"figs":{"President":-1,"Hold'em":-110},"marks":{"President":"VP"}}]}`
+	var old evening
+	if err := json.Unmarshal([]byte(saved), &old); err != nil {
+		t.Fatal(err)
+	}
+	checkEvening(t, &old)
+	if !reflect.DeepEqual(old.Count, e.Count) || !reflect.DeepEqual(old.Figures, e.Figures) {
+		t.Fatalf("an old evening reads as %+v %+v, want %+v %+v", old.Count, old.Figures, e.Count, e.Figures)
+	}
+
+	// Dan never played President: his President figure is a dash; a
+	// person known by player id keeps one row under a new name
+	seats[3] = seat{Player: "p-dan", Name: "Dan"}
+	seats[0].Name = "Annie"
+	e.add("holdem", hand(3, []int{10, 0, 0, -10}, []bool{true, false, false, true}), seats)
+	v := eveningView(e, "", i18n.English())
+	var dan, annie *views.EveningRow
+	for i := range v.Rows {
+		switch v.Rows[i].Name {
+		case "Dan":
+			dan = &v.Rows[i]
+		case "Annie":
+			annie = &v.Rows[i]
+		case "Ann":
+			t.Fatal("Ann's old name has a row of its own")
+		}
+	}
+	if dan == nil || dan.Figures[0].Text != "–" || dan.Figures[1].Text != "-10" || dan.Places != "–" {
+		t.Fatalf("Dan: %+v", dan)
+	}
+	if annie == nil || annie.Figures[1].Text != "+130" || annie.You {
+		t.Fatalf("Annie: %+v", annie)
+	}
+}
+
+// checkEvening checks the evening of TestEveningArithmetic's first four
+// outcomes, as Ann sees it in English.
+func checkEvening(t *testing.T, e *evening) {
+	t.Helper()
+	v := eveningView(e, "p-ann", i18n.English())
 	if got := strings.Join(v.Counts, " · "); got != "2 President deals · 2 Texas Hold'em hands" {
 		t.Fatalf("counts: %q", got)
 	}
@@ -83,30 +129,6 @@ func TestEveningArithmetic(t *testing.T) {
 			t.Errorf("row %d: %v, want %v", i+1, got, exp)
 		}
 	}
-
-	// Dan never played President: his President figure is a dash; a
-	// person known by player id keeps one row under a new name
-	seats[3] = seat{Player: "p-dan", Name: "Dan"}
-	seats[0].Name = "Annie"
-	e.add("Texas Hold'em", hand(3, []int{10, 0, 0, -10}, []bool{true, false, false, true}), seats)
-	v = eveningView(e, "")
-	var dan, annie *views.EveningRow
-	for i := range v.Rows {
-		switch v.Rows[i].Name {
-		case "Dan":
-			dan = &v.Rows[i]
-		case "Annie":
-			annie = &v.Rows[i]
-		case "Ann":
-			t.Fatal("Ann's old name has a row of its own")
-		}
-	}
-	if dan == nil || dan.Figures[0].Text != "–" || dan.Figures[1].Text != "-10" || dan.Places != "–" {
-		t.Fatalf("Dan: %+v", dan)
-	}
-	if annie == nil || annie.Figures[1].Text != "+130" || annie.You {
-		t.Fatalf("Annie: %+v", annie)
-	}
 }
 
 // TestPlacesBy: the higher key places better, ties share a place.
@@ -114,7 +136,7 @@ func TestPlacesBy(t *testing.T) {
 	if got := placesBy([]int{3, 7, 3, 9}); !reflect.DeepEqual(got, []int{3, 2, 3, 1}) {
 		t.Fatalf("places %v", got)
 	}
-	if got := placesWords([]int{2, 0, 1}); got != "1st ×2 · 3rd" {
+	if got := placesWords([]int{2, 0, 1}, i18n.English()); got != "1st ×2 · 3rd" {
 		t.Fatalf("places in words %q", got)
 	}
 }
@@ -192,12 +214,12 @@ func TestPlayAgainKeepsTheTableAndItsEvening(t *testing.T) {
 	var view *views.Evening
 	r.Inspect(ctx, func(r *Room) {
 		before = *r.Table().Evening
-		view = eveningView(r.Table().Evening, "p-bob")
+		view = eveningView(r.Table().Evening, "p-bob", i18n.English())
 	})
-	// Ten's title is its catalog key (game.ten.title): a test game has no words in the catalog
-	tenGames := "2 " + i18n.English().Msg(tenKind.info.Title()) + " games"
-	if got := strings.Join(view.Counts, ""); got != tenGames {
-		t.Fatalf("counts %q, want %q", got, tenGames)
+	// Ten, a game of this test only, has no words in the catalog: its
+	// count reads as its key (a game adds <game>.evening.<what>)
+	if got := strings.Join(view.Counts, ""); got != "ten.evening.game" {
+		t.Fatalf("counts %q", got)
 	}
 	for i, w := range []views.EveningRow{
 		{Name: "Ann", Played: 2, Wins: 1, Places: "1st · 2nd"},
@@ -207,7 +229,7 @@ func TestPlayAgainKeepsTheTableAndItsEvening(t *testing.T) {
 			t.Fatalf("row %d: %+v, want %+v", i, view.Rows[i], w)
 		}
 	}
-	if !strings.Contains(people[0].screen.all()[len(people[0].screen.all())-1], tenGames) {
+	if !strings.Contains(people[0].screen.all()[len(people[0].screen.all())-1], "ten.evening.game") {
 		t.Fatalf("Ann's Tonight drawer was not pushed: %.500s", people[0].screen.last())
 	}
 	stop()
@@ -236,7 +258,7 @@ func TestPlayAgainKeepsTheTableAndItsEvening(t *testing.T) {
 	if err := r.Connect(ctx, screen, "p-ann"); err != nil {
 		t.Fatal(err)
 	}
-	if got := screen.last(); !strings.Contains(got, `id="evening"`) || !strings.Contains(got, tenGames) {
+	if got := screen.last(); !strings.Contains(got, `id="evening"`) || !strings.Contains(got, "ten.evening.game") {
 		t.Fatalf("the page after the restart has no evening: %.500s", got)
 	}
 
@@ -276,7 +298,7 @@ func TestPlayAgainWithACommittedSeed(t *testing.T) {
 	}
 	r.Inspect(ctx, func(r *Room) {
 		tb := r.Table()
-		if tb.Fair.Next != 0 || tb.Evening == nil || tb.Evening.Count[0] != (eveningCount{Game: "Impetus", What: "game", N: 1}) {
+		if tb.Fair.Next != 0 || tb.Evening == nil || tb.Evening.Count[0] != (eveningCount{Game: "impetus", What: "game", N: 1}) {
 			t.Fatalf("at the end: seeds %+v, evening %+v", tb.Fair, tb.Evening)
 		}
 	})
@@ -324,7 +346,7 @@ func TestEveningOfRealGames(t *testing.T) {
 		e := r.Table().Evening
 		wins := 0
 		for i, p := range e.People {
-			if p.Player != people[i].id || p.Played != 2 || p.Figures["President"] != st.Players[i].Score {
+			if p.Player != people[i].id || p.Played != 2 || p.Figures["president"] != st.Players[i].Score {
 				t.Errorf("%s: %+v, score %d", people[i].name, p, st.Players[i].Score)
 			}
 			wins += p.Wins
@@ -352,7 +374,7 @@ func TestEveningOfRealGames(t *testing.T) {
 		sum := 0
 		for i, p := range e.People {
 			net := st.Seats[i].Stack - stack
-			if p.Played != 0 || p.Figures["Hold'em"] != net {
+			if p.Played != 0 || p.Figures["holdem"] != net {
 				t.Errorf("%s: %+v, stack %d of %d", people[i].name, p, st.Seats[i].Stack, stack)
 			}
 			sum += net

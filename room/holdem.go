@@ -551,7 +551,7 @@ func holdemOutcome(m game.Match) (outcome, bool) {
 		return outcome{}, false
 	}
 	r := &st.Past[n-1]
-	o := outcome{Key: "hand " + itoa(r.Hand), What: "hand", Figure: &figure{Head: "Hold'em"}}
+	o := outcome{Key: "hand " + itoa(r.Hand), What: "hand", Figure: true}
 	for i := range r.Seats {
 		o.Seats = append(o.Seats, seatOutcome{Out: !r.Seats[i].Dealt, Add: r.Net(i)})
 	}

@@ -201,19 +201,19 @@ func presidentStandings(rv *roomView, v *president.View, replay string) *views.S
 }
 
 // presidentOutcome is a finished deal for the evening: each place, the
-// deal's points and the role it earned.
+// deal's points and the role it earned (its key: its name, "VP" for the
+// Vice President).
 func presidentOutcome(m game.Match) (outcome, bool) {
 	st := &m.(*president.Match).State
 	if st.Phase != president.DealOver {
 		return outcome{}, false
 	}
-	o := outcome{Key: "deal " + itoa(st.Deal), What: "deal", Placed: true, Figure: &figure{Head: "President", Unit: " pts"},
-		Unit: "points", Replay: st.Deal}
+	o := outcome{Key: "deal " + itoa(st.Deal), What: "deal", Placed: true, Figure: true, Unit: "points", Replay: st.Deal}
 	for i := 0; i < st.N; i++ {
 		p := st.Players[i]
-		role := p.Role.String()
+		role := roleKeys[p.Role]
 		if p.Role == president.VicePresident {
-			role = "VP"
+			role = roleShortKeys[p.Role] // "VP"
 		}
 		place := p.Place
 		if place == 0 {

@@ -930,7 +930,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	}
 	p.Chat = r.chatOf(rv)
 	p.State = r.state(rv)
-	p.Evening = eveningView(t.Evening, rv.player)
+	p.Evening = eveningView(t.Evening, rv.player, rv.l())
 	if t.Started() {
 		p.Game, _ = r.kind.render(rv)
 		p.Seats = r.seatBar(rv)
@@ -1224,7 +1224,7 @@ func (r *Room) frame(rv *roomView) []views.Fragment {
 	}
 	bar := r.seatBar(rv)
 	key := bar.Key()
-	ev := eveningView(r.t.Evening, rv.player)
+	ev := eveningView(r.t.Evening, rv.player, rv.l())
 	return []views.Fragment{{ID: "seat-bar", Component: views.SeatBarView(bar), Frame: true, Key: key},
 		{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true, Key: key}, state,
 		{ID: "evening", Component: views.EveningPanel(ev), Frame: true, Key: views.EveningKey(ev)}}

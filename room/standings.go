@@ -75,7 +75,7 @@ func (rv *roomView) eveningOf() *views.Evening {
 	if rv.seat >= 0 && rv.seat < len(rv.t.Seats) {
 		player = rv.t.Seats[rv.seat].Player
 	}
-	return eveningView(rv.t.Evening, player)
+	return eveningView(rv.t.Evening, player, rv.l())
 }
 
 // ended puts the table's evening and "Play again" under a finished game's

@@ -5,7 +5,8 @@ package views
 // for every game: in the Tonight drawer, and at the end of a game under
 // its final standings.
 type Evening struct {
-	// Counts say what finished tonight: "2 Lowest Unique games".
+	// Counts say what finished tonight: "2 Lowest Unique games" (joined
+	// by list.options).
 	Counts []string
 	// Placed: something finished ranked the players, so the Played, Wins
 	// and Places columns mean something.
