@@ -63,7 +63,7 @@ func (m *Adapter[S, A]) DecodeMove(data json.RawMessage) (Move, error) {
 func (m *Adapter[S, A]) Apply(seat int, mv Move) ([]Event, error) {
 	a, ok := mv.(A)
 	if !ok {
-		return nil, Errorf(CodeInternal, "Not a move of this game")
+		return nil, Err(CodeInternal, "error.game.not_move")
 	}
 	next, ev, err := m.Step(m.State, seat, a)
 	if err != nil {

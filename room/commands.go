@@ -124,7 +124,7 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		}
 		l := r.lobby(r.view(me, player))
 		if !l.CanStart {
-			return game.Errorf("NOT_ENOUGH_PLAYERS", l.StartHint)
+			return game.Err("NOT_ENOUGH_PLAYERS", "lobby.hint.players", i18n.Count(r.kind.minPlayers(r.t.Opts)))
 		}
 		return r.commit(entry{T: eStart, Seed: r.nextSeed()})
 	}
@@ -376,8 +376,6 @@ func (r *Room) chat(player, name, raw string) error {
 // checkChat trims a chat line and checks it has 1–200 printable characters.
 func checkChat(raw string) (string, error) {
 	return checkText(raw, maxChat, textRules{code: "INVALID_MESSAGE",
-		empty: "Write something first", long: "A message has at most 200 characters",
-		unprintable: "A message can only have printable characters",
-		invisible:   "Write something visible",
-		marks:       "A message can't pile accents on one letter"})
+		empty: "error.chat.empty", long: "error.chat.long", unprintable: "error.chat.unprintable",
+		invisible: "error.chat.invisible", marks: "error.chat.marks"})
 }

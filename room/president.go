@@ -21,15 +21,16 @@ var presidentKind = &kind{
 	options: func(f url.Values) (Options, error) {
 		rules, ok := president.RulesNamed(f.Get("ruleset"))
 		if !ok {
-			return Options{}, game.Errorf(game.CodeInvalidAction, "Choose the house or standard ruleset")
+			return Options{}, game.Err(game.CodeInvalidAction, "error.president.choose_ruleset")
 		}
 		n, ok := formInt(f, "seats", 4, 2, president.MaxSeats)
 		if !ok || n < rules.MinPlayers || n > rules.MaxPlayers {
-			return Options{}, game.Errorf(game.CodeInvalidAction, rulesetSeats(rules))
+			return Options{}, game.Err(game.CodeInvalidAction, "error.president.ruleset_seats", i18n.K("Rules", "president.ruleset."+rules.Name),
+				i18n.N("Min", rules.MinPlayers), i18n.N("Max", rules.MaxPlayers))
 		}
 		jokers := f.Get("jokers")
 		if jokers != "" && jokers != "on" && jokers != "off" {
-			return Options{}, game.Errorf(game.CodeInvalidAction, "Play with jokers or without")
+			return Options{}, game.Err(game.CodeInvalidAction, "error.president.jokers_choice")
 		}
 		return Options{Seats: n, Ruleset: rules.Name, NoJokers: jokers == "off"}, nil
 	},
@@ -61,10 +62,6 @@ var presidentKind = &kind{
 func presidentRules(o Options) president.Rules {
 	r, _ := president.RulesNamed(o.Ruleset)
 	return r.WithJokers(!o.NoJokers)
-}
-
-func rulesetSeats(r president.Rules) string {
-	return "The " + r.Name + " ruleset plays with " + itoa(r.MinPlayers) + " to " + itoa(r.MaxPlayers) + " players"
 }
 
 // presidentView builds what one viewer sees from the engine's View for

@@ -336,7 +336,7 @@ func (r *Room) seatRemote(host string, target int, player, name string, invited 
 	case t.Started() && s.Bot == "":
 		return errNotAllowed("error.table.once_game_runs_remote")
 	case t.Started() && (r.kind.seatOpen != nil && !r.kind.seatOpen(t.Match) || r.kind.seatFree != nil && !r.kind.seatFree(t.Match, target)):
-		return errNotAllowed("That seat can't change hands now: try again between " + dealWord(r.kind) + "s")
+		return errNotAllowed("error.table.seat_between." + dealWord(r.kind))
 	}
 	name, err := CheckName(name)
 	if err != nil {

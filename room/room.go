@@ -247,7 +247,7 @@ func (r *Room) loop() {
 }
 
 // errRoomClosed is returned for a room that stopped.
-var errRoomClosed = game.Errorf(game.CodeInternal, "This table is closed")
+var errRoomClosed = game.Err(game.CodeInternal, "error.table.closed")
 
 // do runs fn in the actor and waits for it.
 func (r *Room) do(ctx context.Context, fn func()) error {
@@ -292,7 +292,7 @@ func (r *Room) stop() {
 // holds the truth.
 func (r *Room) commit(e entry) error {
 	if d := r.t.damage; d != nil {
-		return game.Errorf("READ_ONLY", "This table's record is damaged at entry "+strconv.FormatInt(d.Seq, 10)+": it is shown as it was before it, and nothing can be played. The operator can repair it.")
+		return game.Err("READ_ONLY", "error.table.damaged", i18n.N("Entry", int(d.Seq)))
 	}
 	start := time.Now()
 	lines, err := r.t.apply(r.kind, e)
@@ -305,7 +305,7 @@ func (r *Room) commit(e entry) error {
 	}
 	if err != nil {
 		r.saveFailed(err)
-		return game.Errorf(game.CodeInternal, "The move could not be saved; please try again")
+		return game.Err(game.CodeInternal, "error.table.not_saved")
 	}
 	r.saved()
 	r.t.Seq++

@@ -686,10 +686,10 @@ func (rt *Runtime) botOption(k *kind, choice string) (string, error) {
 	for _, b := range k.bots {
 		if b == choice {
 			if b == "llm" && rt.cfg.Ask == nil {
-				return "", game.Errorf(game.CodeInvalidAction, "This server has no language model configured: choose the built-in AI")
+				return "", game.Err(game.CodeInvalidAction, "error.table.no_llm")
 			}
 			return b, nil
 		}
 	}
-	return "", game.Errorf(game.CodeInvalidAction, "Choose an AI from the list")
+	return "", game.Err(game.CodeInvalidAction, "error.table.choose_ai")
 }

@@ -12,14 +12,12 @@ import (
 // least one of them visible, and no pile of combining marks.
 func CheckName(raw string) (string, error) {
 	return checkText(raw, 20, textRules{code: "INVALID_NAME",
-		empty: "Your name must have 1 to 20 characters", long: "Your name must have 1 to 20 characters",
-		unprintable: "Your name can only have printable characters",
-		invisible:   "Your name needs at least one visible letter, digit or sign",
-		marks:       "Your name has too many accents on one letter"})
+		empty: "error.name.length", long: "error.name.length", unprintable: "error.name.unprintable",
+		invisible: "error.name.invisible", marks: "error.name.marks"})
 }
 
 // textRules are what a name or a chat line is told when it breaks a rule
-// of checkText.
+// of checkText: its error's code and a catalog key for each rule.
 type textRules struct{ code, empty, long, unprintable, invisible, marks string }
 
 // checkText trims a text a person typed and checks it: 1 to max
@@ -30,22 +28,22 @@ func checkText(raw string, max int, m textRules) (string, error) {
 	n := utf8.RuneCountInString(text)
 	switch {
 	case n == 0:
-		return "", game.Errorf(m.code, m.empty)
+		return "", game.Err(m.code, m.empty)
 	case !utf8.ValidString(text) || n > max:
-		return "", game.Errorf(m.code, m.long)
+		return "", game.Err(m.code, m.long)
 	}
 	visible := false
 	for _, r := range text {
 		if !unicode.IsPrint(r) {
-			return "", game.Errorf(m.code, m.unprintable)
+			return "", game.Err(m.code, m.unprintable)
 		}
 		visible = visible || isVisible(r)
 	}
 	if !visible {
-		return "", game.Errorf(m.code, m.invisible)
+		return "", game.Err(m.code, m.invisible)
 	}
 	if markPile(text) {
-		return "", game.Errorf(m.code, m.marks)
+		return "", game.Err(m.code, m.marks)
 	}
 	return text, nil
 }

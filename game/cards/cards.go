@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/tablegames/tables/i18n"
 )
 
 // Rank is a card's face value: Two=2 … Ace=14, and Joker.
@@ -102,6 +104,24 @@ func (c Card) Name() string {
 	}
 	return rankNames[c.Rank()] + " of " + suitNames[c.Suit()]
 }
+
+// NameMsg is the card's name as a catalog message (card.name: "queen of
+// spades"; card.name.joker.*), for each reader's language.
+func (c Card) NameMsg() i18n.Msg {
+	switch c {
+	case RedJoker:
+		return i18n.M("card.name.joker.red")
+	case BlackJoker:
+		return i18n.M("card.name.joker.black")
+	}
+	return i18n.M("card.name", i18n.K("Rank", rankKeys[c.Rank()]), i18n.K("Suit", suitKeys[c.Suit()]))
+}
+
+var rankKeys = [...]string{Two: "card.rank.2", Three: "card.rank.3", Four: "card.rank.4", Five: "card.rank.5", Six: "card.rank.6",
+	Seven: "card.rank.7", Eight: "card.rank.8", Nine: "card.rank.9", Ten: "card.rank.10", Jack: "card.rank.jack", Queen: "card.rank.queen",
+	King: "card.rank.king", Ace: "card.rank.ace"}
+
+var suitKeys = [...]string{Clubs: "card.suit.clubs", Diamonds: "card.suit.diamonds", Hearts: "card.suit.hearts", Spades: "card.suit.spades"}
 
 // Face is the short face shown on a card: "Q♠", "10♦", "★" for a joker.
 func (c Card) Face() string {

@@ -70,7 +70,9 @@ const maxFormCards = 54
 //
 // A Deal can't be decoded: only the platform deals.
 func Decode(f url.Values) (Action, error) {
-	bad := func(msg string) (Action, error) { return Action{}, game.Errorf(CodeActionNotAllowed, msg) }
+	bad := func(key string, args ...i18n.Arg) (Action, error) {
+		return Action{}, game.Err(CodeActionNotAllowed, key, args...)
+	}
 	var a Action
 	switch f.Get("kind") {
 	case "play":
@@ -84,7 +86,7 @@ func Decode(f url.Values) (Action, error) {
 	case "return":
 		a.Kind = ReturnCards
 	default:
-		return bad("Unknown action")
+		return bad("error.president.unknown_action")
 	}
 	if a.Kind == Gift {
 		n := 0
@@ -94,18 +96,18 @@ func Decode(f url.Values) (Action, error) {
 				continue
 			}
 			if n++; n > maxFormCards || len(vs) != 1 {
-				return bad("Too many cards in the form")
+				return bad("error.president.too_many_cards")
 			}
 			if vs[0] == "" {
 				continue
 			}
 			c, err := cards.Parse(name)
 			if err != nil {
-				return bad("That is not a card: " + clip(name))
+				return bad("error.president.not_a_card_named", i18n.S("Card", clip(name)))
 			}
 			to, err := strconv.Atoi(vs[0])
 			if err != nil || to < 0 || to >= MaxSeats {
-				return bad("Choose a player to receive the " + c.Name())
+				return bad("error.president.choose_receiver", i18n.Nest("Card", c.NameMsg()))
 			}
 			a.Cards = append(a.Cards, c)
 			a.To = append(a.To, to)
@@ -115,12 +117,12 @@ func Decode(f url.Values) (Action, error) {
 	}
 	vs := f["card"]
 	if len(vs) > maxFormCards {
-		return bad("Too many cards in the form")
+		return bad("error.president.too_many_cards")
 	}
 	for _, v := range vs {
 		c, err := cards.Parse(v)
 		if err != nil {
-			return bad("That is not a card: " + clip(v))
+			return bad("error.president.not_a_card_named", i18n.S("Card", clip(v)))
 		}
 		a.Cards = append(a.Cards, c)
 	}

@@ -22,16 +22,16 @@ func Apply(s State, seat int, a Action) (State, []game.Event, error) {
 func (s *State) step(seat int, a Action, ev *events) error {
 	if a.Kind == Deal {
 		if seat != game.System {
-			return game.Errorf(CodeActionNotAllowed, "Only the table deals")
+			return game.Err(CodeActionNotAllowed, "error.president.only_table_deals")
 		}
 		if s.Phase != DealOver {
-			return game.Errorf(CodeActionNotAllowed, "The deal is still being played")
+			return game.Err(CodeActionNotAllowed, "error.president.deal_not_over")
 		}
 		s.startDeal(a.Seed, ev)
 		return nil
 	}
 	if seat < 0 || seat >= s.N {
-		return game.Errorf(CodeActionNotAllowed, "You are not seated at this table")
+		return game.Err(CodeActionNotAllowed, "error.president.not_seated")
 	}
 	switch a.Kind {
 	case PlayCards, Pass:
@@ -49,7 +49,7 @@ func (s *State) step(seat int, a Action, ev *events) error {
 	case ReturnCards:
 		return s.giveBack(seat, a.Cards, ev)
 	}
-	return game.Errorf(CodeActionNotAllowed, "Unknown action")
+	return game.Err(CodeActionNotAllowed, "error.president.unknown_action")
 }
 
 // checkTurn is what a play or a pass needs: the play phase, no pending
@@ -57,19 +57,19 @@ func (s *State) step(seat int, a Action, ev *events) error {
 func (s *State) checkTurn(seat int) error {
 	switch {
 	case s.Phase == Exchange:
-		return game.Errorf(CodeActionNotAllowed, "Wait for the exchange of cards to finish")
+		return game.Err(CodeActionNotAllowed, "error.president.wait_exchange")
 	case s.Phase != Playing:
-		return game.Errorf(CodeActionNotAllowed, "The deal is over: wait for the next one")
+		return game.Err(CodeActionNotAllowed, "error.president.deal_over")
 	case s.Pending.Kind == Gift:
-		return game.Errorf(CodeEffectPending, "Wait: "+countCards(s.Pending.Count)+" must be given first (7s)")
+		return game.Err(CodeEffectPending, "error.president.wait_gift", cardsArg("Cards", s.Pending.Count))
 	case s.Pending.Kind == Discard:
-		return game.Errorf(CodeEffectPending, "Wait: "+countCards(s.Pending.Count)+" must be discarded first (10s)")
+		return game.Err(CodeEffectPending, "error.president.wait_discard", cardsArg("Cards", s.Pending.Count))
 	case s.Players[seat].Place != 0:
-		return game.Errorf(CodeActionNotAllowed, "You are out of this deal")
+		return game.Err(CodeActionNotAllowed, "error.president.out_of_deal")
 	case s.Players[seat].Passed:
-		return game.Errorf(CodeAlreadyPassed, "You passed: wait for the next trick")
+		return game.Err(CodeAlreadyPassed, "error.president.passed")
 	case s.Turn != seat:
-		return game.Errorf(CodeNotYourTurn, "It is not your turn")
+		return game.Err(CodeNotYourTurn, "error.president.not_turn")
 	}
 	return nil
 }
@@ -79,15 +79,15 @@ func (s *State) cardSet(seat int, cs []cards.Card, code string) (cards.Set, erro
 	var set cards.Set
 	for _, c := range cs {
 		if c > cards.BlackJoker {
-			return 0, game.Errorf(code, "That is not a card")
+			return 0, game.Err(code, "error.president.not_a_card")
 		}
 		if set.Has(c) {
-			return 0, game.Errorf(code, "The same card is chosen twice")
+			return 0, game.Err(code, "error.president.card_twice")
 		}
 		set = set.With(c)
 	}
 	if set&^s.Players[seat].Hand != 0 {
-		return 0, game.Errorf(CodeOwnership, "You don't hold "+describeCards(set&^s.Players[seat].Hand))
+		return 0, game.Err(CodeOwnership, "error.president.not_held", facesArg("Cards", set&^s.Players[seat].Hand))
 	}
 	return set, nil
 }
@@ -97,7 +97,7 @@ func (s *State) cardSet(seat int, cs []cards.Card, code string) (cards.Set, erro
 func (r Rules) MakeSet(cs cards.Set) (Set, error) {
 	n := cs.Len()
 	if n < 1 || n > 4 {
-		return Set{}, game.Errorf(CodePatternMismatch, "Play 1 to 4 cards of one rank")
+		return Set{}, game.Err(CodePatternMismatch, "error.president.one_to_four")
 	}
 	naturals := cs &^ cs.OfRank(cards.Joker)
 	if naturals == 0 {
@@ -106,10 +106,10 @@ func (r Rules) MakeSet(cs cards.Set) (Set, error) {
 	low, _ := naturals.Lowest()
 	rank := low.Rank()
 	if naturals.OfRank(rank) != naturals {
-		return Set{}, game.Errorf(CodePatternMismatch, "All cards of a set must have the same rank")
+		return Set{}, game.Err(CodePatternMismatch, "error.president.same_rank")
 	}
 	if naturals != cs && !r.WildJokers {
-		return Set{}, game.Errorf(CodePatternMismatch, "Jokers can only be played together, as a set of jokers")
+		return Set{}, game.Err(CodePatternMismatch, "error.president.jokers_together")
 	}
 	return Set{Cards: cs, Rank: rank, Count: n}, nil
 }
@@ -121,24 +121,22 @@ func Beats(set, top Set, inverted bool) error {
 		return nil
 	}
 	if set.Count != top.Count {
-		return game.Errorf(CodePatternMismatch, "Play "+countWords[top.Count]+" cards of one rank, or pass")
+		return game.Err(CodePatternMismatch, "error.president.count", i18n.Count(top.Count), numberArg(top.Count))
 	}
+	follow := []i18n.Arg{i18n.K("Pattern", patternKeys[top.Count]), i18n.K("Rank", ranksKeys[top.Rank])}
 	if inverted {
-		return game.Errorf(CodeRankTooLow, "The trick is inverted: p"+FollowHint(top, true)[1:])
+		return game.Err(CodeRankTooLow, "error.president.follow_inverted", follow...)
 	}
-	return game.Errorf(CodeRankTooLow, "P"+FollowHint(top, false)[1:])
+	return game.Err(CodeRankTooLow, "error.president.follow", follow...)
 }
 
-// FollowHint says what beats top: "play a pair higher than nines, or pass".
-func FollowHint(top Set, inverted bool) string {
-	dir := " higher than "
-	if inverted {
-		dir = " lower than "
-	}
-	return "play " + patternNames[top.Count] + dir + top.Rank.Plural() + ", or pass"
-}
+// patternKeys name a set's shape by its count ("a pair"); ranksKeys a
+// rank in the plural ("nines"), as the status line says them.
+var patternKeys = [...]string{1: "president.pattern.1", 2: "president.pattern.2", 3: "president.pattern.3", 4: "president.pattern.4"}
 
-var patternNames = [...]string{"", "a single", "a pair", "three of a kind", "four of a kind"}
+var ranksKeys = [...]string{cards.Two: "card.ranks.2", cards.Three: "card.ranks.3", cards.Four: "card.ranks.4", cards.Five: "card.ranks.5",
+	cards.Six: "card.ranks.6", cards.Seven: "card.ranks.7", cards.Eight: "card.ranks.8", cards.Nine: "card.ranks.9", cards.Ten: "card.ranks.10",
+	cards.Jack: "card.ranks.11", cards.Queen: "card.ranks.12", cards.King: "card.ranks.13", cards.Ace: "card.ranks.14", cards.Joker: "card.ranks.15"}
 
 var threeOfDiamonds = cards.New(cards.Three, cards.Diamonds)
 
@@ -160,7 +158,7 @@ func leads(set Set, opening bool) bool {
 // checkLead is the opening rule: the deal's first set is 3s with the 3♦.
 func checkLead(set Set, opening bool) error {
 	if !leads(set, opening) {
-		return game.Errorf(CodeActionNotAllowed, "Open the deal with the 3♦, alone or with other 3s")
+		return game.Err(CodeActionNotAllowed, "error.president.open_with_three")
 	}
 	return nil
 }
@@ -229,7 +227,7 @@ func (s *State) play(seat int, cs []cards.Card, ev *events) error {
 
 func (s *State) pass(seat int, ev *events) error {
 	if s.PileLen == 0 {
-		return game.Errorf(CodeActionNotAllowed, "You lead this trick: play any set")
+		return game.Err(CodeActionNotAllowed, "error.president.you_lead")
 	}
 	s.Players[seat].Passed = true
 	ev.add(say("log.president.passes", seat), nil)
@@ -258,10 +256,10 @@ func (s *State) passTurn(seat int, ev *events) {
 // pendingFor checks that seat owes the pending effect of kind k.
 func (s *State) pendingFor(seat int, k Kind) error {
 	if s.Phase != Playing || s.Pending.Kind == 0 {
-		return game.Errorf(CodeActionNotAllowed, "There is nothing to "+k.String()+" now")
+		return game.Err(CodeActionNotAllowed, "error.president.nothing_to_"+k.String())
 	}
 	if s.Pending.Seat != seat || s.Pending.Kind != k {
-		return game.Errorf(CodeEffectPending, "Wait: another player must finish their "+s.Pending.Kind.String()+" first")
+		return game.Err(CodeEffectPending, "error.president.wait_other_"+s.Pending.Kind.String())
 	}
 	return nil
 }
@@ -272,7 +270,7 @@ func (s *State) gift(seat int, a Action, ev *events) error {
 	}
 	want := s.Pending.Count
 	if len(a.Cards) != want || len(a.To) != len(a.Cards) {
-		return game.Errorf(CodeInvalidGiftDistribution, "Give exactly "+countCards(want)+" to your opponents")
+		return game.Err(CodeInvalidGiftDistribution, "error.president.give_exactly", cardsArg("Cards", want))
 	}
 	chosen, err := s.cardSet(seat, a.Cards, CodeInvalidGiftDistribution)
 	if err != nil {
@@ -281,7 +279,7 @@ func (s *State) gift(seat int, a Action, ev *events) error {
 	var to [MaxSeats]cards.Set
 	for i, r := range a.To {
 		if r < 0 || r >= s.N || r == seat || s.Players[r].Place != 0 {
-			return game.Errorf(CodeInvalidGiftDistribution, "Give only to opponents still holding cards")
+			return game.Err(CodeInvalidGiftDistribution, "error.president.give_to_opponents")
 		}
 		to[r] = to[r].With(a.Cards[i])
 	}
@@ -311,7 +309,7 @@ func (s *State) discard(seat int, cs []cards.Card, ev *events) error {
 	}
 	want := s.Pending.Count
 	if len(cs) != want {
-		return game.Errorf(CodeInvalidDiscardSelection, "Discard exactly "+countCards(want))
+		return game.Err(CodeInvalidDiscardSelection, "error.president.discard_exactly", cardsArg("Cards", want))
 	}
 	chosen, err := s.cardSet(seat, cs, CodeInvalidDiscardSelection)
 	if err != nil {
@@ -333,7 +331,7 @@ func (s *State) discard(seat int, cs []cards.Card, ev *events) error {
 
 func (s *State) giveBack(seat int, cs []cards.Card, ev *events) error {
 	if s.Phase != Exchange {
-		return game.Errorf(CodeActionNotAllowed, "Cards are returned only in the exchange")
+		return game.Err(CodeActionNotAllowed, "error.president.return_in_exchange")
 	}
 	var r *Return
 	for i := range s.Returns[:s.NReturns] {
@@ -342,10 +340,10 @@ func (s *State) giveBack(seat int, cs []cards.Card, ev *events) error {
 		}
 	}
 	if r == nil {
-		return game.Errorf(CodeActionNotAllowed, "You have no cards to give back")
+		return game.Err(CodeActionNotAllowed, "error.president.nothing_to_return")
 	}
 	if len(cs) != r.Count {
-		return game.Errorf(CodeActionNotAllowed, "Choose exactly "+countCards(r.Count)+" to give back")
+		return game.Err(CodeActionNotAllowed, "error.president.return_exactly", cardsArg("Cards", r.Count))
 	}
 	chosen, err := s.cardSet(seat, cs, CodeActionNotAllowed)
 	if err != nil {

@@ -136,11 +136,10 @@ func (s *State) DeckSize() int { return 52 + s.Rules.Jokers }
 // New starts a match of n players: it deals the first deal from seed.
 func New(r Rules, n int, seed uint64) (State, []game.Event, error) {
 	if n < r.MinPlayers || n > r.MaxPlayers || n > MaxSeats || n < 2 {
-		return State{}, nil, game.Errorf(CodeActionNotAllowed,
-			"This ruleset needs "+itoa(r.MinPlayers)+" to "+itoa(r.MaxPlayers)+" players")
+		return State{}, nil, game.Err(CodeActionNotAllowed, "error.president.ruleset_needs", i18n.N("Min", r.MinPlayers), i18n.N("Max", r.MaxPlayers))
 	}
 	if r.Jokers < 0 || r.Jokers > 2 {
-		return State{}, nil, game.Errorf(CodeActionNotAllowed, "A deck has 0 to 2 jokers")
+		return State{}, nil, game.Err(CodeActionNotAllowed, "error.president.jokers_range")
 	}
 	s := State{Rules: r, N: n, Turn: -1, LastPlayer: -1}
 	var ev events
