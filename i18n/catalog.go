@@ -346,20 +346,24 @@ func (l *Lang) appendKey(b []byte, key string, args []Arg) []byte {
 		return append(b, m.plain...)
 	}
 	for _, s := range m.forms[l.form(m, args)] {
-		if s.arg == "" {
-			b = append(b, s.lit...)
-			continue
-		}
-		a, ok := find(args, s.arg)
-		if !ok {
-			b = append(b, "{{."...)
-			b = append(b, s.arg...)
-			b = append(b, "}}"...)
-			continue
-		}
-		b = l.appendArg(b, a)
+		b = l.appendSegment(b, s, args)
 	}
 	return b
+}
+
+// appendSegment appends a segment of a message: its text, or its
+// placeholder's argument ({{.Name}} itself when args lack it).
+func (l *Lang) appendSegment(b []byte, s segment, args []Arg) []byte {
+	if s.arg == "" {
+		return append(b, s.lit...)
+	}
+	a, ok := find(args, s.arg)
+	if !ok {
+		b = append(b, "{{."...)
+		b = append(b, s.arg...)
+		return append(b, "}}"...)
+	}
+	return l.appendArg(b, a)
 }
 
 // form is the plural form a message takes for its Count argument.
@@ -430,15 +434,11 @@ func (l *Lang) appendArg(b []byte, a Arg) []byte {
 		return l.appendKey(b, "bot.name", []Arg{N("Number", a.N)})
 	case Ordinal:
 		return l.appendOrdinal(b, a.N)
+	case Piece:
+		return append(b, a.S...)
 	case List, Series:
 		for i, x := range a.L {
-			switch {
-			case i == 0:
-			case i == len(a.L)-1 && a.Kind == List:
-				b = append(b, l.listLast...)
-			default:
-				b = append(b, l.listSep...)
-			}
+			b = append(b, l.joint(a, i)...)
 			b = l.appendArg(b, x)
 		}
 		return b
@@ -448,6 +448,18 @@ func (l *Lang) appendArg(b []byte, a Arg) []byte {
 		}
 	}
 	return b
+}
+
+// joint is what goes before the list a's item i: nothing before the
+// first, list.last before a List's last, list.separator otherwise.
+func (l *Lang) joint(a Arg, i int) string {
+	switch {
+	case i == 0:
+		return ""
+	case i == len(a.L)-1 && a.Kind == List:
+		return l.listLast
+	}
+	return l.listSep
 }
 
 // Note is a key's note for translators (from English).

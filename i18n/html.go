@@ -23,11 +23,85 @@ func (k Key) Render(ctx context.Context, w io.Writer) error {
 }
 
 // Render writes the message in the context's language, escaped for HTML
-// text (its arguments, a person's name among them, too).
+// text (its arguments, a person's name among them, too); a Piece
+// argument's markup is written as it is, where the language's text puts
+// its placeholder.
 func (m Msg) Render(ctx context.Context, w io.Writer) error {
 	l := From(ctx)
+	if m.hasPieces() {
+		return l.writeKey(ctx, w, m.Key, m.Args)
+	}
 	var buf [256]byte
 	return writeHTML(w, string(l.appendKey(buf[:0], m.Key, m.Args)))
+}
+
+// writeKey writes a message holding pieces of page: its text escaped,
+// each piece as it is.
+func (l *Lang) writeKey(ctx context.Context, w io.Writer, key string, args []Arg) error {
+	m, _ := l.lookup(key)
+	if m == nil || m.simple {
+		return writeHTML(w, string(l.appendKey(nil, key, args)))
+	}
+	for _, s := range m.forms[l.form(m, args)] {
+		a, ok := find(args, s.arg)
+		var err error
+		if s.arg == "" || !ok {
+			err = writeHTML(w, string(l.appendSegment(nil, s, args)))
+		} else {
+			err = l.writeArg(ctx, w, a)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeArg writes one argument of a message that holds pieces of page.
+func (l *Lang) writeArg(ctx context.Context, w io.Writer, a Arg) error {
+	switch {
+	case a.Kind == Piece && a.C != nil:
+		return a.C.Render(ctx, w)
+	case a.Kind == Sub && a.M != nil && a.M.hasPieces():
+		return l.writeKey(ctx, w, a.M.Key, a.M.Args)
+	case (a.Kind == List || a.Kind == Series) && a.hasPieces():
+		for i, x := range a.L {
+			if err := writeHTML(w, l.joint(a, i)); err != nil {
+				return err
+			}
+			if err := l.writeArg(ctx, w, x); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var buf [64]byte
+	return writeHTML(w, string(l.appendArg(buf[:0], a)))
+}
+
+func (m Msg) hasPieces() bool {
+	for _, a := range m.Args {
+		if a.hasPieces() {
+			return true
+		}
+	}
+	return false
+}
+
+func (a Arg) hasPieces() bool {
+	switch a.Kind {
+	case Piece:
+		return a.C != nil
+	case List, Series:
+		for _, x := range a.L {
+			if x.hasPieces() {
+				return true
+			}
+		}
+	case Sub:
+		return a.M != nil && a.M.hasPieces()
+	}
+	return false
 }
 
 // htmlText escapes text for an HTML text node: &, < and > (quotes may stay

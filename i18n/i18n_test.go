@@ -3,6 +3,7 @@ package i18n
 import (
 	"context"
 	"maps"
+	"io"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -154,6 +155,52 @@ func TestNumbersAreWrittenTheLanguagesWay(t *testing.T) {
 		if tc.got != tc.want {
 			t.Errorf("%q, want %q", tc.got, tc.want)
 		}
+	}
+}
+
+// bold is a piece of page for a Markup argument: s in <b>, written
+// verbatim (a test sees it was not escaped).
+type bold string
+
+func (b bold) Render(ctx context.Context, w io.Writer) error {
+	_, err := io.WriteString(w, "<b>"+string(b)+"</b>")
+	return err
+}
+
+func TestMarkupGoesWhereTheLanguagePutsIt(t *testing.T) {
+	c := testCatalog(t, strings.Replace(frComplete, `"{{.Seat}} joue {{.What}}."`, `"{{.What}} : joué par {{.Seat}} <3"`, 1))
+	m := M("plays", Markup("Seat", bold("Ann & Bob"), "Ann & Bob"), S("What", "<Q♠>"))
+	render := func(l *Lang, m Msg) string {
+		var b strings.Builder
+		if err := m.Render(With(context.Background(), l), &b); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	if got := render(c.English(), m); got != "<b>Ann & Bob</b> plays &lt;Q♠&gt;." {
+		t.Errorf("en: %q", got)
+	}
+	// French puts the piece last, after text to escape.
+	if got := render(c.Lookup("fr"), m); got != "&lt;Q♠&gt; : joué par <b>Ann & Bob</b> &lt;3" {
+		t.Errorf("fr: %q", got)
+	}
+	// Plain text (a log, JSON) reads the piece's text.
+	if got := c.English().Msg(m); got != "Ann & Bob plays <Q♠>." {
+		t.Errorf("en, plain: %q", got)
+	}
+	// A piece in a nested message, and in a list, is markup too.
+	nested := M("hello", ListOf("Name", S("", "Cy"), Markup("", bold("Dee"), "Dee")))
+	if got := render(c.Lookup("ja"), M("plays", S("Seat", "Ann"), Nest("What", nested))); got != "Annがこんにちは、Cyと<b>Dee</b>。を出す。" {
+		t.Errorf("ja, nested: %q", got)
+	}
+	// The pseudo-language brackets the text around the piece.
+	if got := render(c.Lookup(PseudoCode), m); !strings.HasPrefix(got, "⟦<b>Ann & Bob</b> þļáýš &lt;Q♠&gt;.") {
+		t.Errorf("pseudo: %q", got)
+	}
+	// A piece read back from JSON has no markup: its text, escaped.
+	stored := M("plays", Arg{Name: "Seat", Kind: Piece, S: "Ann & Bob"}, S("What", "Q♠"))
+	if got := render(c.English(), stored); got != "Ann &amp; Bob plays Q♠." {
+		t.Errorf("stored: %q", got)
 	}
 }
 

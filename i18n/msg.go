@@ -1,5 +1,10 @@
 package i18n
 
+import (
+	"context"
+	"io"
+)
+
 // Kind is what an Arg holds and how it is written.
 type Kind uint8
 
@@ -31,7 +36,19 @@ const (
 	// Ordinal is a place in a ranking (N): "1st", "2nd", by the
 	// catalog's key ordinal and CLDR's ordinal plural rules.
 	Ordinal
+	// Piece is a piece of page (C, made with Markup) in a sentence: a
+	// name in bold, a link, a code, a countdown. Msg.Render writes it as
+	// it is where the reader's language puts its placeholder; where the
+	// message is plain text (F, a log, JSON) its text (S) stands for it.
+	Piece
 )
+
+// Component is a piece of page that writes itself: what a Piece
+// argument holds. templ.Component is one (this package does not import
+// templ).
+type Component interface {
+	Render(ctx context.Context, w io.Writer) error
+}
 
 // Arg is one placeholder's value: {{.Name}} in the catalog's text.
 type Arg struct {
@@ -41,6 +58,8 @@ type Arg struct {
 	S    string `json:"s,omitempty"`
 	L    []Arg  `json:"l,omitempty"`
 	M    *Msg   `json:"m,omitempty"`
+	// C is a Piece's markup (never stored: a stored Piece is its text).
+	C Component `json:"-"`
 }
 
 // Msg is a sentence as data: its catalog key and its arguments. A table's
@@ -95,6 +114,15 @@ func BotArg(name string, n int) Arg { return Arg{Name: name, Kind: Bot, N: n} }
 
 // Nest is a whole message as an argument.
 func Nest(name string, m Msg) Arg { return Arg{Name: name, Kind: Sub, M: &m} }
+
+// Markup is a piece of page as an argument: c where the message is
+// rendered as HTML (escaped text around it, c written as it is), text
+// where it is plain text. Markup("Code", codeSpan, "ABCD") lets a
+// translation put the table's code, in its own element, anywhere in the
+// sentence.
+func Markup(name string, c Component, text string) Arg {
+	return Arg{Name: name, Kind: Piece, S: text, C: c}
+}
 
 // Named is the message with every Seat argument, nested ones too, turned
 // into what name says of the seat (its player's name, or a bot's); the

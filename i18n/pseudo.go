@@ -75,8 +75,15 @@ func accent(s string) string {
 // Unbracket removes every pseudo-language message (⟦…⟧) from s: what is
 // left on a page rendered in en-XA did not come from the catalog.
 func Unbracket(s string) string {
+	out, _ := UnbracketFrom(s, 0)
+	return out
+}
+
+// UnbracketFrom is Unbracket of a text that starts depth messages deep,
+// and the depth where it ends: a message with markup inside (a Markup
+// argument) spans several text nodes of a page.
+func UnbracketFrom(s string, depth int) (string, int) {
 	var b strings.Builder
-	depth := 0
 	for _, r := range s {
 		switch {
 		case r == '⟦':
@@ -87,5 +94,5 @@ func Unbracket(s string) string {
 			b.WriteRune(r)
 		}
 	}
-	return b.String()
+	return b.String(), depth
 }

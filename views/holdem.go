@@ -370,15 +370,23 @@ func (h Holdem) handKey() uint64 {
 	return k.sum()
 }
 
-// potWon says who won a pot, after the winners' names: "wins the pot
-// (6000) with a flush", in the render's language.
-func potWon(ctx context.Context, p HPot) string {
+// potWon says who won a pot, the winners' names in bold: "Ann wins the
+// pot (6000) with a flush".
+func potWon(p HPot) i18n.Msg {
 	n := 1
 	if p.Several {
 		n = 2
 	}
+	winners := i18n.Markup("Winners", strong(p.Winners), p.Winners)
 	if p.Hand.IsZero() {
-		return trf(ctx, "holdem.view.pot.won", i18n.Count(n), i18n.Nest("Pot", p.Pot), i18n.N("Amount", p.Amount)) + " "
+		return i18n.M("holdem.view.pot.winners", winners, i18n.Count(n), i18n.Nest("Pot", p.Pot), i18n.N("Amount", p.Amount))
 	}
-	return trf(ctx, "holdem.view.pot.won.with", i18n.Count(n), i18n.Nest("Pot", p.Pot), i18n.N("Amount", p.Amount), i18n.Nest("Hand", p.Hand))
+	return i18n.M("holdem.view.pot.winners.with", winners, i18n.Count(n), i18n.Nest("Pot", p.Pot), i18n.N("Amount", p.Amount), i18n.Nest("Hand", p.Hand))
+}
+
+// tourWinner is the bold start of a finished tournament's line: "Ann
+// wins the tournament".
+func tourWinner(ctx context.Context, name string) i18n.Arg {
+	text := trf(ctx, "holdem.view.tour.winner", i18n.S("Name", name))
+	return i18n.Markup("Winner", bold(text), text)
 }

@@ -1,5 +1,11 @@
 package views
 
+import (
+	"context"
+
+	"github.com/tablegames/tables/i18n"
+)
+
 // LUSeat is a seat at a Lowest Unique table as one viewer sees it.
 type LUSeat struct {
 	Seat
@@ -131,4 +137,10 @@ func (s LUSeat) key() uint64 {
 	}
 	k.num(int64(s.Card))
 	return k.sum()
+}
+
+// luPair is the viewer's pair in bold, as a message's argument: "3 and 7".
+func luPair(ctx context.Context, pair []int) i18n.Arg {
+	text := trf(ctx, "lowunique.view.pair.cards", i18n.N("First", pair[0]), i18n.N("Second", pair[1]))
+	return i18n.Markup("Pair", strong(text), text)
 }

@@ -189,3 +189,16 @@ func (p President) handSince(had uint64) templ.Component {
 	}
 	return handRemove(gone)
 }
+
+// cardsPiece is cards written inline (cardText) as a message's argument:
+// "K♠ K♥" where the message is plain text.
+func cardsPiece(name string, cs []CardView) i18n.Arg {
+	text := make([]byte, 0, 4*len(cs))
+	for i, c := range cs {
+		if i > 0 {
+			text = append(text, ' ')
+		}
+		text = append(text, c.Pip+c.Sym...)
+	}
+	return i18n.Markup(name, cardText(cs), string(text))
+}

@@ -34,11 +34,19 @@ var letters = regexp.MustCompile(`\p{L}`)
 // Uncatalogued lists the texts of page (HTML, a page or pushed fragments)
 // with letters outside every catalog message, after removing the words
 // allowed (names of the players, a table's code): each trimmed, digits
-// written #, once each, sorted.
+// written #, once each, sorted. A message's markup (a name in bold, a
+// link) is inside the message: the text nodes of a page carry its
+// brackets from one to the next.
 func Uncatalogued(page string, allowed ...string) []string {
 	seen := map[string]bool{}
-	check := func(s string) {
-		rest := i18n.Unbracket(s)
+	depth := 0 // of the text nodes
+	check := func(s string, text bool) {
+		var rest string
+		if text {
+			rest, depth = i18n.UnbracketFrom(s, depth)
+		} else {
+			rest = i18n.Unbracket(s)
+		}
 		for _, a := range allowed {
 			rest = strings.ReplaceAll(rest, a, "")
 		}
@@ -60,7 +68,7 @@ func Uncatalogued(page string, allowed ...string) []string {
 			return out
 		case html.TextToken:
 			if skip == 0 {
-				check(string(z.Text()))
+				check(string(z.Text()), true)
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
@@ -75,17 +83,17 @@ func Uncatalogued(page string, allowed ...string) []string {
 			}
 			for k, v := range attrs {
 				if shown[k] {
-					check(v)
+					check(v, false)
 				}
 			}
 			switch string(name) {
 			case "meta": // what a search engine or a link's preview shows
 				if attrs["name"] == "description" {
-					check(attrs["content"])
+					check(attrs["content"], false)
 				}
 			case "input": // a button's label is its value
 				if t := attrs["type"]; t == "submit" || t == "button" || t == "reset" {
-					check(attrs["value"])
+					check(attrs["value"], false)
 				}
 			}
 		case html.EndTagToken:

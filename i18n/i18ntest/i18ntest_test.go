@@ -2,6 +2,7 @@ package i18ntest
 
 import (
 	"context"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -21,5 +22,25 @@ func TestUncataloguedFindsWordsOutsideTheCatalog(t *testing.T) {
 	want := []string{"Deal # is over.", "Fold now", "Games with friends", "Go", "Sure?", "x", "y"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+// link is a piece of page for a Markup argument.
+type link string
+
+func (l link) Render(ctx context.Context, w io.Writer) error {
+	_, err := io.WriteString(w, `<a href="/me">`+string(l)+`</a>`)
+	return err
+}
+
+func TestMarkupInsideAMessageIsTheMessages(t *testing.T) {
+	p := i18n.With(context.Background(), i18n.Lookup(i18n.PseudoCode))
+	var b strings.Builder
+	i18n.M("table.my_games.line", i18n.Markup("MyGames", link("My games"), "My games")).Render(p, &b)
+	page := `<p>` + b.String() + `</p><p>Deal 3 is over.</p>`
+	got := Uncatalogued(page)
+	want := []string{"Deal # is over."}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q (page %s)", got, want, page)
 	}
 }
