@@ -308,7 +308,7 @@ func presidentStatus(v *president.View, l *i18n.Lang, name func(string, int) i18
 		for i, s := range waiting {
 			names[i] = name("", s)
 		}
-		return l.F("president.view.status.exchange_wait", i18n.ListOf("Names", names...)), waitMode(me)
+		return l.F("president.view.status.exchange_wait", i18n.ListOf("Names", names...), i18n.Count(len(names))), waitMode(me)
 	case president.DealOver:
 		return l.F("president.view.status.deal_over", i18n.N("Deal", v.Deal)), "over"
 	}

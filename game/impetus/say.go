@@ -47,15 +47,16 @@ var idolAKeys = [...]string{Battle: "impetus.idol_a.battle", Affluence: "impetus
 // spiritsArg names spirits as "{1} and {3}".
 func spiritsArg(name string, seats []int) i18n.Arg { return game.SeatAnds(name, seats) }
 
-// othersArg names the spirits of a contest but one (others).
-func othersArg(name string, spirits []int, but int) i18n.Arg {
+// othersArgs name the spirits of a contest but one (others), and count
+// them (Count: a verb agrees with them).
+func othersArgs(name string, spirits []int, but int) (others, count i18n.Arg) {
 	var out []int
 	for _, sp := range spirits {
 		if sp != but {
 			out = append(out, sp)
 		}
 	}
-	return spiritsArg(name, out)
+	return spiritsArg(name, out), i18n.Count(len(out))
 }
 
 // semis joins parts with "; " (impetus.parts), in order.

@@ -127,7 +127,8 @@ func (s *State) resolveVagrant(ev *[]game.Event) {
 			continue
 		}
 		if len(idols[c.IdolCell]) > 1 {
-			*ev = append(*ev, game.Say("log.impetus.idol_not_placed", i18n.SeatArg("Spirit", c.Spirit), othersArg("Others", idols[c.IdolCell], c.Spirit), s.placeArg("Place", c.IdolCell)))
+			others, n := othersArgs("Others", idols[c.IdolCell], c.Spirit)
+			*ev = append(*ev, game.Say("log.impetus.idol_not_placed", i18n.SeatArg("Spirit", c.Spirit), others, n, s.placeArg("Place", c.IdolCell)))
 			continue
 		}
 		s.Idols[c.IdolCell] = Idol{Type: c.IdolType, Owner: c.Spirit}
@@ -138,7 +139,8 @@ func (s *State) resolveVagrant(ev *[]game.Event) {
 			continue
 		}
 		if len(guides[c.Guide]) > 1 {
-			*ev = append(*ev, game.Say("log.impetus.guide_fails", i18n.SeatArg("Spirit", c.Spirit), factionArg("Faction", c.Guide), othersArg("Others", guides[c.Guide], c.Spirit)))
+			others, n := othersArgs("Others", guides[c.Guide], c.Spirit)
+			*ev = append(*ev, game.Say("log.impetus.guide_fails", i18n.SeatArg("Spirit", c.Spirit), factionArg("Faction", c.Guide), others, n))
 			continue
 		}
 		p := &s.Spirits[c.Spirit]

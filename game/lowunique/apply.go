@@ -62,7 +62,7 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 			if s.Phase == Over {
 				return game.Err(CodeNotYourTurn, "error.lowunique.game_over")
 			}
-			*ev = append(*ev, game.Say("log.lowunique.ends_early", i18n.N("Played", len(s.Results)), i18n.Count(s.Rules.Rounds)))
+			*ev = append(*ev, game.Say("log.lowunique.ends_after", i18n.Count(len(s.Results)), i18n.N("Rounds", s.Rules.Rounds)))
 			s.gameOver(ev)
 			return nil
 		}

@@ -209,7 +209,7 @@ func (s *State) exchange(from, to, n int, ev *events) {
 	s.Players[to].Got |= best
 	s.Returns[s.NReturns] = Return{From: to, To: from, Count: best.Len()}
 	s.NReturns++
-	ev.add(i18n.M("log.president.gives_best", i18n.SeatArg("Seat", from), cardsArg("Cards", best.Len()), i18n.SeatArg("To", to)), nil)
+	ev.add(i18n.M("log.president.gives_best_cards", i18n.SeatArg("Seat", from), i18n.Count(best.Len()), numberArg(best.Len()), i18n.SeatArg("To", to)), nil)
 	ev.add(i18n.M("log.president.gives", i18n.SeatArg("Seat", from), facesArg("Cards", best), i18n.SeatArg("To", to)), []int{from, to})
 }
 
