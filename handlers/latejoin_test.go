@@ -567,7 +567,7 @@ func TestSitAndGoJoinPage(t *testing.T) {
 	visitor := e.client()
 	_, page := visitor.get("/t/" + open)
 	for _, want := range []string{"late registration is open, but every seat is still in play", "no seat is free now",
-		"if registration is still open then", "you may just watch", ">Wait for a seat<", ">Just watch<"} {
+		"if registration is still open then", "only watch. While you wait, you watch the game. Or just watch", ">Wait for a seat<", ">Just watch<"} {
 		if !strings.Contains(page, want) {
 			t.Fatalf("the join page while every seat plays lacks %q:\n%s", want, page)
 		}

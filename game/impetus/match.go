@@ -44,10 +44,12 @@ func (m *Match) Decode(f url.Values) (game.Move, error) {
 	if !ok {
 		return nil, game.Err(CodeInvalidAction, "error.impetus.unknown_action")
 	}
-	num := func(name string, hi int) (int, error) {
+	// num reads field name, from 0 to hi-1; refused, the error says what
+	// the player chooses (key), not the field.
+	num := func(name string, hi int, key string) (int, error) {
 		n, err := strconv.Atoi(f.Get(name))
 		if err != nil || n < 0 || n >= hi {
-			return 0, game.Err(CodeInvalidAction, "error.impetus.choose_"+name)
+			return 0, game.Err(CodeInvalidAction, key)
 		}
 		return n, nil
 	}
@@ -55,16 +57,16 @@ func (m *Match) Decode(f url.Values) (game.Move, error) {
 	var err error
 	switch k {
 	case GuideFaction:
-		a.Faction, err = num("faction", NumFactions)
+		a.Faction, err = num("faction", NumFactions, "error.impetus.choose_faction")
 	case PlaceIdol:
 		if a.Idol, ok = idolNamed[f.Get("idol")]; !ok {
 			return nil, game.Err(CodeInvalidAction, "error.impetus.choose_idol")
 		}
-		a.Cell, err = num("cell", NumHexes)
+		a.Cell, err = num("cell", NumHexes, "error.impetus.choose_cell")
 	case PlayCard, PickChange:
-		a.Index, err = num("index", 8)
+		a.Index, err = num("index", 8, "error.impetus.pick_card_drawn")
 	case PickTarget:
-		a.Cell, err = num("cell", NumHexes)
+		a.Cell, err = num("cell", NumHexes, "error.impetus.choose_cell")
 	case SwapCard:
 		r, ok1 := cardNamed[f.Get("remove")]
 		ad, ok2 := cardNamed[f.Get("add")]
