@@ -360,7 +360,7 @@ func cardViews(s cards.Set) []views.CardView {
 var cardView = func() (t [cards.BlackJoker + 1]views.CardView) {
 	for _, c := range cards.Deck(2) {
 		t[c] = views.CardView{ID: c.String(), Name: c.Name(), Red: c.Red(), Rank: "r" + c.Rank().Short(),
-			Pip: c.Rank().Short(), Sym: "★"}
+			Pip: c.Rank().Short(), PipKey: pipKeys[c.Rank()], Sym: "★"}
 		if !c.IsJoker() {
 			t[c].Sym = strings.TrimPrefix(c.Face(), c.Rank().Short())
 			t[c].Suit = "suit-" + string("cdhs"[c.Suit()])
@@ -368,6 +368,10 @@ var cardView = func() (t [cards.BlackJoker + 1]views.CardView) {
 	}
 	return t
 }()
+
+// pipKeys are the catalog keys of the ranks printed as letters.
+var pipKeys = [...]string{cards.Jack: "card.pip.jack", cards.Queen: "card.pip.queen", cards.King: "card.pip.king", cards.Ace: "card.pip.ace",
+	cards.Joker: "card.pip.joker"}
 
 // rankClasses lists the rank classes of the cards in s: "r4 r9 rJK".
 func rankClasses(s cards.Set) string {

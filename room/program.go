@@ -187,6 +187,9 @@ func (r *Room) remoteBots(rv *roomView) *views.RemoteBots {
 	b := &views.RemoteBots{URL: "/t/" + r.code + "/bots", Started: t.Started()}
 	for i, s := range t.Seats {
 		rs := views.RemoteSeat{Index: i, Name: s.Name, Invited: s.Invited}
+		if s.Bot != "" {
+			rs.Name = rv.name(i) // a built-in bot's in the viewer's language
+		}
 		switch {
 		case s.Remote:
 			rs.Kind, rs.Connected = "remote", i < len(rv.connected) && rv.connected[i]

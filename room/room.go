@@ -193,7 +193,8 @@ func (rv *roomView) seatView(i int) views.Seat {
 }
 
 // name is what a seat's player goes by, in the viewer's language: a
-// bot by its number ("Bot 3", bot.name), a person by their name.
+// bot by its number ("Bot 3", bot.name), a person by their name, a seat
+// nobody took by its number (seat.name).
 func (rv *roomView) name(seat int) string { return rv.t.nameIn(rv.l(), seat) }
 
 // l is the viewer's language (English when the view has none).

@@ -165,7 +165,7 @@ func (h Holdem) Fragments() []Fragment {
 	out = append(out, []Fragment{
 		{ID: "h-status", Component: holdemStatus(hp)}, // changes with every move
 		{ID: "h-hand", Component: holdemHand(hp), Key: h.handKey()},
-		{ID: "turn-mark", Component: turnMark(h.YourTurn, "Your turn")},
+		{ID: "turn-mark", Component: turnMark(h.YourTurn, "game.your_turn")},
 		TurnsFragment("h-ring", h.seatList()),
 		{ID: "h-board", Component: holdemBoard(hp), Key: h.boardKey()},
 		{ID: "h-pots", Component: holdemPots(hp), Key: h.potsKey()},

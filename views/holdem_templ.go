@@ -53,7 +53,7 @@ func HoldemGame(h Holdem) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = turnMark(h.YourTurn, tr(ctx, "game.your_turn")).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = turnMark(h.YourTurn, "game.your_turn").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

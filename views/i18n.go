@@ -55,6 +55,15 @@ func cardName(ctx context.Context, c CardView) string {
 	return trf(ctx, "card.name", i18n.K("Rank", r), i18n.K("Suit", s))
 }
 
+// pip is a card's rank as printed on it, in the render's language: "10",
+// "A" (card.pip.*).
+func pip(ctx context.Context, c CardView) string {
+	if c.PipKey == "" {
+		return c.Pip
+	}
+	return tr(ctx, c.PipKey)
+}
+
 var cardRankKeys = map[byte]string{'2': "card.rank.2", '3': "card.rank.3", '4': "card.rank.4", '5': "card.rank.5", '6': "card.rank.6",
 	'7': "card.rank.7", '8': "card.rank.8", '9': "card.rank.9", 'T': "card.rank.10", 'J': "card.rank.jack", 'Q': "card.rank.queen",
 	'K': "card.rank.king", 'A': "card.rank.ace"}

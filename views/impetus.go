@@ -100,7 +100,7 @@ func (m Impetus) Fragments() []Fragment {
 		{ID: "im-spirits", Component: imSpirits(m), Key: 0},
 		{ID: "im-happened", Component: imHappened(m)},
 		{ID: "im-wars", Component: imWars(m)},
-		{ID: "turn-mark", Component: turnMark(m.YourTurn, "Your move")},
+		{ID: "turn-mark", Component: turnMark(m.YourTurn, "game.your_move")},
 		TurnsFragment("im-ring", m.seatList()),
 		{ID: "im-factions", Component: imFactions(m), Key: 0},
 	}

@@ -39,7 +39,7 @@ func ImpetusGame(m Impetus) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = turnMark(m.Need != "", tr(ctx, "game.your_move")).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = turnMark(m.Need != "", "game.your_move").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

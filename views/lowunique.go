@@ -85,7 +85,7 @@ func (l LowUnique) Fragments() []Fragment {
 	out := []Fragment{
 		{ID: "lu-status", Component: luStatus(l), Key: 0},
 		{ID: "lu-round", Component: luRound(l), Key: 0},
-		{ID: "turn-mark", Component: turnMark(l.YourTurn, "Your move")},
+		{ID: "turn-mark", Component: turnMark(l.YourTurn, "game.your_move")},
 		TurnsFragment("lu-ring", l.seatList()),
 		{ID: "lu-centre", Component: luCentre(l), Key: 0},
 		{ID: "lu-hand", Component: luHand(l), Key: 0},

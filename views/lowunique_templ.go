@@ -47,7 +47,7 @@ func LowUniqueGame(l LowUnique) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = turnMark(l.YourTurn, tr(ctx, "game.your_move")).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = turnMark(l.YourTurn, "game.your_move").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -9,14 +9,18 @@ import (
 
 // CardView is one card as shown: its id for forms, face, accessible name.
 type CardView struct {
-	ID   string
-	Pip  string // the rank as printed: "10", "A"; "JK" for a joker
-	Sym  string // the suit symbol; "★" for a joker
-	Win  bool   // one of the five cards that won the hand
-	Name string
-	Red  bool
-	Rank string // rank class: r2 … rA, rJK; fixed for the card
-	Suit string // suit class for the four-colour deck: suit-c, suit-d, suit-h, suit-s; "" for jokers
+	ID  string
+	Pip string // the rank as printed: "10", "A"; "JK" for a joker
+	// PipKey is the catalog key of a face card's, an ace's or a joker's
+	// rank as printed (card.pip.*: a language writes its own letters);
+	// "" for a number, printed as Pip
+	PipKey string
+	Sym    string // the suit symbol; "★" for a joker
+	Win    bool   // one of the five cards that won the hand
+	Name   string
+	Red    bool
+	Rank   string // rank class: r2 … rA, rJK; fixed for the card
+	Suit   string // suit class for the four-colour deck: suit-c, suit-d, suit-h, suit-s; "" for jokers
 }
 
 // PSeat is a seat at a President table.
@@ -91,7 +95,7 @@ func (p President) Fragments() []Fragment {
 		{ID: "p-status", Component: presidentStatus(pp)}, // changes with every move
 		{ID: "p-deal", Component: presidentDeal(pp), Key: uint64(p.Deal)<<1 | 1},
 		{ID: "p-swap", Component: presidentSwap(pp), Key: p.swapKey()},
-		{ID: "turn-mark", Component: turnMark(p.YourTurn, "Your turn")},
+		{ID: "turn-mark", Component: turnMark(p.YourTurn, "game.your_turn")},
 		TurnsFragment("p-ring", p.seatList()),
 		{ID: "p-pile", Component: presidentPile(pp), Key: p.pileKey()},
 		{ID: "p-hand", Component: presidentHand(pp), Key: p.HandKey, Since: p.handSince},
