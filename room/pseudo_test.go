@@ -139,3 +139,28 @@ func TestEachViewerReadsTheirLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestBotNamesAreTheReaders: the host's Remote bots panel and the
+// standings name a built-in bot as the catalog does (bot.name), in the
+// viewer's language, not as the table stores it ("Bot 3").
+func TestBotNamesAreTheReaders(t *testing.T) {
+	r := benchRoom(t, presidentKind, benchGames[0].opts)
+	rv := r.view(0, "p0")
+	rv.lang = i18n.Lookup("ja")
+	want := rv.lang.F("bot.name", i18n.N("Number", 3))
+	if want == "Bot 3" {
+		t.Fatal("Japanese names a bot as English does: the test proves nothing")
+	}
+	b := r.remoteBots(rv)
+	if b == nil || len(b.Seats) == 0 {
+		t.Fatal("the host has no Remote bots panel")
+	}
+	for _, s := range b.Seats {
+		if s.Index == 2 && s.Name != want {
+			t.Errorf("Remote bots panel: seat 3 is %q, want %q", s.Name, want)
+		}
+	}
+	if got := standingOf(rv, 2).Name; got != want {
+		t.Errorf("standings: seat 3 is %q, want %q", got, want)
+	}
+}
