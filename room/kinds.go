@@ -121,20 +121,6 @@ func (k *kind) words(o Options) []i18n.Msg {
 	return append(k.describe(o), clockWords(o.Clock), bots)
 }
 
-// optionsText writes a table's options in l, each after the last with the
-// language's separator of options (list.options: "house rules, jokers
-// wild · 4 seats · no clock").
-func optionsText(l *i18n.Lang, words []i18n.Msg) string {
-	b := make([]byte, 0, 128)
-	for i, m := range words {
-		if i > 0 {
-			b = append(b, l.T("list.options")...)
-		}
-		b = l.AppendMsg(b, m)
-	}
-	return string(b)
-}
-
 // seatsWord is a table's seats, as its options say them ("4 seats").
 func seatsWord(n int) i18n.Msg { return i18n.M("lobby.option.seats", i18n.Count(n)) }
 

@@ -980,7 +980,7 @@ func (r *Room) lobby(rv *roomView) views.Lobby {
 	if t.Opts.OpenSeats {
 		words = append(words, i18n.M("lobby.open_seats"))
 	}
-	l := views.Lobby{BotsAllowed: t.Opts.Bots, Options: optionsText(rv.l(), words), Remote: r.remoteBots(rv)}
+	l := views.Lobby{BotsAllowed: t.Opts.Bots, Options: views.OptionsText(rv.l(), words), Remote: r.remoteBots(rv)}
 	// the host starts as soon as enough are seated (bots fill the empty
 	// seats when the table has them); someone not ready yet plays anyway,
 	// and the host is told so
@@ -1560,9 +1560,8 @@ func (r *Room) publicSummary() (views.PublicTable, bool) {
 	if !t.Opts.Public || (t.Match != nil && t.Match.Over()) {
 		return views.PublicTable{}, false
 	}
-	// the game's name in English, as the list's other words, until the
-	// list is converted (its lines also cross machines as JSON)
-	pt := views.PublicTable{Code: r.code, Game: i18n.English().Msg(r.kind.info.Title()), Options: optionsText(i18n.English(), r.kind.words(t.Opts)), Started: t.Started(),
+	// data, not words: each reader's home page writes them in its language
+	pt := views.PublicTable{Code: r.code, Kind: r.kind.name, Options: r.kind.words(t.Opts), Started: t.Started(),
 		Seats: len(t.Seats), CreatedAt: t.opened}
 	for _, s := range t.Seats {
 		switch {

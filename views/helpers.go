@@ -111,6 +111,20 @@ func wsURL(t Table) string {
 	return u
 }
 
+// OptionsText writes a table's options in l, each after the last with
+// the language's separator of options (list.options: "house rules,
+// jokers wild · 4 seats · no clock").
+func OptionsText(l *i18n.Lang, words []i18n.Msg) string {
+	b := make([]byte, 0, 128)
+	for i, m := range words {
+		if i > 0 {
+			b = append(b, l.T("list.options")...)
+		}
+		b = l.AppendMsg(b, m)
+	}
+	return string(b)
+}
+
 // publicLine is a public table's seats, state and age in the home page's
 // list: "2 seats free of 4 · playing · opened 5 min ago".
 func publicLine(ctx context.Context, t PublicTable, now time.Time) string {

@@ -400,9 +400,11 @@ type ErrorInfo struct {
 
 // PublicTable is an open public table in the home page's list.
 type PublicTable struct {
-	Code      string
-	Game      string
-	Options   string
+	Code string
+	Kind string // the game's kind: its name is the reader's (game.KIND.title)
+	// Options are the table's options as messages, written in the
+	// reader's language (the list crosses machines as JSON, so data)
+	Options   []i18n.Msg
 	Started   bool
 	Seats     int
 	Free      int // seats a newcomer may take: empty, or a bot's once started
