@@ -3,6 +3,8 @@ package eval
 import (
 	"slices"
 	"testing"
+
+	"github.com/tablegames/tables/i18n"
 )
 
 // TestDescribeOver: the winner's name says the kicker only when a kicker
@@ -48,6 +50,35 @@ func TestBest5(t *testing.T) {
 		slices.Sort(want)
 		if !slices.Equal(g, want) {
 			t.Errorf("best five of %s: %v, want %v", c.cards, g, want)
+		}
+	}
+}
+
+// TestHandNamesInEachLanguage: English reads every hand's catalog name as
+// Describe does, and the languages whose hand names need another form of
+// a rank get it ("full aux as par les rois", "escalera al rey").
+func TestHandNamesInEachLanguage(t *testing.T) {
+	en := i18n.English()
+	for r := Rank(1); r <= 7462; r++ {
+		if got, want := en.Msg(Default().DescribeMsg(r)), Default().Describe(r); got != want {
+			t.Fatalf("hand %d: the catalog says %q, Describe %q", r, got, want)
+		}
+	}
+	for _, c := range []struct{ lang, cards, want string }{
+		{"fr", "AS AD AC KH KS", "full aux as par les rois"},
+		{"fr", "KS KD 2C 2H 7S", "double paire de rois et de deux"},
+		{"fr", "AS AD 7C 4H 2S", "paire d'as"},
+		{"es", "9S TD JC QH KS", "escalera al rey"},
+		{"es", "9S TD JC QH 8S", "escalera a la reina"},
+		{"es", "AS KD 2C 7H 9S", "carta alta as"},
+		{"it", "AS 9S 7S 4S 2S", "colore all'asso"},
+		{"it", "9S TS JS QS KS", "scala colore al re"},
+		{"de", "QS QD QC KH KS", "Full House, Damen über Könige"},
+		{"en", "QS QD QC KH KS", "full house, queens over kings"},
+	} {
+		got := i18n.Lookup(c.lang).Msg(Default().DescribeMsg(Eval(hand(t, c.cards)...)))
+		if got != c.want {
+			t.Errorf("%s, %s: %q, want %q", c.lang, c.cards, got, c.want)
 		}
 	}
 }

@@ -407,15 +407,30 @@ func (t *Tables) DescribeOver(win, lose Rank) string {
 	return s
 }
 
-// rankNameKeys and rankPluralKeys are the catalog keys of a rank's name in a
-// hand's description: "queen" (high card queen), "queens" (pair of
-// queens).
-var rankNameKeys = [...]string{2: "holdem.rank.2", 3: "holdem.rank.3", 4: "holdem.rank.4", 5: "holdem.rank.5", 6: "holdem.rank.6",
-	7: "holdem.rank.7", 8: "holdem.rank.8", 9: "holdem.rank.9", 10: "holdem.rank.10", 11: "holdem.rank.jack",
-	12: "holdem.rank.queen", 13: "holdem.rank.king", 14: "holdem.rank.ace"}
-var rankPluralKeys = [...]string{2: "holdem.ranks.2", 3: "holdem.ranks.3", 4: "holdem.ranks.4", 5: "holdem.ranks.5", 6: "holdem.ranks.6",
-	7: "holdem.ranks.7", 8: "holdem.ranks.8", 9: "holdem.ranks.9", 10: "holdem.ranks.10", 11: "holdem.ranks.jack",
-	12: "holdem.ranks.queen", 13: "holdem.ranks.king", 14: "holdem.ranks.ace"}
+// A rank's name in a hand's name takes the form the hand's words need, so
+// each use has its own keys (a language writes each as it says it):
+// rankNameKeys "queen" (high card queen, queen kicker), rankTopKeys a
+// straight's or a flush's top card ("straight, queen high": Spanish
+// "escalera a la reina"), rankPluralKeys "queens" (pair of queens, three
+// queens, two pair), rankFullKeys a full house's ranks ("queens over
+// kings": French "full aux dames par les rois").
+var (
+	rankNameKeys   = rankWordKeys("holdem.rank.")
+	rankTopKeys    = rankWordKeys("holdem.rank.top.")
+	rankPluralKeys = rankWordKeys("holdem.ranks.")
+	rankFullKeys   = rankWordKeys("holdem.ranks.full.")
+)
+
+// rankWordKeys are the keys prefix+"2" … prefix+"ace", by rank.
+func rankWordKeys(prefix string) (keys [cards.Ace + 1]string) {
+	for r := cards.Two; r <= cards.Ace; r++ {
+		keys[r] = prefix + rankKeyWords[r]
+	}
+	return keys
+}
+
+var rankKeyWords = [cards.Ace + 1]string{2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+	11: "jack", 12: "queen", 13: "king", 14: "ace"}
 
 // DescribeMsg is Describe as a catalog message, for each reader's
 // language (keys holdem.hand.*; English reads as Describe).
@@ -426,20 +441,22 @@ func (t *Tables) DescribeMsg(r Rank) i18n.Msg {
 	d := t.desc[r]
 	p := func(name string, x cards.Rank) i18n.Arg { return i18n.K(name, rankPluralKeys[x]) }
 	n := func(name string, x cards.Rank) i18n.Arg { return i18n.K(name, rankNameKeys[x]) }
+	top := func(name string, x cards.Rank) i18n.Arg { return i18n.K(name, rankTopKeys[x]) }
+	full := func(name string, x cards.Rank) i18n.Arg { return i18n.K(name, rankFullKeys[x]) }
 	switch d.cat {
 	case StraightFlush:
 		if d.ranks[0] == cards.Ace {
 			return i18n.M("holdem.hand.royal_flush")
 		}
-		return i18n.M("holdem.hand.straight_flush", n("High", d.ranks[0]))
+		return i18n.M("holdem.hand.straight_flush", top("High", d.ranks[0]))
 	case FourOfAKind:
 		return i18n.M("holdem.hand.four", p("Rank", d.ranks[0]))
 	case FullHouse:
-		return i18n.M("holdem.hand.full_house", p("Three", d.ranks[0]), p("Pair", d.ranks[1]))
+		return i18n.M("holdem.hand.full_house", full("Three", d.ranks[0]), full("Pair", d.ranks[1]))
 	case Flush:
-		return i18n.M("holdem.hand.flush", n("High", d.ranks[0]))
+		return i18n.M("holdem.hand.flush", top("High", d.ranks[0]))
 	case Straight:
-		return i18n.M("holdem.hand.straight", n("High", d.ranks[0]))
+		return i18n.M("holdem.hand.straight", top("High", d.ranks[0]))
 	case ThreeOfAKind:
 		return i18n.M("holdem.hand.three", p("Rank", d.ranks[0]))
 	case TwoPair:
