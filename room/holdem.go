@@ -511,7 +511,7 @@ func holdemStandings(rv *roomView, v *holdem.View, r *holdem.HandRecord, seats [
 			continue
 		}
 		row := standingOf(rv, i)
-		row.What, row.Score, row.Sign = seats[i].HandName, signed(net), sign(net)
+		row.What, row.Score, row.Sign = seats[i].HandName, signedIn(l, net), sign(net)
 		if sv.Folded {
 			row.What = l.T("holdem.view.folded")
 		}
@@ -563,11 +563,11 @@ func holdemOutcome(m game.Match) (outcome, bool) {
 func holdemNote(me holdem.SeatView, net int, l *i18n.Lang) string {
 	switch {
 	case me.Won > 0:
-		return l.F("holdem.view.note.win", i18n.N("Chips", me.Won), i18n.S("Net", signed(net)))
+		return l.F("holdem.view.note.win", i18n.N("Chips", me.Won), i18n.S("Net", signedIn(l, net)))
 	case me.Folded && net == 0:
 		return l.T("holdem.view.note.folded")
 	case me.Folded:
-		return l.F("holdem.view.note.folded_net", i18n.S("Net", signed(net)))
+		return l.F("holdem.view.note.folded_net", i18n.S("Net", signedIn(l, net)))
 	}
 	return l.F("holdem.view.note.lose", i18n.N("Chips", -net))
 }

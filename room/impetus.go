@@ -463,6 +463,15 @@ func signed(n int) string {
 	return itoa(n)
 }
 
+// signedIn is signed with the digits grouped the language's way (chips:
+// "+1 500" in French).
+func signedIn(l *i18n.Lang, n int) string {
+	if n > 0 {
+		return "+" + l.Num(n)
+	}
+	return l.Num(n)
+}
+
 // cardOptions are the buttons of a hand of cards: one per distinct card
 // (the same card drawn twice plays alike), saying how often it was drawn.
 // key words a button ("Play Trade").

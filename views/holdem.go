@@ -268,11 +268,11 @@ func (h Holdem) pastList(after int) []HPast {
 	return h.Past(after)
 }
 
-func signed(n int) string {
+func signed(ctx context.Context, n int) string {
 	if n > 0 {
-		return "+" + itoa(n)
+		return "+" + num(ctx, n)
 	}
-	return itoa(n)
+	return num(ctx, n)
 }
 
 // HandText is one hand's history as a viewer may read it.
