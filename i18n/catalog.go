@@ -297,10 +297,56 @@ func (l *Lang) T(key string) string {
 // F is the text of a key with its placeholders filled.
 func (l *Lang) F(key string, args ...Arg) string {
 	m, _ := l.lookup(key)
-	if m != nil && m.simple {
+	switch {
+	case m == nil:
+		return key
+	case m.simple:
 		return m.plain
+	case flat(args):
+		// most messages: numbers and names, written in a buffer on the
+		// stack (appendKey's recursion makes its buffer escape)
+		var buf [160]byte
+		return string(l.appendFlat(buf[:0], m, args))
 	}
 	return string(l.appendKey(make([]byte, 0, 64), key, args))
+}
+
+// flat reports arguments that hold no other message: numbers, texts,
+// places and pieces' texts.
+func flat(args []Arg) bool {
+	for _, a := range args {
+		switch a.Kind {
+		case Num, Text, Ordinal, Piece:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// appendFlat appends m with flat arguments (flat): appendKey without the
+// recursion.
+func (l *Lang) appendFlat(b []byte, m *message, args []Arg) []byte {
+	for _, s := range m.forms[l.form(m, args)] {
+		if s.arg == "" {
+			b = append(b, s.lit...)
+			continue
+		}
+		a, ok := find(args, s.arg)
+		switch {
+		case !ok:
+			b = append(b, "{{."...)
+			b = append(b, s.arg...)
+			b = append(b, "}}"...)
+		case a.Kind == Num:
+			b = l.appendNum(b, a.N)
+		case a.Kind == Ordinal:
+			b = l.appendOrdinal(b, a.N)
+		default:
+			b = append(b, a.S...)
+		}
+	}
+	return b
 }
 
 // Msg is a message in the language.

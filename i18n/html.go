@@ -31,8 +31,11 @@ func (m Msg) Render(ctx context.Context, w io.Writer) error {
 	if m.hasPieces() {
 		return l.writeKey(ctx, w, m.Key, m.Args)
 	}
-	var buf [256]byte
-	return writeHTML(w, string(l.appendKey(buf[:0], m.Key, m.Args)))
+	if msg, _ := l.lookup(m.Key); msg != nil && flat(m.Args) {
+		var buf [256]byte
+		return writeHTML(w, string(l.appendFlat(buf[:0], msg, m.Args)))
+	}
+	return writeHTML(w, string(l.appendKey(make([]byte, 0, 256), m.Key, m.Args)))
 }
 
 // writeKey writes a message holding pieces of page: its text escaped,

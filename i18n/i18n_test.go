@@ -2,8 +2,8 @@ package i18n
 
 import (
 	"context"
-	"maps"
 	"io"
+	"maps"
 	"strings"
 	"testing"
 	"testing/fstest"
