@@ -281,7 +281,7 @@ func holdemView(rv *roomView) views.Holdem {
 			if runs > 1 {
 				pot = i18n.M([...]string{"holdem.view.pot.first_board", "holdem.view.pot.second_board"}[r.Run], i18n.Nest("Pot", pot))
 			}
-			p := views.HPot{Pot: pot, Amount: r.Pot.Amount, Winners: l.F("holdem.view.pot.winners", seatList("Names", t, r.Winners)),
+			p := views.HPot{Pot: pot, Amount: r.Pot.Amount, Winners: l.F("holdem.view.pot.winner_names", seatList("Names", t, r.Winners)),
 				Several: len(r.Winners) > 1}
 			if r.Rank > 0 {
 				p.Hand = eval.Default().DescribeOverMsg(eval.Rank(r.Rank), runnerUp(&v, r))
