@@ -38,6 +38,10 @@ var letters = regexp.MustCompile(`\p{L}`)
 // link) is inside the message: the text nodes of a page carry its
 // brackets from one to the next.
 func Uncatalogued(page string, allowed ...string) []string {
+	// the longest first: a table's code may hold a shorter allowed word
+	// ("IT", a language's code), which must not cut the code in two
+	allowed = slices.Clone(allowed)
+	slices.SortStableFunc(allowed, func(a, b string) int { return len(b) - len(a) })
 	seen := map[string]bool{}
 	depth := 0 // of the text nodes
 	check := func(s string, text bool) {

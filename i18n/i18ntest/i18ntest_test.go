@@ -44,3 +44,11 @@ func TestMarkupInsideAMessageIsTheMessages(t *testing.T) {
 		t.Fatalf("got %q, want %q (page %s)", got, want, page)
 	}
 }
+
+// A table's code that holds a shorter allowed word (a language's code)
+// is allowed whole.
+func TestAllowedLongestFirst(t *testing.T) {
+	if got := Uncatalogued("<p>⟦x⟧ ITY7-ABCD</p>", "IT", "ITY7-ABCD"); len(got) != 0 {
+		t.Fatalf("uncatalogued: %q", got)
+	}
+}
