@@ -6,9 +6,10 @@
 // the next deal), so two run at once (go test's -parallel, GOMAXPROCS).
 // The tests that judge time itself (clocks and countdowns against real
 // seconds, how soon presence or a lost connection shows, a double click,
-// a kill mid-move) do not: they run first, alone. A check that reads a
-// moment (did this animation run) records it as it happens, never by
-// looking afterwards, so a busy machine cannot fail it.
+// a kill mid-move) do not: they run first, alone. A check of motion reads
+// what the page declares (the animation in its computed style) or records
+// it as it happens, never a moment afterwards, so a busy machine cannot
+// fail it.
 package e2e
 
 import (
