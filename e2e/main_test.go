@@ -209,9 +209,11 @@ func eval[T any](b *browser, js string) T {
 }
 
 // waitJS waits until the expression is truthy in the page. A page that
-// navigates meanwhile (a form post and its redirect) is polled again.
+// navigates meanwhile (a form post and its redirect) is polled again, and
+// an expression that throws (an element not there yet) is not yet true.
 func (b *browser) waitJS(what, js string) {
 	b.t.Helper()
+	js = `(() => { try { return !!(` + js + `); } catch (e) { return false; } })()`
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		ctx, cancel := context.WithDeadline(b.ctx, deadline)

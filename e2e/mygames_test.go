@@ -101,7 +101,7 @@ func TestMyGamesAfterAQuickGame(t *testing.T) {
 	ann.do(chromedp.Navigate(srv.url + "/me"))
 	ann.waitJS("My games", `!!document.querySelector('main a[href^="/p/"]')`)
 	ann.mustTap(`main a[href^="/p/"]`)
-	ann.waitJS("the public page", `document.querySelector('h1').innerText === 'Ann'`)
+	ann.waitJS("the public page", `(document.querySelector('h1') || {}).innerText === 'Ann'`)
 	pub := ann.text("main")
 	if !strings.Contains(pub, "Lowest Unique") || !strings.Contains(pub, code) {
 		t.Fatalf("Ann's public page:\n%s", pub)

@@ -216,7 +216,10 @@ func TestLowUniqueRevealTimer(t *testing.T) {
 // then a bot takes the seat until the player comes back.
 func TestLowUniqueAbsentPlayer(t *testing.T) {
 	cfg := fastConfig()
-	cfg.AbsentAutoplay, cfg.AbsentGrace = 10*time.Millisecond, 60*time.Millisecond
+	// the first round is played for Bob within the grace: a second,
+	// room enough on a busy machine (at 60 ms a bot sometimes took the
+	// seat first and chose otherwise)
+	cfg.AbsentAutoplay, cfg.AbsentGrace = 10*time.Millisecond, time.Second
 	e := newEnv(t, cfg)
 	ann, bob, code := annAndAbsentBob(e, "kind=lowunique&seats=2&bots=on&clock=0")
 	rng := rand.New(rand.NewPCG(5, 5))
