@@ -194,9 +194,18 @@ func watchAcks(t *testing.T, base string, codes []string) *acks {
 	w := &acks{seen: map[string][]ack{}}
 	for _, code := range codes {
 		u := "ws" + strings.TrimPrefix(base, "http") + "/t/" + code + "/ws"
-		conn, _, err := websocket.DefaultDialer.Dial(u, http.Header{"Origin": {base}})
-		if err != nil {
-			t.Fatalf("watch %s: %v", code, err)
+		// a table that just moved to another machine may refuse the
+		// handshake for a moment (the page says it is moving): dial again
+		var conn *websocket.Conn
+		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			c, _, err := websocket.DefaultDialer.Dial(u, http.Header{"Origin": {base}})
+			if err == nil {
+				conn = c
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("watch %s: %v", code, err)
+			}
 		}
 		w.conns = append(w.conns, conn)
 		w.wg.Add(1)
