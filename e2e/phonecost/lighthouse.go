@@ -91,6 +91,16 @@ func lighthouse(o options) error {
 	for _, g := range []string{"president", "holdem", "lowunique", "impetus"} {
 		pages = append(pages, page{name: "rules: " + g, path: "/rules/" + g})
 	}
+	pages = append(pages, page{name: "My games (the host's)", path: "/me", cookie: host.cookie()})
+	// a person has a public page once they finished a game at a public
+	// table: the host's, when a deal of theirs has ended by now
+	if body, err := host.get("/me"); err == nil {
+		if m := profileRe.FindStringSubmatch(body); m != nil {
+			pages = append(pages, page{name: "a player's public page", path: m[1]})
+		}
+	}
+	// Lighthouse does not score a page answered 404 (it reports a runtime
+	// error): the line says so
 	pages = append(pages, page{name: "error page (no such table)", path: "/t/ZZZZ"})
 
 	pagesRe, err := regexp.Compile(o.pages)
@@ -191,15 +201,22 @@ func runLighthouse(o options, port int, u, out string) (report, error) {
 	}
 	cmd := exec.Command("npx", args...)
 	cmd.Stderr = os.Stderr
-	if err := cmd.Run(); err != nil {
-		return report{}, fmt.Errorf("lighthouse: %w", err)
-	}
+	runErr := cmd.Run()
 	b, err := os.ReadFile(out)
 	if err != nil {
+		if runErr != nil {
+			return report{}, fmt.Errorf("lighthouse: %w", runErr)
+		}
 		return report{}, err
 	}
 	var r report
-	return r, json.Unmarshal(b, &r)
+	if err := json.Unmarshal(b, &r); err != nil {
+		return report{}, err
+	}
+	if runErr != nil && r.RuntimeError.Code == "" {
+		return report{}, fmt.Errorf("lighthouse: %w", runErr)
+	}
+	return r, nil // a runtime error (a 404 page) is the report's to tell
 }
 
 // lhChrome is the Chromium Lighthouse runs in.
@@ -275,7 +292,10 @@ type visitor struct {
 	csrf string
 }
 
-var csrfRe = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
+var (
+	csrfRe    = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
+	profileRe = regexp.MustCompile(`href="(/p/[A-Za-z0-9]+)"`)
+)
 
 func newVisitor(base string) (*visitor, error) {
 	jar, _ := cookiejar.New(nil)
