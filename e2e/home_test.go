@@ -9,7 +9,8 @@ import (
 )
 
 // TestHomePicksAGameFirst: on a phone and a laptop the home page starts
-// with the code box, then a tile per game (a line saying what it is, Play
+// with the code box, then a tile per game in the first half of the first
+// screen (the passkey box after them) (a line saying what it is, Play
 // now, Set up a table) and is short; a tile's "Set up a table" shows that
 // game's options alone (a link and CSS :target, by keyboard too); "Play
 // now" seats the visitor at a running table at once under the name typed;
@@ -26,11 +27,19 @@ func TestHomePicksAGameFirst(t *testing.T) {
 		layout := eval[map[string]float64](v, `(() => {
 		  const top = s => document.querySelector(s).getBoundingClientRect().top + scrollY;
 		  const tiles = [...document.querySelectorAll('.game-tiles .tile')].map(t => t.getBoundingClientRect().bottom + scrollY);
+		  const passkey = document.querySelector('.passkey-box');
 		  return {height: document.documentElement.scrollHeight, code: top('input[name=code]'), lastTile: Math.max(...tiles),
+		    firstTile: top('.game-tiles .tile'), passkey: passkey ? top('.passkey-box') : -1,
 		    forms: [...document.querySelectorAll('.create')].filter(f => f.getBoundingClientRect().height > 0).length};
 		})()`)
 		if layout["code"] > 300 || layout["forms"] != 0 {
 			t.Fatalf("%s: the code box at y=%.0f, %.0f creation forms open before a game is picked", size.name, layout["code"], layout["forms"])
+		}
+		// the games start in the first 60 % of the first screen (a tile's
+		// Play now shows at once on a phone); a returning player's passkey
+		// box comes after them
+		if layout["firstTile"] > 0.6*float64(size.height) || layout["passkey"] < 0 || layout["passkey"] < layout["lastTile"] {
+			t.Fatalf("%s: the first tile at y=%.0f, the passkey box at y=%.0f, the last tile ends at y=%.0f", size.name, layout["firstTile"], layout["passkey"], layout["lastTile"])
 		}
 		limit := map[bool]float64{true: 2.2, false: 1}[size.mobile] * float64(size.height)
 		if layout["lastTile"] > limit || layout["height"] > 2.6*float64(size.height) {

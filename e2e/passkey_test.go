@@ -109,10 +109,13 @@ func TestPasskeyRestoresThePlayer(t *testing.T) {
 	if v := eval[string](ann, `document.querySelector('.pick input[name=name]').value`); v != "Ann" {
 		t.Fatalf("the name field after the sign-in: %q", v)
 	}
-	eval[bool](ann, `(() => { window.scrollTo(0, 0); return true; })()`)
+	// the box with the answer, where the tap left the page
+	inView := `(() => { document.querySelector('.passkey-box').scrollIntoView({block: 'center'}); return true; })()`
+	eval[bool](ann, inView)
 	ann.shoot("passkey-signed-in-phone", chromedp.CaptureScreenshot())
 	ann.axeCheck("the home page after the sign-in")
 	ann.setSize(1280, 800, false)
+	eval[bool](ann, inView)
 	ann.shoot("passkey-signed-in-desktop", chromedp.CaptureScreenshot())
 
 	// her table: her seat, her cards
