@@ -5,8 +5,8 @@
 //	OPENAI_API_KEY=... go run ./examples/llmbridge -server http://localhost:8080 \
 //	    -table ABCD2345 -token tb_... -llm https://api.openai.com/v1 -model gpt-4o-mini
 //
-// It follows the built-in LLM seat's rules (handlers/llm.go,
-// game/holdem/llm.go): the model is shown only what its seat may see (the
+// It follows the built-in LLM seat's rules (game/holdem/llm.go) and asks
+// the model as that seat does (package llm): the model is shown only what its seat may see (the
 // seat's own view from the API, which holds nothing else), is told to
 // answer with one JSON object and nothing else, gets the legal moves with
 // their bounds, and has a few seconds (-timeout, 5 s as the built-in seat).
@@ -16,13 +16,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"net/http"
 	"os"
@@ -32,6 +30,7 @@ import (
 	"time"
 
 	"github.com/tablegames/tables/examples/botclient"
+	"github.com/tablegames/tables/llm"
 )
 
 func main() {
@@ -47,7 +46,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: llmbridge -server URL -table CODE -token TOKEN -llm BASE_URL -model NAME (key in $OPENAI_API_KEY)")
 		os.Exit(2)
 	}
-	m := &modelSeat{base: strings.TrimRight(*base, "/"), model: *model, key: os.Getenv("OPENAI_API_KEY"), timeout: *timeout, http: &http.Client{}}
+	m := &modelSeat{llm: llm.Config{BaseURL: *base, Model: *model, APIKey: os.Getenv("OPENAI_API_KEY")}, timeout: *timeout, http: &http.Client{}}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	c := &botclient.Client{Base: *server, Token: *token}
@@ -58,9 +57,9 @@ func main() {
 
 // modelSeat asks the model for the seat's moves.
 type modelSeat struct {
-	base, model, key string
-	timeout          time.Duration
-	http             *http.Client
+	llm     llm.Config
+	timeout time.Duration
+	http    *http.Client
 }
 
 // system tells the model what to answer, as the built-in LLM seat does.
@@ -133,46 +132,7 @@ func parseReply(reply string, moves []botclient.Choice) (botclient.Fields, error
 	return nil, errors.New("the reply is not a legal move: " + string(out))
 }
 
-// ask posts to {base}/chat/completions, as the server's LLM seat does.
+// ask asks the model, as the server's LLM seat does (package llm).
 func (m *modelSeat) ask(ctx context.Context, system, prompt string) (string, error) {
-	body, _ := json.Marshal(map[string]any{
-		"model": m.model,
-		"messages": []map[string]string{
-			{"role": "system", "content": system},
-			{"role": "user", "content": prompt},
-		},
-		"temperature":     0.2,
-		"response_format": map[string]string{"type": "json_object"},
-	})
-	req, err := http.NewRequestWithContext(ctx, "POST", m.base+"/chat/completions", bytes.NewReader(body))
-	if err != nil {
-		return "", err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if m.key != "" {
-		req.Header.Set("Authorization", "Bearer "+m.key)
-	}
-	resp, err := m.http.Do(req)
-	if err != nil {
-		return "", err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return "", err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return "", fmt.Errorf("model endpoint: %s", resp.Status)
-	}
-	var out struct {
-		Choices []struct {
-			Message struct {
-				Content string `json:"content"`
-			} `json:"message"`
-		} `json:"choices"`
-	}
-	if err := json.Unmarshal(data, &out); err != nil || len(out.Choices) == 0 {
-		return "", errors.New("model endpoint: unreadable answer")
-	}
-	return out.Choices[0].Message.Content, nil
+	return m.llm.Complete(ctx, m.http, system, prompt)
 }

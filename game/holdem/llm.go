@@ -10,7 +10,7 @@ import (
 )
 
 // Ask sends a prompt to a language model and returns its reply; it does
-// the I/O the engine doesn't (see handlers.OpenAIAsk).
+// the I/O the engine doesn't (see handlers.OpenAIAsk and package llm).
 type Ask func(ctx context.Context, system, prompt string) (string, error)
 
 // llmSystem tells the model what to answer.
