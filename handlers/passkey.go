@@ -8,7 +8,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"sort"
 	"sync"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/i18n"
+	"github.com/tablegames/tables/room"
 	"github.com/tablegames/tables/views"
 )
 
@@ -150,8 +150,8 @@ const (
 )
 
 // passkeyJSON runs a ceremony step and answers JSON: what the step
-// returns, or {"error": sentence} with its status. Unexpected errors are
-// logged and answered INTERNAL, as elsewhere.
+// returns, or {"error": sentence} with its status, as errorAnswer words
+// any error of the site's.
 func (s *Server) passkeyJSON(step func(echo.Context) (any, error)) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		noStore(c)
@@ -159,18 +159,8 @@ func (s *Server) passkeyJSON(step func(echo.Context) (any, error)) echo.HandlerF
 		if err == nil {
 			return c.JSON(http.StatusOK, out)
 		}
-		l := i18n.From(c.Request().Context())
-		var f passkeyFail
-		var rl errRateLimited
-		switch {
-		case errors.As(err, &f):
-			return c.JSON(f.status, map[string]string{"error": l.T(f.key)})
-		case errors.As(err, &rl):
-			c.Response().Header().Set("Retry-After", "60")
-			return c.JSON(http.StatusTooManyRequests, map[string]string{"error": l.Msg(rl.msg)})
-		}
-		s.log.Error("passkey", "path", c.Request().URL.Path, "err", err)
-		return c.JSON(http.StatusInternalServerError, map[string]string{"error": l.T("error.internal")})
+		status, msg := s.errorAnswer(c, err)
+		return c.JSON(status, map[string]string{"error": msg})
 	}
 }
 
@@ -465,23 +455,25 @@ func (s *Server) passkeyLoginFinish(c echo.Context) (any, error) {
 	if err := s.become(c, who.Player, who.Name); err != nil {
 		return nil, err
 	}
-	return map[string]any{"name": who.Name, "tables": s.tablesOf(ctx, who.Player)}, nil
+	tables, err := s.tablesOf(ctx, who.Player)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"name": who.Name, "tables": tables}, nil
 }
 
-// tablesOf are the open tables in memory where player sits, asks or has
-// talked, by code (at most 20).
-func (s *Server) tablesOf(ctx context.Context, player string) []playerTable {
-	list := []playerTable{}
-	for _, r := range s.rt.Loaded() {
-		if ctx.Err() != nil || len(list) == 20 {
-			break
-		}
-		if s.rt.Knows(r.Code(), player) {
-			list = append(list, playerTable{Code: r.Code(), Label: views.CodeLabel(r.Code()), Game: r.Title(i18n.From(ctx)), URL: "/t/" + r.Code()})
-		}
+// tablesOf are the open tables player sits at, the newest first (at most
+// 20): the same list as My games', loaded or not.
+func (s *Server) tablesOf(ctx context.Context, player string) ([]playerTable, error) {
+	seated, err := s.db.OpenSeatings(ctx, player)
+	if err != nil {
+		return nil, err
 	}
-	sort.Slice(list, func(i, j int) bool { return list[i].Code < list[j].Code })
-	return list
+	list := []playerTable{}
+	for _, t := range seated[:min(len(seated), 20)] {
+		list = append(list, playerTable{Code: t.Room, Label: views.CodeLabel(t.Room), Game: room.GameTitle(i18n.From(ctx), t.Kind), URL: "/t/" + t.Room})
+	}
+	return list, nil
 }
 
 // passkeyDetail is what the log says of a refused ceremony: the

@@ -211,22 +211,7 @@ func (s *Server) httpError(err error, c echo.Context) {
 	// the page is rendered all the same
 	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))
 	l := i18n.From(c.Request().Context())
-	status, msg := http.StatusInternalServerError, l.T("error.internal")
-	var he *echo.HTTPError
-	var ge *game.Error
-	var rl errRateLimited
-	switch {
-	case errors.As(err, &rl):
-		status, msg = http.StatusTooManyRequests, l.Msg(rl.msg)
-		c.Response().Header().Set("Retry-After", "60")
-		c.Response().Header().Set("X-Error-Code", "RATE_LIMITED")
-	case errors.As(err, &he):
-		status, msg = he.Code, httpMessage(l, he)
-	case errors.As(err, &ge):
-		status, msg = http.StatusUnprocessableEntity, ge.Text(l)
-	default:
-		s.log.Error("internal error", "path", c.Request().URL.Path, "err", err)
-	}
+	status, msg := s.errorAnswer(c, err)
 	if c.Request().Header.Get("HX-Request") == "true" {
 		c.Response().Header().Set("HX-Retarget", "#message")
 		c.Response().Header().Set("HX-Reswap", "innerHTML")
@@ -248,6 +233,32 @@ func (s *Server) httpError(err error, c echo.Context) {
 	render(c, status, views.ErrorPage(views.ErrorInfo{
 		Page: views.Page{Title: i18n.M("error.page_title", i18n.Nest("Heading", heading)), CSRF: csrfToken(c)}, Heading: l.Msg(heading), Message: msg,
 	}))
+}
+
+// errorAnswer is what a person is told of err: a status and a sentence
+// in their language, for a page, an htmx answer or a script's JSON. A
+// limit also says when to come back (Retry-After); an error that is not
+// the person's doing is logged and told as INTERNAL, without details.
+func (s *Server) errorAnswer(c echo.Context, err error) (int, string) {
+	l := i18n.From(c.Request().Context())
+	var he *echo.HTTPError
+	var ge *game.Error
+	var rl errRateLimited
+	var pf passkeyFail
+	switch {
+	case errors.As(err, &rl):
+		c.Response().Header().Set("Retry-After", "60")
+		c.Response().Header().Set("X-Error-Code", "RATE_LIMITED")
+		return http.StatusTooManyRequests, l.Msg(rl.msg)
+	case errors.As(err, &he):
+		return he.Code, httpMessage(l, he)
+	case errors.As(err, &ge):
+		return http.StatusUnprocessableEntity, ge.Text(l)
+	case errors.As(err, &pf):
+		return pf.status, l.T(pf.key)
+	}
+	s.log.Error("internal error", "path", c.Request().URL.Path, "err", err)
+	return http.StatusInternalServerError, l.T("error.internal")
 }
 
 // httpMessage is an HTTP error's message in l: the handlers' own from

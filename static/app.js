@@ -364,19 +364,17 @@ var tr = (function () {
   // A push that redraws the hand (a clock, a mark) keeps the cards the
   // player had picked and not yet played, in the same deal: a selection
   // is never lost under their thumb.
-  var picked = null;
-  function keepPicked() {
+  function pickedCards() {
     var hand = document.getElementById("p-hand");
-    picked = hand && { deal: hand.getAttribute("data-deal"), cards: Array.prototype.map.call(hand.querySelectorAll("input[name=card]:checked"), function (i) { return i.value; }) };
+    return hand && { deal: hand.getAttribute("data-deal"), cards: Array.prototype.map.call(hand.querySelectorAll("input[name=card]:checked"), function (i) { return i.value; }) };
   }
-  function restorePicked() {
+  function restorePicked(picked) {
     var hand = document.getElementById("p-hand");
-    if (!hand || !picked || hand.getAttribute("data-deal") !== picked.deal) { picked = null; return; }
+    if (!hand || !picked || hand.getAttribute("data-deal") !== picked.deal) { return; }
     picked.cards.forEach(function (v) {
       var input = hand.querySelector("input[name=card][value='" + CSS.escape(v) + "']");
       if (input && !input.disabled && !input.checked) { input.checked = true; }
     });
-    picked = null;
   }
   function keepFocus() {
     rove(refocus && (!document.activeElement || document.activeElement === document.body));
@@ -430,12 +428,12 @@ var tr = (function () {
     });
   });
 
-  // "Tonight's standings" under a deal's or a hand's results opens the
-  // Tonight drawer it links to.
+  // A link to a drawer opens it ("Tonight's standings" under a deal's or
+  // a hand's results opens the Tonight drawer).
   document.addEventListener("click", function (e) {
-    var a = e.target.closest && e.target.closest('a[href="#tonight"]');
-    var d = document.getElementById("tonight");
-    if (a && d) { d.open = true; }
+    var a = e.target.closest && e.target.closest('a[href^="#"]');
+    var d = a && document.getElementById(a.getAttribute("href").slice(1));
+    if (d && d.tagName === "DETAILS") { d.open = true; }
   });
 
   // Drawers open by themselves on a wide screen; on a phone they stay
@@ -709,7 +707,7 @@ var tr = (function () {
   });
   window.addEventListener("online", showConn);
   window.addEventListener("offline", showConn);
-  document.addEventListener("htmx:wsBeforeMessage", function () { receivedAt = Date.now(); keepPicked(); });
+  document.addEventListener("htmx:wsBeforeMessage", function () { receivedAt = Date.now(); });
   function checkPush(e) {
     var mark = document.getElementById("seq");
     if (!mark || !mark.hasAttribute("data-n")) { return; }
@@ -726,7 +724,7 @@ var tr = (function () {
   }
   showConn();
 
-  function afterPush() { restorePicked(); tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); watchBar(); }
+  function afterPush() { tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); watchBar(); }
 
   // A push is swapped in here rather than by htmx's out-of-band swap,
   // which clones every fragment, looks for preserved elements and fires,
@@ -765,7 +763,9 @@ var tr = (function () {
   window.addEventListener("htmx:wsBeforeMessage", function (e) {
     if (e.defaultPrevented || !window.htmx) { return; }
     e.preventDefault();
+    var picked = pickedCards();
     swapPush(e.detail.message);
+    restorePicked(picked);
     checkPush(e);
     afterPush();
   });
@@ -818,17 +818,13 @@ var tr = (function () {
       });
     });
   }
-  function creation(o) {
+  // options turns the server's options (a creation's or a request's)
+  // into what navigator.credentials takes: its ids and challenge as bytes
+  function options(o) {
     var pk = o.publicKey;
     pk.challenge = toBuf(pk.challenge);
-    pk.user.id = toBuf(pk.user.id);
-    (pk.excludeCredentials || []).forEach(function (c) { c.id = toBuf(c.id); });
-    return {publicKey: pk};
-  }
-  function request(o) {
-    var pk = o.publicKey;
-    pk.challenge = toBuf(pk.challenge);
-    (pk.allowCredentials || []).forEach(function (c) { c.id = toBuf(c.id); });
+    if (pk.user) { pk.user.id = toBuf(pk.user.id); }
+    (pk.excludeCredentials || []).concat(pk.allowCredentials || []).forEach(function (c) { c.id = toBuf(c.id); });
     return {publicKey: pk};
   }
   // answer is the credential as the server reads it. No extension was
@@ -897,13 +893,13 @@ var tr = (function () {
     btn.disabled = true;
     status.textContent = tr("script.passkey.waiting");
     var done = login ?
-      post("/passkey/login/begin").then(function (o) { return navigator.credentials.get(request(o)); })
+      post("/passkey/login/begin").then(function (o) { return navigator.credentials.get(options(o)); })
         .then(function (cred) { return post("/passkey/login/finish", answer(cred)); })
         .then(function (j) {
           if (box.hasAttribute("data-passkey-reload")) { status.textContent = tr("script.passkey.welcome_back", { Name: j.name }); location.reload(); return; }
           signedIn(box, status, j);
         }) :
-      post("/passkey/register/begin").then(function (o) { return navigator.credentials.create(creation(o)); })
+      post("/passkey/register/begin").then(function (o) { return navigator.credentials.create(options(o)); })
         .then(function (cred) { return post("/passkey/register/finish", answer(cred)); })
         .then(function (j) { status.textContent = j.message; });
     done.catch(function (err) { status.textContent = problem(err); })
