@@ -199,7 +199,10 @@ func (t Tourney) Rebuy(entry, level int) (Tourney, error) {
 		return t, game.Err(CodeNotAllowed, "error.holdem.not_player_still")
 	}
 	e := t.Entries[entry]
-	if !t.Structure.MayRebuy(level, e.Chips, e.Rebuys) {
+	switch {
+	case t.Structure.RebuyLevels == 0:
+		return t, game.Err(CodeNotAllowed, "error.holdem.no_rebuys")
+	case !t.Structure.MayRebuy(level, e.Chips, e.Rebuys):
 		return t, game.Err(CodeNotAllowed, "error.holdem.no_rebuy_now", i18n.Count(t.Structure.RebuyLevels))
 	}
 	return t.with(func(es []Entry) {

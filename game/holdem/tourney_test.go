@@ -1,6 +1,7 @@
 package holdem
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -288,6 +289,12 @@ func TestRebuysAndAddOn(t *testing.T) {
 	}
 	if _, err := tour.Rebuy(0, 1); err == nil {
 		t.Fatal("a rebuy with 6000")
+	}
+	// a freezeout says so, not "the first 0 levels"
+	freeze := NewTourney(Structure{Stack: 3000}, []string{"Ann", "Bob"})
+	var ge *game.Error
+	if _, err := freeze.Rebuy(0, 1); !errors.As(err, &ge) || ge.Msg.Key != "error.holdem.no_rebuys" {
+		t.Fatalf("a freezeout's rebuy: %v", err)
 	}
 	tour, err = tour.TakeAddOn(0, 3)
 	if err != nil || tour.Entries[0].Chips != 9000 || !tour.Entries[0].AddOn {
