@@ -73,6 +73,30 @@ func (s *Server) botRoutes(e *echo.Echo) {
 	g.GET("/tables/:code", s.botAPI(s.botView), timeout)
 	g.GET("/tables/:code/stream", s.botAPI(s.botStream))
 	g.POST("/tables/:code/move", s.botAPI(s.botMove), timeout)
+	// anything else under the prefix: the API's JSON, not the pages' 404
+	// or their CSRF refusal of a method they don't know
+	g.Any("/*", s.botAPI(func(c echo.Context) error {
+		if m := botMethod(c.Request().URL.Path); m != "" {
+			c.Response().Header().Set("Allow", m)
+			return echo.ErrMethodNotAllowed
+		}
+		return echo.ErrNotFound
+	}))
+}
+
+// botMethod is the method an endpoint of the bot API takes ("" for a
+// path that is none).
+func botMethod(path string) string {
+	parts := strings.Split(strings.Trim(strings.TrimPrefix(path, BotAPIPrefix), "/"), "/")
+	switch {
+	case len(parts) == 1 && (parts[0] == "me" || parts[0] == "openapi.yaml"),
+		len(parts) == 2 && parts[0] == "tables",
+		len(parts) == 3 && parts[0] == "tables" && parts[2] == "stream":
+		return http.MethodGet
+	case len(parts) == 3 && parts[0] == "tables" && parts[2] == "move":
+		return http.MethodPost
+	}
+	return ""
 }
 
 // botAPI wraps a bot API handler: it answers its errors as JSON.
@@ -83,41 +107,76 @@ func (s *Server) botAPI(h echo.HandlerFunc) echo.HandlerFunc {
 		if err == nil {
 			return nil
 		}
-		var ae apiError
-		var ge *game.Error
-		var rl errRateLimited
-		switch {
-		case errors.As(err, &ae):
-		case errors.As(err, &rl): // a limit the pages share: told in English, as to every program
-			ae = apiError{http.StatusTooManyRequests, game.Errorf("RATE_LIMITED", rl.Error())}
-		case errors.Is(err, db.ErrNotFound) || errors.Is(err, errBadCode):
-			ae = apiError{http.StatusNotFound, game.Errorf("NO_TABLE", "There is no open table with that code")}
-		case errors.As(err, &ge):
-			status := http.StatusUnprocessableEntity
-			switch ge.Code {
-			case room.CodeStale:
-				status = http.StatusConflict
-			case room.CodeNotSeated:
-				status = http.StatusForbidden
-			case game.CodeInternal:
-				status = http.StatusInternalServerError
-			}
-			ae = apiError{status, ge}
-		case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
-			ae = apiError{http.StatusServiceUnavailable, game.Errorf("BUSY", "The table did not answer in time: try again")}
-		default:
-			s.log.Error("bot api", "path", c.Request().URL.Path, "err", err)
-			ae = apiError{http.StatusInternalServerError, game.Errorf(game.CodeInternal, "Something went wrong on our side")}
-		}
 		if c.Response().Committed {
+			s.botAnswer(c, err)
 			return nil // a stream already under way: it just ends
 		}
-		if ae.status == http.StatusTooManyRequests {
-			c.Response().Header().Set("Retry-After", "1")
-		}
-		return c.JSON(ae.status, ae.err)
+		s.writeBotError(c, err)
+		return nil
 	}
 }
+
+// writeBotError answers err to a program: its JSON {code, message,
+// details} with its status. Errors that reach Echo's error handler from
+// outside the bot API's handlers (a body over the site's limit, a path or
+// a method that doesn't exist, a recovered panic) are answered here too,
+// so a program never reads an HTML page.
+func (s *Server) writeBotError(c echo.Context, err error) {
+	ae := s.botAnswer(c, err)
+	if ae.status == http.StatusTooManyRequests && c.Response().Header().Get("Retry-After") == "" {
+		c.Response().Header().Set("Retry-After", "1")
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	if err := c.JSON(ae.status, ae.err); err != nil {
+		s.log.Warn("bot api answer", "path", c.Request().URL.Path, "err", err)
+	}
+}
+
+// botAnswer is the status and JSON error a program is told of err.
+func (s *Server) botAnswer(c echo.Context, err error) apiError {
+	var ae apiError
+	var ge *game.Error
+	var rl errRateLimited
+	var he *echo.HTTPError
+	switch {
+	case errors.As(err, &ae):
+	case errors.As(err, &rl): // a limit the pages share: told in English, as to every program
+		ae = apiError{http.StatusTooManyRequests, game.Errorf("RATE_LIMITED", rl.Error())}
+	case errors.Is(err, db.ErrNotFound) || errors.Is(err, errBadCode):
+		ae = apiError{http.StatusNotFound, game.Errorf("NO_TABLE", "There is no open table with that code")}
+	case errors.As(err, &ge):
+		status := http.StatusUnprocessableEntity
+		switch ge.Code {
+		case room.CodeStale:
+			status = http.StatusConflict
+		case room.CodeNotSeated:
+			status = http.StatusForbidden
+		case game.CodeInternal:
+			status = http.StatusInternalServerError
+		}
+		ae = apiError{status, ge}
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+		ae = apiError{http.StatusServiceUnavailable, game.Errorf("BUSY", "The table did not answer in time: try again")}
+	case errors.As(err, &he) && he.Code < 500:
+		switch he.Code {
+		case http.StatusRequestEntityTooLarge:
+			ae = apiError{he.Code, game.Errorf("BAD_JSON", "A move is at most 8 KB of JSON")}
+		case http.StatusNotFound:
+			ae = apiError{he.Code, game.Errorf("NOT_FOUND", "No such endpoint: the API is described at "+BotAPIPrefix+"/openapi.yaml")}
+		case http.StatusMethodNotAllowed:
+			ae = apiError{he.Code, game.Errorf("METHOD_NOT_ALLOWED", "This endpoint does not take that method: see "+BotAPIPrefix+"/openapi.yaml")}
+		default:
+			ae = apiError{he.Code, game.Errorf("BAD_REQUEST", http.StatusText(he.Code))}
+		}
+	default:
+		s.log.Error("bot api", "path", c.Request().URL.Path, "err", err)
+		ae = apiError{http.StatusInternalServerError, game.Errorf(game.CodeInternal, "Something went wrong on our side")}
+	}
+	return ae
+}
+
+// isBotAPI reports whether a request is the bot API's.
+func isBotAPI(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, BotAPIPrefix+"/") }
 
 // botAuth is the bot whose token the request carries. A missing or
 // unknown token counts against the address (BotAuthPerAddr), so tokens
