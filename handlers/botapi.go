@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -186,10 +187,8 @@ func (s *Server) botAuth(c echo.Context) (db.Bot, error) {
 	if s.limits.botAuthAddr.empty(ip, s.now()) {
 		return db.Bot{}, apiLimited("Too many requests with a wrong token from your address: wait a minute")
 	}
-	h := c.Request().Header.Get("Authorization")
-	token, ok := strings.CutPrefix(h, "Bearer ")
-	token = strings.TrimSpace(token)
-	if !ok || token == "" || len(token) > 100 {
+	token, ok := bearer(c)
+	if !ok {
 		s.limits.botAuthAddr.allow(ip, s.now())
 		return db.Bot{}, apiErr(http.StatusUnauthorized, "BAD_TOKEN", "Send your bot's token as the header Authorization: Bearer <token>")
 	}
@@ -199,6 +198,13 @@ func (s *Server) botAuth(c echo.Context) (db.Bot, error) {
 		return db.Bot{}, apiErr(http.StatusUnauthorized, "BAD_TOKEN", "That token is no bot's, or it was revoked")
 	}
 	return b, err
+}
+
+// bearer is the request's token, if it carries one that may be a token.
+func bearer(c echo.Context) (string, bool) {
+	token, ok := strings.CutPrefix(c.Request().Header.Get("Authorization"), "Bearer ")
+	token = strings.TrimSpace(token)
+	return token, ok && token != "" && len(token) <= 100
 }
 
 // botTable is the bot and the table the request names, which its token
@@ -349,12 +355,26 @@ func (s *Server) botStream(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if s.streamAuthed != nil {
+		s.streamAuthed()
+	}
 	release, ok := s.botStreams.open(b.ID, s.cfg.Limits.BotStreams)
 	if !ok {
 		return apiErr(http.StatusTooManyRequests, "RATE_LIMITED", "This bot has too many streams open: close one first")
 	}
 	defer release()
 	st := newProgramStream()
+	// live (a revocation ends it) before the token is read again: a
+	// token revoked after the first read and before this one is refused
+	// here, and one revoked later ends the stream (botStreamSet.end)
+	stop := s.botStreams.watch(b.ID, st)
+	defer stop()
+	token, _ := bearer(c)
+	if _, err := s.db.BotByToken(c.Request().Context(), token); errors.Is(err, db.ErrBotToken) {
+		return apiErr(http.StatusUnauthorized, "BAD_TOKEN", "That token is no bot's, or it was revoked")
+	} else if err != nil {
+		return err
+	}
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 5*time.Second)
 	err = r.ConnectProgram(ctx, st, b.Player())
 	cancel()
@@ -362,8 +382,6 @@ func (s *Server) botStream(c echo.Context) error {
 		return err
 	}
 	defer r.Disconnect(st)
-	stop := s.botStreams.watch(b.ID, st)
-	defer stop()
 	w := c.Response()
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("X-Accel-Buffering", "no")
@@ -389,6 +407,9 @@ func (s *Server) botStream(c echo.Context) error {
 				return nil
 			}
 		case <-st.done:
+			if st.revoked.Load() {
+				return nil // its token is dead: not one more byte
+			}
 			for { // what was pushed before the end (the last line says why)
 				select {
 				case line := <-st.lines:
@@ -413,6 +434,8 @@ type programStream struct {
 	lines chan []byte
 	done  chan struct{}
 	once  sync.Once
+	// revoked: its token was revoked or replaced (botStreamSet.end)
+	revoked atomic.Bool
 }
 
 func newProgramStream() *programStream {
@@ -494,6 +517,7 @@ func (b *botStreamSet) end(id string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for st := range b.live[id] {
+		st.revoked.Store(true)
 		st.Close(1000, "token revoked")
 	}
 }

@@ -1,8 +1,15 @@
 package handlers
 
 import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // TestBotAPIAnswersJSONOnly: what Echo refuses before a bot API handler
@@ -31,5 +38,45 @@ func TestBotAPIAnswersJSONOnly(t *testing.T) {
 	}
 	if after := tableMark(e, code); after != before {
 		t.Errorf("a refused request changed the table:\n%s\n%s", before, after)
+	}
+}
+
+// TestRevokeEndsAStreamOpening: a token revoked while one of its streams
+// is opening (its token checked, the stream not yet live) never gets a
+// live stream: the stream is refused, not left open with a dead token.
+func TestRevokeEndsAStreamOpening(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"kind": {"lowunique"}, "seats": {"2"}, "clock": {"0"}, "bots": {"on"}})
+	token := host.seatRemote(code, 1, "Robo")
+	var once sync.Once
+	e.srv.streamAuthed = func() {
+		once.Do(func() {
+			if st, body, _ := host.post("/t/"+code+"/bots", url.Values{"do": {"revoke"}, "seat": {"1"}}); st != http.StatusNoContent {
+				t.Errorf("revoke: %d %s", st, body)
+			}
+		})
+	}
+	req, _ := http.NewRequest("GET", e.http.URL+BotAPIPrefix+"/tables/"+code+"/stream", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	resp, err := http.DefaultClient.Do(req.WithContext(ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusOK {
+		// the stream must end at once: read it to its end or the deadline
+		_, err := io.Copy(io.Discard, resp.Body)
+		if ctx.Err() != nil {
+			t.Fatalf("a stream opened as its token was revoked is still open: %v", err)
+		}
+		return
+	}
+	var out map[string]any
+	json.NewDecoder(resp.Body).Decode(&out)
+	if resp.StatusCode != http.StatusUnauthorized || out["code"] != "BAD_TOKEN" {
+		t.Errorf("a stream opened as its token was revoked: %d %v", resp.StatusCode, out)
 	}
 }
