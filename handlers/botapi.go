@@ -358,9 +358,13 @@ func (s *Server) botStream(c echo.Context) error {
 	if s.streamAuthed != nil {
 		s.streamAuthed()
 	}
-	release, ok := s.botStreams.open(b.ID, s.cfg.Limits.BotStreams)
-	if !ok {
-		return apiErr(http.StatusTooManyRequests, "RATE_LIMITED", "This bot has too many streams open: close one first")
+	lim := s.cfg.Limits
+	if lim.Off {
+		lim.BotStreams, lim.BotStreamsPerAddr = 0, 0
+	}
+	release, err := s.botStreams.open(b.ID, lim.BotStreams, c.RealIP(), lim.BotStreamsPerAddr)
+	if err != nil {
+		return err
 	}
 	defer release()
 	st := newProgramStream()
@@ -463,32 +467,42 @@ func (p *programStream) Write(msg []byte) error {
 // Close ends the stream (after the lines queued before it).
 func (p *programStream) Close(int, string) { p.once.Do(func() { close(p.done) }) }
 
-// botStreamSet is the streams open per bot: how many (BotStreams caps
-// them) and which, so revoking a token ends them.
+// botStreamSet is the streams open per bot and per address: how many
+// (BotStreams and BotStreamsPerAddr cap them) and which, so revoking a
+// token ends them.
 type botStreamSet struct {
-	mu    sync.Mutex
-	count map[string]int
-	live  map[string]map[*programStream]bool
+	mu     sync.Mutex
+	count  map[string]int // by bot
+	byAddr map[string]int // by address
+	live   map[string]map[*programStream]bool
 }
 
-// open counts a new stream of bot id, if it has fewer than max open.
-func (b *botStreamSet) open(id string, max int) (release func(), ok bool) {
+// open counts a new stream of bot id from address addr, if the bot has
+// fewer than max open and the address fewer than maxAddr (0: no cap).
+func (b *botStreamSet) open(id string, max int, addr string, maxAddr int) (release func(), err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.count == nil {
-		b.count = map[string]int{}
+		b.count, b.byAddr = map[string]int{}, map[string]int{}
 	}
 	if max > 0 && b.count[id] >= max {
-		return nil, false
+		return nil, apiLimited("This bot has too many streams open: close one first")
+	}
+	if maxAddr > 0 && b.byAddr[addr] >= maxAddr {
+		return nil, apiLimited("Your address has too many streams open: close one first")
 	}
 	b.count[id]++
+	b.byAddr[addr]++
 	return func() {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		if b.count[id]--; b.count[id] <= 0 {
 			delete(b.count, id)
 		}
-	}, true
+		if b.byAddr[addr]--; b.byAddr[addr] <= 0 {
+			delete(b.byAddr, addr)
+		}
+	}, nil
 }
 
 // watch notes a live stream of bot id until stop.

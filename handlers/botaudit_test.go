@@ -80,3 +80,44 @@ func TestRevokeEndsAStreamOpening(t *testing.T) {
 		t.Errorf("a stream opened as its token was revoked: %d %v", resp.StatusCode, out)
 	}
 }
+
+// TestBotStreamsPerAddress: one address holds at most BotStreamsPerAddr
+// streams open, whatever their bots (each bot its own BotStreams): a
+// stream past it is refused RATE_LIMITED, and one closed makes room.
+func TestBotStreamsPerAddress(t *testing.T) {
+	cfg := fastConfig()
+	cfg.Limits = DefaultLimits()
+	cfg.Limits.BotStreamsPerAddr = 3
+	e := newEnv(t, cfg)
+	code, tokens := openRemote(t, e, "lowunique", "seats=4&clock=0")
+	var open []*http.Response
+	for _, tok := range tokens[:3] {
+		lines, resp := streamLines(t, e, code, tok)
+		<-lines
+		open = append(open, resp)
+	}
+	if status, out := botCall(t, e, "GET", "/tables/"+code+"/stream", tokens[3], ""); status != 429 || out["code"] != "RATE_LIMITED" {
+		t.Fatalf("a stream past the address's cap: %d %v", status, out)
+	}
+	open[0].Body.Close()
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		req, _ := http.NewRequest("GET", e.http.URL+BotAPIPrefix+"/tables/"+code+"/stream", nil)
+		req.Header.Set("Authorization", "Bearer "+tokens[3])
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a stream closed made no room: %d", resp.StatusCode)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	for _, r := range open[1:] {
+		r.Body.Close()
+	}
+}
