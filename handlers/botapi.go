@@ -389,17 +389,27 @@ func (s *Server) botStream(c echo.Context) error {
 	w := c.Response()
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("X-Accel-Buffering", "no")
+	// each write must go out in streamWriteTimeout: a program that stops
+	// reading (its socket full) is cut, rather than holding this goroutine,
+	// its stream's slot and its seat's "connected" for ever; the deadline
+	// is lifted at the end, for the connection's next request
+	rc := http.NewResponseController(w)
+	defer rc.SetWriteDeadline(time.Time{})
+	write := func(line []byte) bool {
+		rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+		if len(line) > 0 {
+			if _, err := w.Write(line); err != nil {
+				return false
+			}
+		}
+		return rc.Flush() == nil
+	}
 	w.WriteHeader(http.StatusOK)
-	w.Flush()
+	if !write(nil) {
+		return nil
+	}
 	alive := time.NewTicker(room.ProgramKeepAlive())
 	defer alive.Stop()
-	write := func(line []byte) bool {
-		if _, err := w.Write(line); err != nil {
-			return false
-		}
-		w.Flush()
-		return true
-	}
 	for {
 		select {
 		case line := <-st.lines:
@@ -429,6 +439,10 @@ func (s *Server) botStream(c echo.Context) error {
 		}
 	}
 }
+
+// streamWriteTimeout is how long one write to a program's stream may
+// take (a line, or the keep-alive).
+var streamWriteTimeout = 30 * time.Second
 
 // programStream is a program's stream as the room sees it (room.Conn):
 // the room's lines queue here for the handler to write. A program that

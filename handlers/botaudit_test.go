@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -119,5 +121,65 @@ func TestBotStreamsPerAddress(t *testing.T) {
 	}
 	for _, r := range open[1:] {
 		r.Body.Close()
+	}
+}
+
+// stuckWriter is a client that never reads its stream: a write blocks
+// until its deadline (SetWriteDeadline, as http.ResponseController sets
+// it), or for ever without one.
+type stuckWriter struct {
+	h        http.Header
+	mu       sync.Mutex
+	deadline time.Time
+	gone     chan struct{}
+}
+
+func (w *stuckWriter) Header() http.Header { return w.h }
+func (w *stuckWriter) WriteHeader(int)     {}
+func (w *stuckWriter) Flush()              {}
+func (w *stuckWriter) SetWriteDeadline(t time.Time) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.deadline = t
+	return nil
+}
+func (w *stuckWriter) Write(b []byte) (int, error) {
+	w.mu.Lock()
+	d := w.deadline
+	w.mu.Unlock()
+	var after <-chan time.Time
+	if !d.IsZero() {
+		after = time.After(time.Until(d))
+	}
+	select {
+	case <-after:
+		return 0, os.ErrDeadlineExceeded
+	case <-w.gone:
+		return 0, io.ErrClosedPipe
+	}
+}
+
+// TestStreamToAClientThatNeverReads: a program that stops reading (its
+// socket's buffers full) does not hold its stream's goroutine, its slot
+// and its seat's "connected" for ever: a write that can't go out in
+// streamWriteTimeout ends the stream.
+func TestStreamToAClientThatNeverReads(t *testing.T) {
+	defer func(d time.Duration) { streamWriteTimeout = d }(streamWriteTimeout)
+	streamWriteTimeout = 200 * time.Millisecond
+	e := newEnv(t, fastConfig())
+	code, tokens := openRemote(t, e, "lowunique", "seats=2&clock=0")
+	w := &stuckWriter{h: http.Header{}, gone: make(chan struct{})}
+	defer close(w.gone)
+	req := httptest.NewRequest("GET", BotAPIPrefix+"/tables/"+code+"/stream", nil)
+	req.Header.Set("Authorization", "Bearer "+tokens[0])
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		e.srv.Handler().ServeHTTP(w, req)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the stream to a client that never reads is still held after 5 s")
 	}
 }
