@@ -351,6 +351,9 @@ func (s *Server) botStream(c echo.Context) error {
 	if !s.limits.botReadsAddr.allow(c.RealIP(), s.now()) {
 		return apiLimited("Too many reads from your address: slow down")
 	}
+	if s.botStreams.stopping.Load() {
+		return apiErr(http.StatusServiceUnavailable, "BUSY", "The server is restarting: connect again in a few seconds")
+	}
 	b, r, err := s.botTable(c)
 	if err != nil {
 		return err
@@ -373,6 +376,9 @@ func (s *Server) botStream(c echo.Context) error {
 	// here, and one revoked later ends the stream (botStreamSet.end)
 	stop := s.botStreams.watch(b.ID, st)
 	defer stop()
+	if s.botStreams.stopping.Load() {
+		return apiErr(http.StatusServiceUnavailable, "BUSY", "The server is restarting: connect again in a few seconds")
+	}
 	token, _ := bearer(c)
 	if _, err := s.db.BotByToken(c.Request().Context(), token); errors.Is(err, db.ErrBotToken) {
 		return apiErr(http.StatusUnauthorized, "BAD_TOKEN", "That token is no bot's, or it was revoked")
@@ -489,6 +495,8 @@ type botStreamSet struct {
 	count  map[string]int // by bot
 	byAddr map[string]int // by address
 	live   map[string]map[*programStream]bool
+	// stopping: the server is shutting down (EndBotStreams): no new stream
+	stopping atomic.Bool
 }
 
 // open counts a new stream of bot id from address addr, if the bot has
@@ -536,6 +544,25 @@ func (b *botStreamSet) watch(id string, st *programStream) (stop func()) {
 		delete(b.live[id], st)
 		if len(b.live[id]) == 0 {
 			delete(b.live, id)
+		}
+	}
+}
+
+// EndBotStreams ends every bot's stream, and refuses new ones, for a
+// server that stops: register it with the http.Server's RegisterOnShutdown.
+// Shutdown waits for the requests under way to finish, and a stream never
+// finishes by itself (a websocket is hijacked, so Shutdown doesn't wait
+// for it). A program connects again, to the server that starts next.
+func (s *Server) EndBotStreams() { s.botStreams.endAll() }
+
+// endAll closes every live stream and refuses new ones.
+func (b *botStreamSet) endAll() {
+	b.stopping.Store(true)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, sts := range b.live {
+		for st := range sts {
+			st.Close(1012, "server restarting")
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -181,5 +182,46 @@ func TestStreamToAClientThatNeverReads(t *testing.T) {
 	case <-done:
 	case <-time.After(5 * time.Second):
 		t.Fatal("the stream to a client that never reads is still held after 5 s")
+	}
+}
+
+// TestShutdownEndsBotStreams: an http.Server's Shutdown waits for the
+// requests under way, and a bot's stream is one that never ends by
+// itself: with EndBotStreams registered (main does), the streams end at
+// once and the shutdown is not held to its deadline, and a stream asked
+// for meanwhile is refused.
+func TestShutdownEndsBotStreams(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	code, tokens := openRemote(t, e, "lowunique", "seats=2&clock=0")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: e.srv.Handler()}
+	hs.RegisterOnShutdown(e.srv.EndBotStreams)
+	go hs.Serve(ln)
+	req, _ := http.NewRequest("GET", "http://"+ln.Addr().String()+BotAPIPrefix+"/tables/"+code+"/stream", nil)
+	req.Header.Set("Authorization", "Bearer "+tokens[0])
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("stream: %v %v", err, resp)
+	}
+	ended := make(chan error, 1)
+	go func() {
+		_, err := io.Copy(io.Discard, resp.Body)
+		ended <- err
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(ctx); err != nil {
+		t.Fatalf("shutdown with a bot's stream open: %v", err)
+	}
+	select {
+	case <-ended:
+	case <-time.After(3 * time.Second):
+		t.Fatal("the stream did not end")
+	}
+	if status, out := botCall(t, e, "GET", "/tables/"+code+"/stream", tokens[0], ""); status != 503 || out["code"] != "BUSY" {
+		t.Errorf("a stream asked for while the server stops: %d %v", status, out)
 	}
 }
