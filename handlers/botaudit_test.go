@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tablegames/tables/cluster"
 )
 
 // TestBotAPIAnswersJSONOnly: what Echo refuses before a bot API handler
@@ -223,5 +225,58 @@ func TestShutdownEndsBotStreams(t *testing.T) {
 	}
 	if status, out := botCall(t, e, "GET", "/tables/"+code+"/stream", tokens[0], ""); status != 503 || out["code"] != "BUSY" {
 		t.Errorf("a stream asked for while the server stops: %d %v", status, out)
+	}
+}
+
+// TestBotRequestsGoToTheTablesMachine: in cluster mode a bot's requests
+// for a table another machine holds are sent there (fly-replay) as a
+// person's are: the table, and its seat's bot's token, live only there.
+// One that no machine serves now is told so as the API's JSON.
+func TestBotRequestsGoToTheTablesMachine(t *testing.T) {
+	ctx := context.Background()
+	st, err := cluster.OpenStore(ctx, "file://"+t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	node := func(machine string) *cluster.Node {
+		n, err := cluster.Start(ctx, cluster.Config{Store: st, Machine: machine, Addr: "http://127.0.0.1:1",
+			TTL: time.Hour, Grace: time.Hour, NewTag: NewTag})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	here, other := node("here"), node("other")
+	cfg := fastConfig()
+	cfg.Cluster = here
+	e := newEnv(t, cfg)
+	elsewhere := other.Tag() + "7PM4QAB2"
+	for _, c := range []struct{ method, path, body string }{
+		{"GET", "/tables/" + elsewhere, ""},
+		{"GET", "/tables/" + strings.ToLower(elsewhere) + "/stream", ""},
+		{"POST", "/tables/" + elsewhere + "/move", `{"version": 0, "move": {"kind": "ready"}}`},
+	} {
+		req, _ := http.NewRequest(c.method, e.http.URL+BotAPIPrefix+c.path, strings.NewReader(c.body))
+		req.Header.Set("Authorization", "Bearer tb_"+strings.Repeat("x", 32))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusConflict || resp.Header.Get("Fly-Replay") != "instance=other" {
+			t.Errorf("%s %s: %d, fly-replay %q; want 409 to instance=other", c.method, c.path, resp.StatusCode, resp.Header.Get("Fly-Replay"))
+		}
+	}
+	// replayed here already, yet another's: come back later, in JSON
+	req, _ := http.NewRequest("GET", e.http.URL+BotAPIPrefix+"/tables/"+elsewhere, nil)
+	req.Header.Set("Fly-Replay-Src", "instance=other;t=1")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || resp.StatusCode != 503 || out["code"] != "BUSY" || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("a bot's request for a table nobody serves now: %d %v %v", resp.StatusCode, out, err)
 	}
 }
