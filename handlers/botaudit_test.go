@@ -280,3 +280,44 @@ func TestBotRequestsGoToTheTablesMachine(t *testing.T) {
 		t.Errorf("a bot's request for a table nobody serves now: %d %v %v", resp.StatusCode, out, err)
 	}
 }
+
+// TestRemoteBotFormsAreLimited: a host's new tokens (each a database
+// write) are limited per session as seating one is, and seating bots per
+// address too, not only per session (sessions are free to make); a
+// revocation is never refused.
+func TestRemoteBotFormsAreLimited(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"kind": {"lowunique"}, "seats": {"2"}, "clock": {"0"}})
+	host.seatRemote(code, 1, "Robo")
+	limited := false
+	for range 20 {
+		status, _, _ := host.post("/t/"+code+"/bots", url.Values{"do": {"token"}, "seat": {"1"}})
+		if status == http.StatusTooManyRequests {
+			limited = true
+			break
+		}
+	}
+	if !limited {
+		t.Error("20 new tokens at once were never limited")
+	}
+	if status, body, _ := host.post("/t/"+code+"/bots", url.Values{"do": {"revoke"}, "seat": {"1"}}); status != http.StatusNoContent {
+		t.Errorf("a revocation past the limit: %d %s", status, body)
+	}
+	// three hosts at one address, 15 seat attempts each: past the
+	// address's 40, whatever the sessions
+	refused := 0
+	for i := range 3 {
+		h := e.client()
+		c := h.createTable("Host"+itoa(i), url.Values{"kind": {"lowunique"}, "seats": {"2"}, "clock": {"0"}})
+		for range 15 {
+			status, _, _ := h.post("/t/"+c+"/bots", url.Values{"do": {"seat"}, "seat": {"1"}, "bot_name": {"Bot"}})
+			if status == http.StatusTooManyRequests {
+				refused++
+			}
+		}
+	}
+	if refused == 0 {
+		t.Error("45 seatings from one address were never limited")
+	}
+}
