@@ -50,6 +50,15 @@ func apiErr(status int, code, msg string) error {
 	return apiError{status: status, err: game.Errorf(code, msg)}
 }
 
+// retryAfter is when a limit's bucket has a token again, at the latest,
+// in whole seconds for Retry-After.
+func retryAfter(b *buckets) string {
+	if b == nil {
+		return "1"
+	}
+	return strconv.Itoa(max(int((b.lim.Every+time.Second-1)/time.Second), 1))
+}
+
 // apiLimited is a refusal of one of the bot API's own limits: 429, in
 // English like every answer to a program.
 func apiLimited(msg string) error { return apiErr(http.StatusTooManyRequests, "RATE_LIMITED", msg) }
@@ -141,7 +150,8 @@ func (s *Server) botAnswer(c echo.Context, err error) apiError {
 	var he *echo.HTTPError
 	switch {
 	case errors.As(err, &ae):
-	case errors.As(err, &rl): // a limit the pages share: told in English, as to every program
+	case errors.As(err, &rl): // a limit the pages share (codes guessed): told in English, as to every program
+		c.Response().Header().Set("Retry-After", retryAfter(s.limits.unknownAddr))
 		ae = apiError{http.StatusTooManyRequests, game.Errorf("RATE_LIMITED", rl.Error())}
 	case errors.Is(err, db.ErrNotFound) || errors.Is(err, errBadCode):
 		ae = apiError{http.StatusNotFound, game.Errorf("NO_TABLE", "There is no open table with that code")}
@@ -185,6 +195,7 @@ func isBotAPI(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Pa
 func (s *Server) botAuth(c echo.Context) (db.Bot, error) {
 	ip := c.RealIP()
 	if s.limits.botAuthAddr.empty(ip, s.now()) {
+		c.Response().Header().Set("Retry-After", retryAfter(s.limits.botAuthAddr))
 		return db.Bot{}, apiLimited("Too many requests with a wrong token from your address: wait a minute")
 	}
 	token, ok := bearer(c)
