@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tablegames/tables/cluster"
+	"github.com/tablegames/tables/room"
 )
 
 // TestBotAPIAnswersJSONOnly: what Echo refuses before a bot API handler
@@ -319,5 +320,59 @@ func TestRemoteBotFormsAreLimited(t *testing.T) {
 	}
 	if refused == 0 {
 		t.Error("45 seatings from one address were never limited")
+	}
+}
+
+// TestHostileMovesEveryGame posts, to the seat the table waits for in
+// each game, moves a hostile program would: numbers past int64 and
+// negative, huge indexes, unknown cards, fields of every kind. Each is a
+// 4xx JSON error (never a 500), and the table is as it was.
+func TestHostileMovesEveryGame(t *testing.T) {
+	values := []string{`-1`, `9223372036854775807`, `-9223372036854775808`, `99999999999999999999`, `1e3`, `"-1"`, `"9223372036854775808"`,
+		`"ZZ"`, `"JR"`, `""`, `[]`, `[1, 1]`, `["3D", "3D", "3D", "3D", "3D"]`, `null`, `true`, `{}`}
+	fields := []string{"kind", "card", "amount", "index", "cell", "faction", "idol", "remove", "add", "give_5H", "v", "seat"}
+	kinds := []string{"play", "pass", "raise", "bet", "call", "select", "choose", "ready", "guide", "idol", "target", "change", "swap", "gift", "discard", "return", "rematch", "rebuy", "addon", "bomb", "show"}
+	for _, tc := range remoteTables {
+		t.Run(tc.game, func(t *testing.T) {
+			cfg := fastConfig()
+			cfg.Limits = NoLimits()
+			e := newEnv(t, cfg)
+			code, tokens := openRemote(t, e, tc.game, tc.form)
+			seat, version := -1, 0
+			e.inRoom(code, func(r *room.Room) {
+				if w := r.Table().Match.Waiting(); len(w) > 0 {
+					seat = w[0]
+					version = r.Table().Seats[seat].Acts
+				}
+			})
+			if seat < 0 {
+				t.Skip("the table waits for nobody")
+			}
+			before := tableMark(e, code)
+			n := 0
+			for _, k := range kinds {
+				for _, f := range fields {
+					for _, v := range values {
+						if f == "kind" {
+							continue
+						}
+						body := `{"version": ` + itoa(version) + `, "move": {"kind": "` + k + `", "` + f + `": ` + v + `}}`
+						status, out := botCall(t, e, "POST", "/tables/"+code+"/move", tokens[seat], body)
+						n++
+						if status < 400 || status >= 500 || out["code"] == "" {
+							// a legal move among the hostile ones: note it and stop
+							if status == 200 {
+								t.Logf("%s: played %s", tc.game, body)
+								return
+							}
+							t.Errorf("%s: %d %v", body, status, out)
+						}
+					}
+				}
+			}
+			if after := tableMark(e, code); after != before {
+				t.Errorf("a refused move changed the table:\n%s\n%s", before, after)
+			}
+		})
 	}
 }
