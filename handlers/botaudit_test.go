@@ -376,3 +376,43 @@ func TestHostileMovesEveryGame(t *testing.T) {
 		})
 	}
 }
+
+// TestRemoteBotAcrossARestart: a server that stops ends its bots'
+// streams; the one that starts next replays the table from its log with
+// the seat still a remote bot's, its token still good, its version where
+// it was, and its program plays on from its first line.
+func TestRemoteBotAcrossARestart(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	code, tokens := openRemote(t, e, "lowunique", "seats=2&clock=0")
+	lines, _ := streamLines(t, e, code, tokens[0])
+	first := <-lines
+	moves, _ := first["moves"].([]any)
+	if len(moves) == 0 {
+		t.Fatalf("seat 1 has no move: %v", first)
+	}
+	mv, _ := json.Marshal(map[string]any{"version": first["version"], "move": moves[0].(map[string]any)["move"]})
+	if status, out := botCall(t, e, "POST", "/tables/"+code+"/move", tokens[0], string(mv)); status != 200 {
+		t.Fatalf("a move: %d %v", status, out)
+	}
+	e.stop()
+	ended := time.After(3 * time.Second)
+	for open := true; open; {
+		select {
+		case _, open = <-lines:
+		case <-ended:
+			t.Fatal("the stream outlived its server")
+		}
+	}
+	e.start()
+	lines, resp := streamLines(t, e, code, tokens[0])
+	defer resp.Body.Close()
+	again := <-lines
+	if again["type"] != "view" || again["version"] != float64(1) || again["seat"] != first["seat"] {
+		t.Errorf("the first line after the restart: %v", again)
+	}
+	e.inRoom(code, func(r *room.Room) {
+		if s := r.Table().Seats[int(first["seat"].(float64))]; !s.Remote || s.Acts != 1 {
+			t.Errorf("the bot's seat after the restart: %+v", s)
+		}
+	})
+}
