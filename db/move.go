@@ -30,7 +30,7 @@ func (d *DB) MoveRooms(ctx context.Context, codes []string) error {
 }
 
 // Import copies the rooms of the database file src that match (their row,
-// log and snapshots; rooms moved away from src are left) into this
+// log, snapshots and seats' bots; rooms moved away from src are left) into this
 // database, in one transaction, replacing any older copy here. It returns
 // the codes copied. src is another machine's database restored from its
 // backup: the same schema.
@@ -63,13 +63,20 @@ func (d *DB) Import(ctx context.Context, src string, match func(code string) boo
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	// a seat's bot (bots.room) moves with its table: its program plays on
+	// with the token its host was shown (src from before remote bots has
+	// none)
+	var srcBots int
+	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM src.sqlite_master WHERE type = 'table' AND name = 'bots'`).Scan(&srcBots); err != nil {
+		return nil, fmt.Errorf("import: %w", err)
+	}
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
 	for _, c := range codes {
-		for _, q := range []string{
+		qs := []string{
 			`DELETE FROM room_snapshots WHERE room = ?`,
 			`DELETE FROM room_log WHERE room = ?`,
 			`DELETE FROM rooms WHERE code = ?`,
@@ -77,7 +84,13 @@ func (d *DB) Import(ctx context.Context, src string, match func(code string) boo
 				SELECT code, kind, options, created_at, updated_at, status FROM src.rooms WHERE code = ?`,
 			`INSERT INTO room_log(room, seq, at, entry) SELECT room, seq, at, entry FROM src.room_log WHERE room = ?`,
 			`INSERT INTO room_snapshots(room, seq, state) SELECT room, seq, state FROM src.room_snapshots WHERE room = ?`,
-		} {
+			`DELETE FROM bots WHERE room = ?`,
+		}
+		if srcBots > 0 {
+			qs = append(qs, `INSERT INTO bots(id, name, owner, room, token, created, revoked)
+				SELECT id, name, owner, room, token, created, revoked FROM src.bots WHERE room = ?`)
+		}
+		for _, q := range qs {
 			if _, err := tx.ExecContext(ctx, q, c); err != nil {
 				return nil, fmt.Errorf("import %s: %w", c, err)
 			}

@@ -102,3 +102,40 @@ func TestFenceAndShipping(t *testing.T) {
 		t.Fatalf("append with shipping failing: %v", err)
 	}
 }
+
+// A seat's bot moves with its table: an adopted table's remote bots play
+// on with the tokens their hosts were shown (only the SHA-256 moves);
+// another table's bots and bot identities stay where they are.
+func TestImportCopiesTheTablesBots(t *testing.T) {
+	ctx := context.Background()
+	src, srcPath := open(t)
+	dst, _ := open(t)
+	now := time.Now()
+	tokens := map[string]string{}
+	for _, code := range []string{"AB2345", "CD2345", ""} {
+		if code != "" {
+			if err := src.CreateRoom(ctx, code, "president", []byte(`{}`), now, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, token, err := src.CreateBot(ctx, Bot{Name: "Robo", Owner: "p1", Room: code}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tokens[code] = token
+	}
+	// a stale copy of the table here, with a bot since replaced: twice imported is once
+	for range 2 {
+		if _, err := dst.Import(ctx, srcPath, func(code string) bool { return strings.HasPrefix(code, "AB") }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b, err := dst.BotByToken(ctx, tokens["AB2345"]); err != nil || b.Room != "AB2345" || b.Name != "Robo" {
+		t.Errorf("the adopted table's bot: %+v %v", b, err)
+	}
+	for _, code := range []string{"CD2345", ""} {
+		if _, err := dst.BotByToken(ctx, tokens[code]); !errors.Is(err, ErrBotToken) {
+			t.Errorf("bot of %q came over: %v", code, err)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -49,6 +50,15 @@ func apiErr(status int, code, msg string) error {
 	return apiError{status: status, err: game.Errorf(code, msg)}
 }
 
+// retryAfter is when a limit's bucket has a token again, at the latest,
+// in whole seconds for Retry-After.
+func retryAfter(b *buckets) string {
+	if b == nil {
+		return "1"
+	}
+	return strconv.Itoa(max(int((b.lim.Every+time.Second-1)/time.Second), 1))
+}
+
 // apiLimited is a refusal of one of the bot API's own limits: 429, in
 // English like every answer to a program.
 func apiLimited(msg string) error { return apiErr(http.StatusTooManyRequests, "RATE_LIMITED", msg) }
@@ -73,6 +83,30 @@ func (s *Server) botRoutes(e *echo.Echo) {
 	g.GET("/tables/:code", s.botAPI(s.botView), timeout)
 	g.GET("/tables/:code/stream", s.botAPI(s.botStream))
 	g.POST("/tables/:code/move", s.botAPI(s.botMove), timeout)
+	// anything else under the prefix: the API's JSON, not the pages' 404
+	// or their CSRF refusal of a method they don't know
+	g.Any("/*", s.botAPI(func(c echo.Context) error {
+		if m := botMethod(c.Request().URL.Path); m != "" {
+			c.Response().Header().Set("Allow", m)
+			return echo.ErrMethodNotAllowed
+		}
+		return echo.ErrNotFound
+	}))
+}
+
+// botMethod is the method an endpoint of the bot API takes ("" for a
+// path that is none).
+func botMethod(path string) string {
+	parts := strings.Split(strings.Trim(strings.TrimPrefix(path, BotAPIPrefix), "/"), "/")
+	switch {
+	case len(parts) == 1 && (parts[0] == "me" || parts[0] == "openapi.yaml"),
+		len(parts) == 2 && parts[0] == "tables",
+		len(parts) == 3 && parts[0] == "tables" && parts[2] == "stream":
+		return http.MethodGet
+	case len(parts) == 3 && parts[0] == "tables" && parts[2] == "move":
+		return http.MethodPost
+	}
+	return ""
 }
 
 // botAPI wraps a bot API handler: it answers its errors as JSON.
@@ -83,41 +117,77 @@ func (s *Server) botAPI(h echo.HandlerFunc) echo.HandlerFunc {
 		if err == nil {
 			return nil
 		}
-		var ae apiError
-		var ge *game.Error
-		var rl errRateLimited
-		switch {
-		case errors.As(err, &ae):
-		case errors.As(err, &rl): // a limit the pages share: told in English, as to every program
-			ae = apiError{http.StatusTooManyRequests, game.Errorf("RATE_LIMITED", rl.Error())}
-		case errors.Is(err, db.ErrNotFound) || errors.Is(err, errBadCode):
-			ae = apiError{http.StatusNotFound, game.Errorf("NO_TABLE", "There is no open table with that code")}
-		case errors.As(err, &ge):
-			status := http.StatusUnprocessableEntity
-			switch ge.Code {
-			case room.CodeStale:
-				status = http.StatusConflict
-			case room.CodeNotSeated:
-				status = http.StatusForbidden
-			case game.CodeInternal:
-				status = http.StatusInternalServerError
-			}
-			ae = apiError{status, ge}
-		case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
-			ae = apiError{http.StatusServiceUnavailable, game.Errorf("BUSY", "The table did not answer in time: try again")}
-		default:
-			s.log.Error("bot api", "path", c.Request().URL.Path, "err", err)
-			ae = apiError{http.StatusInternalServerError, game.Errorf(game.CodeInternal, "Something went wrong on our side")}
-		}
 		if c.Response().Committed {
+			s.botAnswer(c, err)
 			return nil // a stream already under way: it just ends
 		}
-		if ae.status == http.StatusTooManyRequests {
-			c.Response().Header().Set("Retry-After", "1")
-		}
-		return c.JSON(ae.status, ae.err)
+		s.writeBotError(c, err)
+		return nil
 	}
 }
+
+// writeBotError answers err to a program: its JSON {code, message,
+// details} with its status. Errors that reach Echo's error handler from
+// outside the bot API's handlers (a body over the site's limit, a path or
+// a method that doesn't exist, a recovered panic) are answered here too,
+// so a program never reads an HTML page.
+func (s *Server) writeBotError(c echo.Context, err error) {
+	ae := s.botAnswer(c, err)
+	if ae.status == http.StatusTooManyRequests && c.Response().Header().Get("Retry-After") == "" {
+		c.Response().Header().Set("Retry-After", "1")
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	if err := c.JSON(ae.status, ae.err); err != nil {
+		s.log.Warn("bot api answer", "path", c.Request().URL.Path, "err", err)
+	}
+}
+
+// botAnswer is the status and JSON error a program is told of err.
+func (s *Server) botAnswer(c echo.Context, err error) apiError {
+	var ae apiError
+	var ge *game.Error
+	var rl errRateLimited
+	var he *echo.HTTPError
+	switch {
+	case errors.As(err, &ae):
+	case errors.As(err, &rl): // a limit the pages share (codes guessed): told in English, as to every program
+		c.Response().Header().Set("Retry-After", retryAfter(s.limits.unknownAddr))
+		ae = apiError{http.StatusTooManyRequests, game.Errorf("RATE_LIMITED", rl.Error())}
+	case errors.Is(err, db.ErrNotFound) || errors.Is(err, errBadCode):
+		ae = apiError{http.StatusNotFound, game.Errorf("NO_TABLE", "There is no open table with that code")}
+	case errors.As(err, &ge):
+		status := http.StatusUnprocessableEntity
+		switch ge.Code {
+		case room.CodeStale:
+			status = http.StatusConflict
+		case room.CodeNotSeated:
+			status = http.StatusForbidden
+		case game.CodeInternal:
+			status = http.StatusInternalServerError
+		}
+		ae = apiError{status, ge}
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+		ae = apiError{http.StatusServiceUnavailable, game.Errorf("BUSY", "The table did not answer in time: try again")}
+	case errors.As(err, &he) && he.Code < 500:
+		switch he.Code {
+		case http.StatusRequestEntityTooLarge:
+			ae = apiError{he.Code, game.Errorf("BAD_JSON", "A move is at most 8 KB of JSON")}
+		case http.StatusNotFound:
+			ae = apiError{he.Code, game.Errorf("NOT_FOUND", "No such endpoint: the API is described at "+BotAPIPrefix+"/openapi.yaml")}
+		case http.StatusMethodNotAllowed:
+			ae = apiError{he.Code, game.Errorf("METHOD_NOT_ALLOWED", "This endpoint does not take that method: see "+BotAPIPrefix+"/openapi.yaml")}
+		default:
+			ae = apiError{he.Code, game.Errorf("BAD_REQUEST", http.StatusText(he.Code))}
+		}
+	default:
+		s.log.Error("bot api", "path", c.Request().URL.Path, "err", err)
+		ae = apiError{http.StatusInternalServerError, game.Errorf(game.CodeInternal, "Something went wrong on our side")}
+	}
+	return ae
+}
+
+// isBotAPI reports whether a request is the bot API's.
+func isBotAPI(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, BotAPIPrefix+"/") }
 
 // botAuth is the bot whose token the request carries. A missing or
 // unknown token counts against the address (BotAuthPerAddr), so tokens
@@ -125,12 +195,11 @@ func (s *Server) botAPI(h echo.HandlerFunc) echo.HandlerFunc {
 func (s *Server) botAuth(c echo.Context) (db.Bot, error) {
 	ip := c.RealIP()
 	if s.limits.botAuthAddr.empty(ip, s.now()) {
+		c.Response().Header().Set("Retry-After", retryAfter(s.limits.botAuthAddr))
 		return db.Bot{}, apiLimited("Too many requests with a wrong token from your address: wait a minute")
 	}
-	h := c.Request().Header.Get("Authorization")
-	token, ok := strings.CutPrefix(h, "Bearer ")
-	token = strings.TrimSpace(token)
-	if !ok || token == "" || len(token) > 100 {
+	token, ok := bearer(c)
+	if !ok {
 		s.limits.botAuthAddr.allow(ip, s.now())
 		return db.Bot{}, apiErr(http.StatusUnauthorized, "BAD_TOKEN", "Send your bot's token as the header Authorization: Bearer <token>")
 	}
@@ -140,6 +209,13 @@ func (s *Server) botAuth(c echo.Context) (db.Bot, error) {
 		return db.Bot{}, apiErr(http.StatusUnauthorized, "BAD_TOKEN", "That token is no bot's, or it was revoked")
 	}
 	return b, err
+}
+
+// bearer is the request's token, if it carries one that may be a token.
+func bearer(c echo.Context) (string, bool) {
+	token, ok := strings.CutPrefix(c.Request().Header.Get("Authorization"), "Bearer ")
+	token = strings.TrimSpace(token)
+	return token, ok && token != "" && len(token) <= 100
 }
 
 // botTable is the bot and the table the request names, which its token
@@ -286,16 +362,40 @@ func (s *Server) botStream(c echo.Context) error {
 	if !s.limits.botReadsAddr.allow(c.RealIP(), s.now()) {
 		return apiLimited("Too many reads from your address: slow down")
 	}
+	if s.botStreams.stopping.Load() {
+		return apiErr(http.StatusServiceUnavailable, "BUSY", "The server is restarting: connect again in a few seconds")
+	}
 	b, r, err := s.botTable(c)
 	if err != nil {
 		return err
 	}
-	release, ok := s.botStreams.open(b.ID, s.cfg.Limits.BotStreams)
-	if !ok {
-		return apiErr(http.StatusTooManyRequests, "RATE_LIMITED", "This bot has too many streams open: close one first")
+	if s.streamAuthed != nil {
+		s.streamAuthed()
+	}
+	lim := s.cfg.Limits
+	if lim.Off {
+		lim.BotStreams, lim.BotStreamsPerAddr = 0, 0
+	}
+	release, err := s.botStreams.open(b.ID, lim.BotStreams, c.RealIP(), lim.BotStreamsPerAddr)
+	if err != nil {
+		return err
 	}
 	defer release()
 	st := newProgramStream()
+	// live (a revocation ends it) before the token is read again: a
+	// token revoked after the first read and before this one is refused
+	// here, and one revoked later ends the stream (botStreamSet.end)
+	stop := s.botStreams.watch(b.ID, st)
+	defer stop()
+	if s.botStreams.stopping.Load() {
+		return apiErr(http.StatusServiceUnavailable, "BUSY", "The server is restarting: connect again in a few seconds")
+	}
+	token, _ := bearer(c)
+	if _, err := s.db.BotByToken(c.Request().Context(), token); errors.Is(err, db.ErrBotToken) {
+		return apiErr(http.StatusUnauthorized, "BAD_TOKEN", "That token is no bot's, or it was revoked")
+	} else if err != nil {
+		return err
+	}
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 5*time.Second)
 	err = r.ConnectProgram(ctx, st, b.Player())
 	cancel()
@@ -303,22 +403,30 @@ func (s *Server) botStream(c echo.Context) error {
 		return err
 	}
 	defer r.Disconnect(st)
-	stop := s.botStreams.watch(b.ID, st)
-	defer stop()
 	w := c.Response()
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("X-Accel-Buffering", "no")
+	// each write must go out in streamWriteTimeout: a program that stops
+	// reading (its socket full) is cut, rather than holding this goroutine,
+	// its stream's slot and its seat's "connected" for ever; the deadline
+	// is lifted at the end, for the connection's next request
+	rc := http.NewResponseController(w)
+	defer rc.SetWriteDeadline(time.Time{})
+	write := func(line []byte) bool {
+		rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+		if len(line) > 0 {
+			if _, err := w.Write(line); err != nil {
+				return false
+			}
+		}
+		return rc.Flush() == nil
+	}
 	w.WriteHeader(http.StatusOK)
-	w.Flush()
+	if !write(nil) {
+		return nil
+	}
 	alive := time.NewTicker(room.ProgramKeepAlive())
 	defer alive.Stop()
-	write := func(line []byte) bool {
-		if _, err := w.Write(line); err != nil {
-			return false
-		}
-		w.Flush()
-		return true
-	}
 	for {
 		select {
 		case line := <-st.lines:
@@ -330,6 +438,9 @@ func (s *Server) botStream(c echo.Context) error {
 				return nil
 			}
 		case <-st.done:
+			if st.revoked.Load() {
+				return nil // its token is dead: not one more byte
+			}
 			for { // what was pushed before the end (the last line says why)
 				select {
 				case line := <-st.lines:
@@ -346,6 +457,10 @@ func (s *Server) botStream(c echo.Context) error {
 	}
 }
 
+// streamWriteTimeout is how long one write to a program's stream may
+// take (a line, or the keep-alive).
+var streamWriteTimeout = 30 * time.Second
+
 // programStream is a program's stream as the room sees it (room.Conn):
 // the room's lines queue here for the handler to write. A program that
 // reads too slowly to take them is cut; it connects again and gets the
@@ -354,6 +469,8 @@ type programStream struct {
 	lines chan []byte
 	done  chan struct{}
 	once  sync.Once
+	// revoked: its token was revoked or replaced (botStreamSet.end)
+	revoked atomic.Bool
 }
 
 func newProgramStream() *programStream {
@@ -381,32 +498,44 @@ func (p *programStream) Write(msg []byte) error {
 // Close ends the stream (after the lines queued before it).
 func (p *programStream) Close(int, string) { p.once.Do(func() { close(p.done) }) }
 
-// botStreamSet is the streams open per bot: how many (BotStreams caps
-// them) and which, so revoking a token ends them.
+// botStreamSet is the streams open per bot and per address: how many
+// (BotStreams and BotStreamsPerAddr cap them) and which, so revoking a
+// token ends them.
 type botStreamSet struct {
-	mu    sync.Mutex
-	count map[string]int
-	live  map[string]map[*programStream]bool
+	mu     sync.Mutex
+	count  map[string]int // by bot
+	byAddr map[string]int // by address
+	live   map[string]map[*programStream]bool
+	// stopping: the server is shutting down (EndBotStreams): no new stream
+	stopping atomic.Bool
 }
 
-// open counts a new stream of bot id, if it has fewer than max open.
-func (b *botStreamSet) open(id string, max int) (release func(), ok bool) {
+// open counts a new stream of bot id from address addr, if the bot has
+// fewer than max open and the address fewer than maxAddr (0: no cap).
+func (b *botStreamSet) open(id string, max int, addr string, maxAddr int) (release func(), err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.count == nil {
-		b.count = map[string]int{}
+		b.count, b.byAddr = map[string]int{}, map[string]int{}
 	}
 	if max > 0 && b.count[id] >= max {
-		return nil, false
+		return nil, apiLimited("This bot has too many streams open: close one first")
+	}
+	if maxAddr > 0 && b.byAddr[addr] >= maxAddr {
+		return nil, apiLimited("Your address has too many streams open: close one first")
 	}
 	b.count[id]++
+	b.byAddr[addr]++
 	return func() {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		if b.count[id]--; b.count[id] <= 0 {
 			delete(b.count, id)
 		}
-	}, true
+		if b.byAddr[addr]--; b.byAddr[addr] <= 0 {
+			delete(b.byAddr, addr)
+		}
+	}, nil
 }
 
 // watch notes a live stream of bot id until stop.
@@ -430,11 +559,31 @@ func (b *botStreamSet) watch(id string, st *programStream) (stop func()) {
 	}
 }
 
+// EndBotStreams ends every bot's stream, and refuses new ones, for a
+// server that stops: register it with the http.Server's RegisterOnShutdown.
+// Shutdown waits for the requests under way to finish, and a stream never
+// finishes by itself (a websocket is hijacked, so Shutdown doesn't wait
+// for it). A program connects again, to the server that starts next.
+func (s *Server) EndBotStreams() { s.botStreams.endAll() }
+
+// endAll closes every live stream and refuses new ones.
+func (b *botStreamSet) endAll() {
+	b.stopping.Store(true)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, sts := range b.live {
+		for st := range sts {
+			st.Close(1012, "server restarting")
+		}
+	}
+}
+
 // end closes every live stream of bot id (its token was revoked).
 func (b *botStreamSet) end(id string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for st := range b.live[id] {
+		st.revoked.Store(true)
 		st.Close(1000, "token revoked")
 	}
 }

@@ -116,4 +116,12 @@ func TestHostManagesARemoteBot(t *testing.T) {
 	if st, out := botCall(t, e, "GET", "/tables/"+code2, good, ""); st != 429 {
 		t.Errorf("a good token from a guessing address: %d %v", st, out)
 	}
+	// and told when to come back: the bucket's next token, not "1"
+	req, _ := http.NewRequest("GET", e.http.URL+BotAPIPrefix+"/tables/"+code2, nil)
+	req.Header.Set("Authorization", "Bearer "+good)
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.Header.Get("Retry-After") != "30" {
+		t.Errorf("Retry-After for a guessing address: %v %v", resp.Header.Get("Retry-After"), err)
+	} else {
+		resp.Body.Close()
+	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tablegames/tables/cluster"
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
@@ -31,7 +32,11 @@ import (
 func tablePath(path string) (string, bool) {
 	rest, ok := strings.CutPrefix(path, "/t/")
 	if !ok {
-		return "", false
+		// a bot's requests for a table (docs/BOTS.md): its seat's bot's
+		// token, like the table, is in the database of the table's machine
+		if rest, ok = strings.CutPrefix(path, BotAPIPrefix+"/tables/"); !ok {
+			return "", false
+		}
 	}
 	code, _, _ := strings.Cut(rest, "/")
 	return normalCode(code)
@@ -74,6 +79,12 @@ func moving(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Language", l.Tag())
 	w.Header().Set("Retry-After", "3")
 	w.Header().Set("Cache-Control", "no-store")
+	if strings.HasPrefix(r.URL.Path, BotAPIPrefix+"/") { // a program reads the API's JSON
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		json.NewEncoder(w).Encode(game.Errorf("BUSY", "The table is moving to another machine: try again in a few seconds"))
+		return
+	}
 	if r.Header.Get("HX-Request") == "true" {
 		w.Header().Set("HX-Retarget", "#message")
 		w.Header().Set("HX-Reswap", "innerHTML")

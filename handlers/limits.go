@@ -62,8 +62,10 @@ type Limits struct {
 	BotMovesPerToken Limit
 	BotReadsPerAddr  Limit
 	BotAuthPerAddr   Limit
-	// BotStreams is how many streams one bot may hold open at once.
-	BotStreams int
+	// BotStreams is how many streams one bot may hold open at once, and
+	// BotStreamsPerAddr how many one address may, whatever their bots.
+	BotStreams        int
+	BotStreamsPerAddr int
 }
 
 // DefaultLimits are generous for people and tight for scripts.
@@ -85,6 +87,7 @@ func DefaultLimits() Limits {
 		BotReadsPerAddr:     Limit{Burst: 60, Every: 500 * time.Millisecond},
 		BotAuthPerAddr:      Limit{Burst: 10, Every: 30 * time.Second},
 		BotStreams:          4,
+		BotStreamsPerAddr:   64,
 	}
 }
 

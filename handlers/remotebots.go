@@ -39,11 +39,13 @@ func (s *Server) tableBots(c echo.Context) error {
 	if err != nil {
 		return moveError(c, game.Err(game.CodeInvalidAction, "error.bots.choose_seat"))
 	}
+	// what costs a write (a bot, a token, a seat) counts per address and
+	// per session; a revocation never waits
+	if do := c.FormValue("do"); do != "revoke" && (!s.limits.joinsAddr.allow(c.RealIP(), s.now()) || !s.limits.joinsSession.allow(id.player, s.now())) {
+		return rateLimited("error.limit.bots_seated")
+	}
 	switch c.FormValue("do") {
 	case "seat":
-		if !s.limits.joinsSession.allow(id.player, s.now()) {
-			return rateLimited("error.limit.bots_seated")
-		}
 		name, err := room.CheckName(c.FormValue("bot_name"))
 		if err != nil {
 			return moveError(c, err)
@@ -141,11 +143,13 @@ func (s *Server) myBots(c echo.Context) error {
 		return moveError(c, game.Err(game.CodeInvalidAction, "error.bots.name_first"))
 	}
 	ctx := c.Request().Context()
+	// a bot or a new token costs a write: counted per address and per
+	// session; a revocation never waits
+	if do := c.FormValue("do"); do != "revoke" && (!s.limits.tablesAddr.allow(c.RealIP(), s.now()) || !s.limits.tablesSession.allow(id.player, s.now())) {
+		return rateLimited("error.limit.bots_made")
+	}
 	switch c.FormValue("do") {
 	case "make":
-		if !s.limits.tablesSession.allow(id.player, s.now()) {
-			return rateLimited("error.limit.bots_made")
-		}
 		name, err := room.CheckName(c.FormValue("bot_name"))
 		if err != nil {
 			return moveError(c, err)

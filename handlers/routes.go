@@ -207,6 +207,10 @@ func (s *Server) httpError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
+	if isBotAPI(c) {
+		s.writeBotError(c, err) // a program reads JSON, never a page
+		return
+	}
 	// the error may reach here after a middleware's deadline was cancelled:
 	// the page is rendered all the same
 	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))

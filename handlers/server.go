@@ -101,6 +101,9 @@ type Server struct {
 	ceremonies ceremonies
 	// botStreams are the bot API's open streams, per bot
 	botStreams botStreamSet
+	// streamAuthed, set by tests, runs when a bot's stream has passed its
+	// token's check, before the stream is counted live
+	streamAuthed func()
 }
 
 // NewServer builds the server on an open database.

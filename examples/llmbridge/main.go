@@ -90,7 +90,7 @@ func (m *modelSeat) decide(v botclient.View) (botclient.Fields, error) {
 // prompt is the seat's view and its legal moves: nothing else.
 func prompt(v botclient.View) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "You are %s, seat %d. The table waits for seats %v.\n", v.Name, v.Seat+1, v.Waiting)
+	fmt.Fprintf(&b, "You are %s, seat %d (seats are numbered from 0, as in the JSON below). The table waits for seats %v.\n", v.Name, v.Seat, v.Waiting)
 	if v.Clock != nil && v.Clock.DeadlineMS > 0 {
 		fmt.Fprintf(&b, "You have %.0f seconds left for this move.\n", float64(v.Clock.LeftMS)/1000)
 	}
