@@ -37,6 +37,15 @@ func (k Kind) String() string { return kindNames[k] }
 // Action is one move. Faction for GuideFaction; Idol and Cell for
 // PlaceIdol; Index into the hand (PlayCard) or the change cards
 // (PickChange); Cell for PickTarget; Remove and Add card types for SwapCard.
+//
+// A card that asks for more (an Expand's target, a Change's modifier) is
+// played in one move with what it asks for: PlayCard with Then set to
+// PickTarget and Cell, or to PickChange and Change. Every secret choice is
+// then one move, so no counter a table shows (its log's sequence, the
+// state's Version) tells the others which kind of card a spirit chose.
+// PlayCard without Then, followed by PickTarget or PickChange, is how
+// games logged before this were played, and is still accepted: it tells
+// only on the player who makes it.
 type Action struct {
 	Kind    Kind
 	Faction int      `json:",omitempty"`
@@ -45,6 +54,8 @@ type Action struct {
 	Index   int      `json:",omitempty"`
 	Remove  Card     `json:",omitempty"`
 	Add     Card     `json:",omitempty"`
+	Then    Kind     `json:",omitempty"`
+	Change  int      `json:",omitempty"`
 }
 
 // Error codes.
@@ -156,6 +167,9 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 			return game.Err(CodeInvalidAction, "error.impetus.play_one_cards_drew")
 		}
 		c.Pick = a.Index
+		if err := s.playThen(c, a); err != nil {
+			return err
+		}
 	case PickTarget:
 		if c.Kind == ChooseVagrant || c.Kind == ChooseEject || c.Need(s) != "target" {
 			return game.Err(CodeNotYourTurn, "error.impetus.have_no_expand_target")
@@ -185,6 +199,35 @@ func (s *State) step(seat int, a Action, ev *[]game.Event) error {
 	}
 	if len(s.Waiting()) == 0 {
 		s.finishPhase(ev)
+	}
+	return nil
+}
+
+// playThen takes what a card played asks for in the same move (a.Then):
+// an Expand's target, a Change's modifier. A card that asks for nothing
+// takes nothing; one that asks and is not given it waits for it (the way
+// older games were played).
+func (s *State) playThen(c *Choice, a Action) error {
+	need := c.Need(s)
+	switch {
+	case a.Then == 0:
+		return nil
+	case a.Then == PickTarget && need == "target":
+		if !contains(s.expandTargets(c.Faction), a.Cell) {
+			return game.Err(CodeInvalidAction, "error.impetus.expand_next_to", factionArg("Faction", c.Faction))
+		}
+		c.Target = a.Cell
+	case a.Then == PickChange && need == "change":
+		if a.Change < 0 || a.Change >= len(c.Changes) {
+			return game.Err(CodeInvalidAction, "error.impetus.choose_one_change_cards")
+		}
+		c.Change = a.Change
+	case a.Then == PickTarget:
+		return game.Err(CodeInvalidAction, "error.impetus.have_no_expand_target")
+	case a.Then == PickChange:
+		return game.Err(CodeInvalidAction, "error.impetus.have_no_change_card")
+	default:
+		return game.Err(CodeInvalidAction, "error.impetus.unknown_action")
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package impetus
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // Bot picks a move for the view's spirit, if it has a choice to make. In
 // the vagrant phase a bot does what Need asks, guide then idol, so it
@@ -8,8 +11,38 @@ import "math/rand/v2"
 // it never skips: a legal skip changes nothing.
 type Bot func(v *View, rng *rand.Rand) (Action, bool)
 
-// Bots are the bot kinds by name.
-var Bots = map[string]Bot{"heuristic": Heuristic, "random": Random}
+// Bots are the bot kinds by name: each plays a card with what it asks
+// for in one move (Whole).
+var Bots = map[string]Bot{"heuristic": Whole(Heuristic), "random": Whole(Random)}
+
+// Whole makes bot play a card and what it asks for (an Expand's target, a
+// Change's modifier) in one move, as a person's page does: asked for a
+// card, it asks bot for the card, then for what the card asks.
+func Whole(bot Bot) Bot {
+	return func(v *View, rng *rand.Rand) (Action, bool) {
+		a, ok := bot(v, rng)
+		if !ok || a.Kind != PlayCard || v.Need != "card" {
+			return a, ok
+		}
+		// a card drawn twice is one choice: the first of its kind (as the
+		// page and a program's brief offer it)
+		c, _ := v.MyChoice()
+		a.Index = slices.Index(c.Hand, c.Hand[a.Index])
+		w := v.Picked(a.Index)
+		if w.Need == "" {
+			return a, true
+		}
+		then, ok := bot(&w, rng)
+		switch {
+		case !ok:
+		case then.Kind == PickTarget:
+			a.Then, a.Cell = PickTarget, then.Cell
+		case then.Kind == PickChange:
+			a.Then, a.Change = PickChange, slices.Index(c.Changes, c.Changes[then.Index])
+		}
+		return a, true
+	}
+}
 
 var idolTypes = []IdolType{Battle, Affluence, Spread}
 
@@ -273,5 +306,5 @@ func (v *View) neighbours() [NumFactions][NumFactions]bool { return neighboursOf
 // Auto is the choice made for an absent spirit or one whose clock ran
 // out: the heuristic bot's, from a source fixed by the game's progress.
 func Auto(v *View) (Action, bool) {
-	return Heuristic(v, rand.New(rand.NewPCG(uint64(v.Version), uint64(v.Seat)+1)))
+	return Whole(Heuristic)(v, rand.New(rand.NewPCG(uint64(v.Version), uint64(v.Seat)+1)))
 }

@@ -150,8 +150,34 @@ func (v *View) Brief() game.Brief {
 				Pick: []game.Pick{{Field: "idol", Count: 1, From: []string{"battle", "affluence", "spread"}}, {Field: "cell", Count: 1, From: free}}})
 		}
 	case v.Need == "card":
+		// a card with what it asks for, in one move; a card drawn twice is
+		// one choice
+		seen := map[Card]bool{}
 		for i, card := range c.Hand {
-			opt("Play "+card.String(), "kind", "play", "index", itoa(i))
+			if seen[card] {
+				continue
+			}
+			seen[card] = true
+			switch {
+			case card == Expand && len(v.Targets) > 0:
+				cells := make([]string, len(v.Targets))
+				for j, t := range v.Targets {
+					cells[j] = itoa(t)
+				}
+				b.Moves = append(b.Moves, game.Choice{Move: game.Fields{"kind": "play", "index": i, "cell": v.Targets[0]},
+					Say:  "Play Expand into one of the cells listed",
+					Pick: []game.Pick{{Field: "cell", Count: 1, From: cells}}})
+			case card == Change:
+				done := map[Card]bool{}
+				for j, ch := range c.Changes {
+					if !done[ch] {
+						done[ch] = true
+						opt("Play Change on the "+ch.String()+" modifier", "kind", "play", "index", itoa(i), "change", itoa(j))
+					}
+				}
+			default:
+				opt("Play "+card.String(), "kind", "play", "index", itoa(i))
+			}
 		}
 	case v.Need == "target":
 		for _, cell := range v.Targets {

@@ -37,7 +37,8 @@ var (
 )
 
 // Decode reads kind=guide&faction=F, kind=idol&idol=battle&cell=C,
-// kind=play&index=I, kind=target&cell=C, kind=change&index=I,
+// kind=play&index=I (with &cell=C for an Expand's target, or &change=J for
+// a Change's modifier), kind=target&cell=C, kind=change&index=I,
 // kind=swap&remove=trade&add=expand, kind=noguide and kind=pass.
 func (m *Match) Decode(f url.Values) (game.Move, error) {
 	k, ok := formKinds[f.Get("kind")]
@@ -63,7 +64,20 @@ func (m *Match) Decode(f url.Values) (game.Move, error) {
 			return nil, game.Err(CodeInvalidAction, "error.impetus.choose_idol")
 		}
 		a.Cell, err = num("cell", NumHexes, "error.impetus.choose_cell")
-	case PlayCard, PickChange:
+	case PlayCard:
+		a.Index, err = num("index", 8, "error.impetus.pick_card_drawn")
+		switch {
+		case err != nil:
+		case f.Has("cell") && f.Has("change"):
+			err = game.Err(CodeInvalidAction, "error.impetus.unknown_action")
+		case f.Has("cell"):
+			a.Then = PickTarget
+			a.Cell, err = num("cell", NumHexes, "error.impetus.choose_cell")
+		case f.Has("change"):
+			a.Then = PickChange
+			a.Change, err = num("change", 8, "error.impetus.choose_one_change_cards")
+		}
+	case PickChange:
 		a.Index, err = num("index", 8, "error.impetus.pick_card_drawn")
 	case PickTarget:
 		a.Cell, err = num("cell", NumHexes, "error.impetus.choose_cell")
@@ -91,7 +105,15 @@ func (m *Match) Encode(mv game.Move) url.Values {
 	case PlaceIdol:
 		f.Set("idol", lower(a.Idol.String()))
 		f.Set("cell", strconv.Itoa(a.Cell))
-	case PlayCard, PickChange:
+	case PlayCard:
+		f.Set("index", strconv.Itoa(a.Index))
+		switch a.Then {
+		case PickTarget:
+			f.Set("cell", strconv.Itoa(a.Cell))
+		case PickChange:
+			f.Set("change", strconv.Itoa(a.Change))
+		}
+	case PickChange:
 		f.Set("index", strconv.Itoa(a.Index))
 	case PickTarget:
 		f.Set("cell", strconv.Itoa(a.Cell))
@@ -119,7 +141,7 @@ func (m *Match) Auto(seat int) (game.Move, bool) {
 }
 
 func (m *Match) Bot(seat int, kind string, rng *rand.Rand) (game.Move, bool) {
-	return game.RunBot(Bots, Heuristic, kind, m.State.View(seat), rng)
+	return game.RunBot(Bots, Bots["heuristic"], kind, m.State.View(seat), rng)
 }
 
 // Continue is never needed: a turn plays on by itself until spirits must

@@ -24,7 +24,7 @@ type View struct {
 	Mine     []Choice
 	Open     int
 	Need     string // what the open choice waits for: guide, idol, card, target, change, swap
-	Targets  []int  // cells the open Expand may take
+	Targets  []int  // cells an Expand may take: the open one's, or one in the hand to play
 	Guidable []int  // factions the viewer may guide
 	Winners  []int
 	Changed  []int // cells whose land or idol the last turn changed
@@ -93,11 +93,31 @@ func (s *State) View(seat int) View {
 		v.Need = "swap"
 	default:
 		v.Need = c.Need(s)
-		if v.Need == "target" {
+		if v.Need == "target" || v.Need == "card" && containsCard(c.Hand, Expand) {
 			v.Targets = s.expandTargets(c.Faction)
 		}
 	}
 	return v
+}
+
+// Picked is the view as it would be once the open choice's card i is
+// picked: what it asks for next (Need "target" or "change", or "" when
+// nothing). A bot chooses a card and what it asks for with it, in one
+// move (Whole).
+func (v *View) Picked(i int) View {
+	w := *v
+	w.Mine = append([]Choice(nil), v.Mine...)
+	c := &w.Mine[w.Open]
+	c.Pick = i
+	switch {
+	case c.Hand[i] == Expand && len(v.Targets) > 0:
+		w.Need = "target"
+	case c.Hand[i] == Change:
+		w.Need = "change"
+	default:
+		w.Need = ""
+	}
+	return w
 }
 
 // MyChoice is the viewer's open choice.
