@@ -248,6 +248,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		ReadTimeout:       30 * time.Second,
 		IdleTimeout:       120 * time.Second,
 	}
+	// a bot's stream is a request that never ends by itself: a graceful
+	// stop ends them first, or it would wait on them for its whole drain
+	hs.RegisterOnShutdown(srv.EndBotStreams)
 	log.Info("listening", "addr", ln.Addr().String(), "data", *dataDir)
 	warmCtx, cancelWarm := context.WithCancel(ctx)
 	defer cancelWarm()
