@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"encoding/base64"
 	"errors"
+	"strings"
 	"time"
 )
 
@@ -31,14 +32,40 @@ func BotPlayer(id string) string { return "bot:" + id }
 // ErrBotToken is a token that is no bot's live token.
 var ErrBotToken = errors.New("no bot has this token")
 
-// newBotToken is a fresh token (32 URL-safe characters, 192 bits) and its
-// SHA-256.
-func newBotToken() (token string, sum []byte) {
+// newBotToken is a fresh token and its SHA-256: "tb_", then for a seat's
+// bot its table's code and "_", then 32 URL-safe characters (192 bits).
+// The code lets a machine of a cluster send a request that names no table
+// (GET /api/bots/v1/me) to the machine that knows the token (BotTokenRoom).
+func newBotToken(room string) (token string, sum []byte) {
 	b := make([]byte, 24)
 	rand.Read(b)
-	token = "tb_" + base64.RawURLEncoding.EncodeToString(b)
+	token = "tb_"
+	if room != "" {
+		token += room + "_"
+	}
+	token += base64.RawURLEncoding.EncodeToString(b)
 	h := sha256.Sum256([]byte(token))
 	return token, h[:]
+}
+
+// BotTokenRoom is the table code a seat's bot's token starts with (what
+// newBotToken put there), or "" for another token. It proves nothing:
+// only the token's hash in the database does.
+func BotTokenRoom(token string) string {
+	rest, ok := strings.CutPrefix(token, "tb_")
+	if !ok {
+		return ""
+	}
+	code, random, ok := strings.Cut(rest, "_")
+	if !ok || len(random) != 32 || len(code) < 4 || len(code) > 12 {
+		return ""
+	}
+	for _, r := range code {
+		if !('A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+			return ""
+		}
+	}
+	return code
 }
 
 // CreateBot makes a bot (b.ID is chosen here) and returns it with its
@@ -47,7 +74,7 @@ func (d *DB) CreateBot(ctx context.Context, b Bot, now time.Time) (Bot, string, 
 	id := make([]byte, 9)
 	rand.Read(id)
 	b.ID, b.Created, b.Revoked = base64.RawURLEncoding.EncodeToString(id), now, false
-	token, sum := newBotToken()
+	token, sum := newBotToken(b.Room)
 	_, err := d.w.ExecContext(ctx, `INSERT INTO bots(id, name, owner, room, token, created) VALUES (?, ?, ?, ?, ?, ?)`,
 		b.ID, b.Name, b.Owner, b.Room, sum, now.UnixMilli())
 	if err != nil {
@@ -106,7 +133,15 @@ func (d *DB) RevokeBotToken(ctx context.Context, id, owner string, now time.Time
 // NewBotTokenFor gives a bot a new token, ending the old one; only its
 // owner may. ErrNotFound when owner made no bot with that id.
 func (d *DB) NewBotTokenFor(ctx context.Context, id, owner string) (string, error) {
-	token, sum := newBotToken()
+	var room string
+	err := d.r.QueryRowContext(ctx, `SELECT room FROM bots WHERE id = ? AND owner = ?`, id, owner).Scan(&room)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	if err != nil {
+		return "", err
+	}
+	token, sum := newBotToken(room)
 	res, err := d.w.ExecContext(ctx, `UPDATE bots SET token = ?, revoked = 0 WHERE id = ? AND owner = ?`, sum, id, owner)
 	if err != nil {
 		return "", err

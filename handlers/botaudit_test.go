@@ -231,8 +231,10 @@ func TestShutdownEndsBotStreams(t *testing.T) {
 
 // TestBotRequestsGoToTheTablesMachine: in cluster mode a bot's requests
 // for a table another machine holds are sent there (fly-replay) as a
-// person's are: the table, and its seat's bot's token, live only there.
-// One that no machine serves now is told so as the API's JSON.
+// person's are: the table, and its seat's bot's token, live only there
+// (GET /me too, by the table its seat's token names). One that no machine
+// serves now is told so as the API's JSON. Bot identities, which would
+// live on one machine only, are not offered.
 func TestBotRequestsGoToTheTablesMachine(t *testing.T) {
 	ctx := context.Background()
 	st, err := cluster.OpenStore(ctx, "file://"+t.TempDir())
@@ -267,6 +269,36 @@ func TestBotRequestsGoToTheTablesMachine(t *testing.T) {
 		if resp.StatusCode != http.StatusConflict || resp.Header.Get("Fly-Replay") != "instance=other" {
 			t.Errorf("%s %s: %d, fly-replay %q; want 409 to instance=other", c.method, c.path, resp.StatusCode, resp.Header.Get("Fly-Replay"))
 		}
+	}
+	// GET /me names no table: a seat's token names its table, and goes
+	// to its machine; a token without one is answered here
+	for _, c := range []struct {
+		token string
+		away  bool
+	}{
+		{"tb_" + elsewhere + "_" + strings.Repeat("x", 32), true},
+		{"tb_" + strings.Repeat("x", 32), false},
+		{"tb_" + elsewhere + "_short", false},
+	} {
+		req, _ := http.NewRequest("GET", e.http.URL+BotAPIPrefix+"/me", nil)
+		req.Header.Set("Authorization", "Bearer "+c.token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if away := resp.Header.Get("Fly-Replay") == "instance=other"; away != c.away || c.away && resp.StatusCode != http.StatusConflict {
+			t.Errorf("GET /me with %s: %d, fly-replay %q", c.token, resp.StatusCode, resp.Header.Get("Fly-Replay"))
+		}
+	}
+	// a bot identity would live on one machine only: none is made here
+	p := e.client()
+	p.createTable("Pat", url.Values{"kind": {"lowunique"}, "seats": {"2"}, "clock": {"0"}})
+	if status, body, _ := p.post("/me/bots", url.Values{"do": {"make"}, "bot_name": {"Deep"}}); status != http.StatusUnprocessableEntity || !strings.Contains(body, "several machines") {
+		t.Errorf("a bot identity made in cluster mode: %d %s", status, body)
+	}
+	if _, body := p.get("/me"); strings.Contains(body, `name="bot_name"`) {
+		t.Error("My games offers bot identities in cluster mode")
 	}
 	// replayed here already, yet another's: come back later, in JSON
 	req, _ := http.NewRequest("GET", e.http.URL+BotAPIPrefix+"/tables/"+elsewhere, nil)

@@ -28,6 +28,18 @@ import (
 // meanwhile), or a table whose machine is down and not yet adopted, gets a
 // 503 with Retry-After: the page reloads, the websocket reconnects.
 
+// tableOf is the table a request is for: its path's (tablePath), or for
+// a bot's GET /api/bots/v1/me, the table its seat's token names
+// (db.BotTokenRoom: a seat's bot and its token live on its table's
+// machine).
+func tableOf(r *http.Request) (string, bool) {
+	if r.URL.Path == BotAPIPrefix+"/me" {
+		token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		return normalCode(db.BotTokenRoom(token))
+	}
+	return tablePath(r.URL.Path)
+}
+
 // tablePath reads the code of a /t/{code}… path.
 func tablePath(path string) (string, bool) {
 	rest, ok := strings.CutPrefix(path, "/t/")
@@ -45,7 +57,7 @@ func tablePath(path string) (string, bool) {
 // toOwner sends the requests for tables served elsewhere to their machine.
 func (s *Server) toOwner(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		code, ok := tablePath(r.URL.Path)
+		code, ok := tableOf(r)
 		if !ok {
 			next.ServeHTTP(w, r)
 			return
