@@ -41,7 +41,15 @@ type Lang struct {
 	listLast string
 	pseudo   bool
 	ctx      context.Context // context.Background with this language
+	// bots and seats are the names of bots and unnamed seats by number
+	// (bot.name, seat.name), written once at Load: a table names its
+	// seats in every push
+	bots, seats [namedSeats]string
 }
+
+// namedSeats is how many bots' and seats' names a Lang writes at Load
+// (more than any game seats); a larger number is written when asked.
+const namedSeats = 32
 
 // message is one key compiled: its plural forms (other is forms[0]),
 // each a list of segments; plain holds the text of a message without
@@ -189,6 +197,27 @@ func (l *Lang) settle() {
 		fmt.Sscan(n, &l.groupMin)
 	}
 	l.listSep, l.listLast = l.T("list.separator"), l.T("list.last")
+	for n := range namedSeats {
+		l.bots[n] = string(l.appendKey(nil, "bot.name", []Arg{N("Number", n)}))
+		l.seats[n] = string(l.appendKey(nil, "seat.name", []Arg{N("Number", n+1)}))
+	}
+}
+
+// BotName is the name of bot number n ("Bot 3", bot.name).
+func (l *Lang) BotName(n int) string {
+	if n >= 0 && n < namedSeats {
+		return l.bots[n]
+	}
+	return string(l.appendKey(nil, "bot.name", []Arg{N("Number", n)}))
+}
+
+// SeatName is the name of a game's seat (from 0) nobody took ("Seat 3",
+// seat.name, numbered from 1).
+func (l *Lang) SeatName(seat int) string {
+	if seat >= 0 && seat < namedSeats {
+		return l.seats[seat]
+	}
+	return string(l.appendKey(nil, "seat.name", []Arg{N("Number", seat+1)}))
 }
 
 func compileEntry(e fileEntry) (*message, error) {
@@ -303,20 +332,20 @@ func (l *Lang) F(key string, args ...Arg) string {
 	case m.simple:
 		return m.plain
 	case flat(args):
-		// most messages: numbers and names, written in a buffer on the
-		// stack (appendKey's recursion makes its buffer escape)
+		// most messages: numbers, names and words, written in a buffer on
+		// the stack (appendKey's recursion makes its buffer escape)
 		var buf [160]byte
 		return string(l.appendFlat(buf[:0], m, args))
 	}
 	return string(l.appendKey(make([]byte, 0, 64), key, args))
 }
 
-// flat reports arguments that hold no other message: numbers, texts,
-// places and pieces' texts.
+// flat reports arguments that hold no other message but a word: numbers,
+// texts, places, pieces' texts, words, bots and seats.
 func flat(args []Arg) bool {
 	for _, a := range args {
 		switch a.Kind {
-		case Num, Text, Ordinal, Piece:
+		case Num, Text, Ordinal, Piece, Word, Bot, Seat:
 		default:
 			return false
 		}
@@ -342,11 +371,26 @@ func (l *Lang) appendFlat(b []byte, m *message, args []Arg) []byte {
 			b = l.appendNum(b, a.N)
 		case a.Kind == Ordinal:
 			b = l.appendOrdinal(b, a.N)
+		case a.Kind == Word:
+			b = append(b, l.word(a.S)...)
+		case a.Kind == Bot:
+			b = append(b, l.BotName(a.N)...)
+		case a.Kind == Seat:
+			b = append(b, l.SeatName(a.N)...)
 		default:
 			b = append(b, a.S...)
 		}
 	}
 	return b
+}
+
+// word is a Word argument's text: its key's (a key without placeholders,
+// most often). It never calls F, so F's buffer stays on the stack.
+func (l *Lang) word(key string) string {
+	if m, _ := l.lookup(key); m != nil && m.simple {
+		return m.plain
+	}
+	return string(l.appendKey(nil, key, nil))
 }
 
 // Msg is a message in the language.
@@ -475,9 +519,9 @@ func (l *Lang) appendArg(b []byte, a Arg) []byte {
 	case Word:
 		return l.appendKey(b, a.S, nil)
 	case Seat:
-		return l.appendKey(b, "seat.name", []Arg{N("Number", a.N+1)})
+		return append(b, l.SeatName(a.N)...)
 	case Bot:
-		return l.appendKey(b, "bot.name", []Arg{N("Number", a.N)})
+		return append(b, l.BotName(a.N)...)
 	case Ordinal:
 		return l.appendOrdinal(b, a.N)
 	case Piece:
