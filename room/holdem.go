@@ -301,7 +301,7 @@ func holdemView(rv *roomView) views.Holdem {
 	if len(h.Board2) > 0 {
 		h.Shared = holdemState(rv.t.Match).Shared // the cards both runs share (public once both are dealt)
 	}
-	h.StreetItems = rv.shares().holdemAt(&v, func() []views.HItem { return streetLog(&v, l, t) })
+	h.StreetItems = publicAt(rv, v.Version, func() []views.HItem { return streetLog(&v, l, t) })
 	if rv.seat >= 0 {
 		me := v.Seats[rv.seat]
 		h.SittingOut = me.SitOut

@@ -100,7 +100,7 @@ func impetusView(rv *roomView) views.Impetus {
 	}
 	// the map, the wars and the factions are the same for every viewer of
 	// a language: the push's first viewer words them for the others
-	pub := rv.shares().impetusAt(mt.State.Version, func() *impetusPublic { return impetusWords(rv, &v) })
+	pub := publicAt(rv, mt.State.Version, func() *impetusPublic { return impetusWords(rv, &v) })
 	m.Wars, m.Factions = pub.wars, pub.factions
 	targets := map[int]bool{}
 	for _, c := range v.Targets {
@@ -146,7 +146,6 @@ func impetusView(rv *roomView) views.Impetus {
 // one language: the map's cells (without the viewer's own action on
 // them), the wars and the factions' panel.
 type impetusPublic struct {
-	version  int
 	cells    []views.IMCell
 	wars     []string
 	factions []views.IMFaction
@@ -156,7 +155,7 @@ type impetusPublic struct {
 // language.
 func impetusWords(rv *roomView, v *impetus.View) *impetusPublic {
 	t, l := rv.t, rv.l()
-	pub := &impetusPublic{version: v.Version}
+	pub := &impetusPublic{}
 	battle := map[int]bool{}
 	for _, w := range v.Wars {
 		a, b := i18n.K("A", impetus.FactionKey(w.A)), i18n.K("B", impetus.FactionKey(w.B))

@@ -16,7 +16,6 @@ import (
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
-	"github.com/tablegames/tables/game/holdem"
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
@@ -131,13 +130,13 @@ type roomView struct {
 // language read it.
 type pushShares struct{ langs []*langShares }
 
-// langShares are a push's parts in one language.
+// langShares are a push's parts in one language: what every viewer sees
+// alike of the game (each game's glue says what), worded at the match's
+// version.
 type langShares struct {
 	lang    *i18n.Lang
-	impetus *impetusPublic
-	// holdem is a Hold'em hand's actions street by street, at version
-	holdem        []views.HItem
-	holdemVersion int
+	version int
+	public  any
 }
 
 // shares are the push's parts in the viewer's language (empty, and kept
@@ -157,22 +156,18 @@ func (rv *roomView) shares() *langShares {
 	return s
 }
 
-// impetusAt is the Impetus table's public part at version, worded by words
-// if the push has not yet.
-func (s *langShares) impetusAt(version int, words func() *impetusPublic) *impetusPublic {
-	if s.impetus == nil || s.impetus.version != version {
-		s.impetus = words()
+// publicAt is the part of the game every viewer of rv's language sees
+// alike at the match's version, worded by words for the push's first
+// viewer that needs it and read by the others. Its readers must not
+// change it.
+func publicAt[T any](rv *roomView, version int, words func() T) T {
+	s := rv.shares()
+	if p, ok := s.public.(T); ok && s.version == version {
+		return p
 	}
-	return s.impetus
-}
-
-// holdemAt is the Hold'em hand's street list as v has it, made by items
-// if the push has not yet.
-func (s *langShares) holdemAt(v *holdem.View, items func() []views.HItem) []views.HItem {
-	if s.holdem == nil || s.holdemVersion != v.Version {
-		s.holdem, s.holdemVersion = items(), v.Version
-	}
-	return s.holdem
+	p := words()
+	s.public, s.version = p, version
+	return p
 }
 
 func (rv *roomView) seatView(i int) views.Seat {
