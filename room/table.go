@@ -723,9 +723,12 @@ func (t *Table) events(evs []game.Event) []logLine {
 	return out
 }
 
+// trimLog keeps the last maxLog lines. The window moves along its array
+// (the lines it leaves are dropped when an append outgrows the array,
+// which copies only the lines kept): a line logged copies no whole log.
 func (t *Table) trimLog() {
 	if len(t.Log) > maxLog {
-		t.Log = append(t.Log[:0:0], t.Log[len(t.Log)-maxLog:]...)
+		t.Log = t.Log[len(t.Log)-maxLog:]
 	}
 }
 
