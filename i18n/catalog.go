@@ -42,13 +42,14 @@ type Lang struct {
 	pseudo   bool
 	ctx      context.Context // context.Background with this language
 	// bots and seats are the names of bots and unnamed seats by number
-	// (bot.name, seat.name), written once at Load: a table names its
-	// seats in every push
-	bots, seats [namedSeats]string
+	// (bot.name, seat.name), ords the places (ordinal), written once at
+	// Load: a table names its seats and ranks them in every push
+	bots, seats, ords [namedSeats]string
 }
 
-// namedSeats is how many bots' and seats' names a Lang writes at Load
-// (more than any game seats); a larger number is written when asked.
+// namedSeats is how many bots' and seats' names and places a Lang writes
+// at Load (more than any game seats); a larger number is written when
+// asked.
 const namedSeats = 32
 
 // message is one key compiled: its plural forms (other is forms[0]),
@@ -200,6 +201,7 @@ func (l *Lang) settle() {
 	for n := range namedSeats {
 		l.bots[n] = string(l.appendKey(nil, "bot.name", []Arg{N("Number", n)}))
 		l.seats[n] = string(l.appendKey(nil, "seat.name", []Arg{N("Number", n+1)}))
+		l.ords[n] = string(l.writeOrdinal(nil, n))
 	}
 }
 
@@ -475,6 +477,14 @@ func (l *Lang) form(m *message, args []Arg) int {
 // appendOrdinal writes n as a place (key ordinal, in the form CLDR's
 // ordinal rules give n).
 func (l *Lang) appendOrdinal(b []byte, n int) []byte {
+	if n >= 0 && n < namedSeats {
+		return append(b, l.ords[n]...)
+	}
+	return l.writeOrdinal(b, n)
+}
+
+// writeOrdinal is appendOrdinal without the places written at Load.
+func (l *Lang) writeOrdinal(b []byte, n int) []byte {
 	m, _ := l.lookup("ordinal")
 	if m == nil {
 		return strconv.AppendInt(b, int64(n), 10)
