@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,12 +26,21 @@ const PseudoCode = "en-XA"
 
 // Lang is one language of the catalog: its messages, compiled once, and
 // how it writes numbers and plurals. A Lang never changes after Load.
+//
+// Its messages hold no pointer: each is a few spans of the language's one
+// text and one list of segments, found by the key's number in the
+// catalog's keys (shared by its languages). The garbage collector has a
+// handful of objects to mark per language, not a few for every message
+// at every collection.
 type Lang struct {
 	code  string
 	tag   language.Tag
-	name  string // in the language itself ("Français")
-	msgs  map[string]*message
-	en    *Lang // where a missing key is read (nil for English)
+	name  string           // in the language itself ("Français")
+	keys  map[string]int32 // the catalog's keys, numbered
+	msgs  []message        // by key number; a key the language lacks is not ok
+	segs  []segment        // the messages' segments (message.forms)
+	text  string           // the messages' texts (segment, message.plain…)
+	en    *Lang            // where a missing key is read (nil for English)
 	group string
 	// decimal separates a number's whole part from its fraction.
 	decimal string
@@ -53,22 +63,34 @@ type Lang struct {
 const namedSeats = 32
 
 // message is one key compiled: its plural forms (other is forms[0]),
-// each a list of segments; plain holds the text of a message without
-// placeholders or plural forms, ready to write.
+// each a span of the language's segments (empty: no such form); plain
+// is the text of a message without placeholders or plural forms, ready
+// to write (simple), html the same escaped for an HTML text node, note
+// the translator's (English's). All are spans of the language's text.
 type message struct {
-	forms  [6][]segment // by plural.Form: Other, Zero, One, Two, Few, Many
+	forms  [6]span // by plural.Form: Other, Zero, One, Two, Few, Many
+	plain  span
+	html   span
+	note   span
+	ok     bool // the language has the key
 	plural bool
-	plain  string
-	html   string // plain, escaped for an HTML text node
 	simple bool
-	note   string
 }
 
-// segment is literal text or, when arg is set, a placeholder.
-type segment struct {
-	lit string
-	arg string
-}
+// span is a part of a language's text (or of its segments): [from, to).
+type span struct{ from, to uint32 }
+
+func (s span) empty() bool { return s.from == s.to }
+
+// segment is literal text or, when arg is not empty, a placeholder (its
+// name): spans of the language's text.
+type segment struct{ lit, arg span }
+
+// str is a span of the language's text.
+func (l *Lang) str(s span) string { return l.text[s.from:s.to] }
+
+// segments are a form's segments.
+func (l *Lang) segments(s span) []segment { return l.segs[s.from:s.to] }
 
 // Catalog is every language loaded.
 type Catalog struct {
@@ -77,6 +99,7 @@ type Catalog struct {
 	matcher language.Matcher
 	tags    []language.Tag
 	en      *Lang
+	keys    map[string]int32 // every file's keys, numbered
 }
 
 // file is one locale file as translators write it: a key's text, or its
@@ -136,7 +159,8 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	if !ok {
 		return nil, fmt.Errorf("i18n: no locales/en.json")
 	}
-	c.en, err = compile("en", enFile, nil)
+	c.keys = numberKeys(files)
+	c.en, err = compile("en", enFile, c.keys, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +173,7 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	sort.Strings(codes)
 	c.add(c.en)
 	for _, code := range codes {
-		l, err := compile(code, files[code], c.en)
+		l, err := compile(code, files[code], c.keys, c.en)
 		if err != nil {
 			return nil, err
 		}
@@ -167,23 +191,111 @@ func (c *Catalog) add(l *Lang) {
 	c.tags = append(c.tags, l.tag)
 }
 
+// numberKeys numbers every key of every file, sorted: the catalog's
+// keys, whose texts are one string.
+func numberKeys(files map[string]map[string]fileEntry) map[string]int32 {
+	var all []string
+	for _, f := range files {
+		for k := range f {
+			all = append(all, k)
+		}
+	}
+	slices.Sort(all)
+	all = slices.Compact(all)
+	text := strings.Join(all, "")
+	keys := make(map[string]int32, len(all))
+	at := 0
+	for i, k := range all {
+		keys[text[at:at+len(k)]] = int32(i)
+		at += len(k)
+	}
+	return keys
+}
+
 // compile builds a Lang from its file; en, for another language, is
 // where its missing keys are read.
-func compile(code string, f map[string]fileEntry, en *Lang) (*Lang, error) {
+func compile(code string, f map[string]fileEntry, keys map[string]int32, en *Lang) (*Lang, error) {
 	tag, err := language.Parse(code)
 	if err != nil {
 		return nil, fmt.Errorf("i18n: locales/%s.json: %w", code, err)
 	}
-	l := &Lang{code: code, tag: tag, msgs: make(map[string]*message, len(f)), en: en}
+	l := &Lang{code: code, tag: tag, keys: keys, msgs: make([]message, len(keys)), en: en}
+	var lay layout
 	for key, e := range f {
-		m, err := compileEntry(e)
-		if err != nil {
-			return nil, fmt.Errorf("i18n: locales/%s.json: %s: %w", code, key, err)
+		var forms [6][]piece
+		for i, t := range [6]string{e.Other, e.Zero, e.One, e.Two, e.Few, e.Many} {
+			if forms[i], err = parse(t); err != nil {
+				return nil, fmt.Errorf("i18n: locales/%s.json: %s: %w", code, key, err)
+			}
 		}
-		l.msgs[key] = m
+		note := ""
+		if en == nil {
+			note = e.Description // English's notes are the translators'
+		}
+		l.msgs[keys[key]] = lay.message(forms, note)
 	}
+	lay.settle(l)
 	l.settle()
 	return l, nil
+}
+
+// layout lays a language's messages out as they are compiled: their
+// texts one after the other, their segments in one list.
+type layout struct {
+	text []byte
+	segs []segment
+}
+
+// add appends s to the text.
+func (y *layout) add(s string) span {
+	from := len(y.text)
+	y.text = append(y.text, s...)
+	return span{uint32(from), uint32(len(y.text))}
+}
+
+// message lays out a message of these forms (other first, as in
+// message.forms) and note.
+func (y *layout) message(forms [6][]piece, note string) message {
+	m := message{ok: true, note: y.add(note)}
+	for i, ps := range forms {
+		m.plural = m.plural || i > 0 && len(ps) > 0
+		from := len(y.segs)
+		for _, p := range ps {
+			y.segs = append(y.segs, segment{lit: y.add(p.lit), arg: y.add(p.arg)})
+		}
+		m.forms[i] = span{uint32(from), uint32(len(y.segs))}
+	}
+	if m.plural {
+		return m
+	}
+	var b strings.Builder
+	for _, p := range forms[0] {
+		if p.arg != "" {
+			return m
+		}
+		b.WriteString(p.lit)
+	}
+	m.simple = true
+	m.plain = y.add(b.String())
+	m.html = m.plain
+	if h := htmlText.Replace(b.String()); h != b.String() {
+		m.html = y.add(h)
+	}
+	return m
+}
+
+// settle gives l the text and segments laid out.
+func (y *layout) settle(l *Lang) {
+	l.text, l.segs = string(y.text), slices.Clip(y.segs)
+}
+
+// pieces are a form's segments as text.
+func (l *Lang) pieces(s span) []piece {
+	var out []piece
+	for _, g := range l.segments(s) {
+		out = append(out, piece{lit: l.str(g.lit), arg: l.str(g.arg)})
+	}
+	return out
 }
 
 // settle reads the language's own settings from its catalog: its name,
@@ -222,44 +334,14 @@ func (l *Lang) SeatName(seat int) string {
 	return string(l.appendKey(nil, "seat.name", []Arg{N("Number", seat+1)}))
 }
 
-func compileEntry(e fileEntry) (*message, error) {
-	m := &message{note: e.Description}
-	texts := [6]string{e.Other, e.Zero, e.One, e.Two, e.Few, e.Many}
-	for i, t := range texts {
-		if i > 0 && t != "" {
-			m.plural = true
-		}
-		segs, err := parse(t)
-		if err != nil {
-			return nil, err
-		}
-		m.forms[i] = segs
-	}
-	m.settlePlain()
-	return m, nil
-}
-
-func (m *message) settlePlain() {
-	if m.plural {
-		return
-	}
-	for _, s := range m.forms[0] {
-		if s.arg != "" {
-			return
-		}
-	}
-	var b strings.Builder
-	for _, s := range m.forms[0] {
-		b.WriteString(s.lit)
-	}
-	m.plain, m.simple = b.String(), true
-	m.html = htmlText.Replace(m.plain)
-}
+// piece is a segment of a message as text, while it is compiled: literal
+// text or, when arg is set, a placeholder.
+type piece struct{ lit, arg string }
 
 // parse splits a message's text into literal text and {{.Name}}
 // placeholders; any other template action is an error.
-func parse(t string) ([]segment, error) {
-	var out []segment
+func parse(t string) ([]piece, error) {
+	var out []piece
 	for {
 		i := strings.Index(t, "{{")
 		if i < 0 {
@@ -274,13 +356,13 @@ func parse(t string) ([]segment, error) {
 			return nil, fmt.Errorf("only {{.Name}} placeholders are allowed, not %q", t[i:i+j+2])
 		}
 		if i > 0 {
-			out = append(out, segment{lit: t[:i]})
+			out = append(out, piece{lit: t[:i]})
 		}
-		out = append(out, segment{arg: name[1:]})
+		out = append(out, piece{arg: name[1:]})
 		t = t[i+j+2:]
 	}
 	if t != "" {
-		out = append(out, segment{lit: t})
+		out = append(out, piece{lit: t})
 	}
 	return out, nil
 }
@@ -303,41 +385,51 @@ func (l *Lang) Pseudo() bool { return l.pseudo }
 
 // Has reports whether the language's own catalog has key (not read from
 // English).
-func (l *Lang) Has(key string) bool { _, ok := l.msgs[key]; return ok }
+func (l *Lang) Has(key string) bool { return l.own(key) != nil }
 
-func (l *Lang) lookup(key string) (*message, *Lang) {
-	if m, ok := l.msgs[key]; ok {
-		return m, l
+// own is the language's own message of key, or nil.
+func (l *Lang) own(key string) *message {
+	if i, ok := l.keys[key]; ok && l.msgs[i].ok {
+		return &l.msgs[i]
 	}
-	if l.en != nil {
-		if m, ok := l.en.msgs[key]; ok {
-			return m, l.en
-		}
+	return nil
+}
+
+// lookup is key's message and the language whose text it is: the
+// language's own, else English's, else nil.
+func (l *Lang) lookup(key string) (*message, *Lang) {
+	i, ok := l.keys[key]
+	switch {
+	case !ok:
+	case l.msgs[i].ok:
+		return &l.msgs[i], l
+	case l.en != nil && l.en.msgs[i].ok:
+		return &l.en.msgs[i], l.en
 	}
 	return nil, l
 }
 
 // T is the text of a key without placeholders.
 func (l *Lang) T(key string) string {
-	if m, ok := l.msgs[key]; ok && m.simple {
-		return m.plain
+	if m := l.own(key); m != nil && m.simple {
+		return l.str(m.plain)
 	}
 	return l.F(key)
 }
 
 // F is the text of a key with its placeholders filled.
 func (l *Lang) F(key string, args ...Arg) string {
-	m, _ := l.lookup(key)
+	m, in := l.lookup(key)
 	switch {
 	case m == nil:
 		return key
 	case m.simple:
-		return m.plain
+		return in.str(m.plain)
 	case flat(args):
 		// most messages: numbers, names and words, written in a buffer on
 		// the stack (appendKey's recursion makes its buffer escape)
 		var buf [160]byte
-		return string(l.appendFlat(buf[:0], m, args))
+		return string(l.appendFlat(buf[:0], m, in, args))
 	}
 	return string(l.appendKey(make([]byte, 0, 64), key, args))
 }
@@ -355,19 +447,20 @@ func flat(args []Arg) bool {
 	return true
 }
 
-// appendFlat appends m with flat arguments (flat): appendKey without the
-// recursion.
-func (l *Lang) appendFlat(b []byte, m *message, args []Arg) []byte {
-	for _, s := range m.forms[l.form(m, args)] {
-		if s.arg == "" {
-			b = append(b, s.lit...)
+// appendFlat appends m (of in's text) with flat arguments (flat):
+// appendKey without the recursion.
+func (l *Lang) appendFlat(b []byte, m *message, in *Lang, args []Arg) []byte {
+	for _, s := range in.segments(m.forms[l.form(m, args)]) {
+		if s.arg.empty() {
+			b = append(b, in.text[s.lit.from:s.lit.to]...)
 			continue
 		}
-		a, ok := find(args, s.arg)
+		name := in.str(s.arg)
+		a, ok := find(args, name)
 		switch {
 		case !ok:
 			b = append(b, "{{."...)
-			b = append(b, s.arg...)
+			b = append(b, name...)
 			b = append(b, "}}"...)
 		case a.Kind == Num:
 			b = l.appendNum(b, a.N)
@@ -389,8 +482,8 @@ func (l *Lang) appendFlat(b []byte, m *message, args []Arg) []byte {
 // word is a Word argument's text: its key's (a key without placeholders,
 // most often). It never calls F, so F's buffer stays on the stack.
 func (l *Lang) word(key string) string {
-	if m, _ := l.lookup(key); m != nil && m.simple {
-		return m.plain
+	if m, in := l.lookup(key); m != nil && m.simple {
+		return in.str(m.plain)
 	}
 	return string(l.appendKey(nil, key, nil))
 }
@@ -404,17 +497,17 @@ func (l *Lang) Msg(m Msg) string { return l.F(m.Key, m.Args...) }
 // them in itself (static/app.js). A key the language lacks has English's
 // forms; an unknown key none.
 func (l *Lang) Texts(key string) map[string]string {
-	m, _ := l.lookup(key)
+	m, in := l.lookup(key)
 	if m == nil {
 		return nil
 	}
 	out := make(map[string]string, 2)
 	for f, segs := range m.forms {
-		if f > 0 && len(segs) == 0 {
+		if f > 0 && segs.empty() {
 			continue
 		}
 		var b strings.Builder
-		for _, s := range segs {
+		for _, s := range in.pieces(segs) {
 			if s.arg != "" {
 				b.WriteString("{{." + s.arg + "}}")
 			} else {
@@ -430,29 +523,30 @@ func (l *Lang) Texts(key string) map[string]string {
 func (l *Lang) AppendMsg(b []byte, m Msg) []byte { return l.appendKey(b, m.Key, m.Args) }
 
 func (l *Lang) appendKey(b []byte, key string, args []Arg) []byte {
-	m, _ := l.lookup(key)
+	m, in := l.lookup(key)
 	if m == nil {
 		return append(b, key...)
 	}
 	if m.simple {
-		return append(b, m.plain...)
+		return append(b, in.str(m.plain)...)
 	}
-	for _, s := range m.forms[l.form(m, args)] {
-		b = l.appendSegment(b, s, args)
+	for _, s := range in.segments(m.forms[l.form(m, args)]) {
+		b = l.appendSegment(b, in, s, args)
 	}
 	return b
 }
 
-// appendSegment appends a segment of a message: its text, or its
-// placeholder's argument ({{.Name}} itself when args lack it).
-func (l *Lang) appendSegment(b []byte, s segment, args []Arg) []byte {
-	if s.arg == "" {
-		return append(b, s.lit...)
+// appendSegment appends a segment of a message of in's text: its text, or
+// its placeholder's argument ({{.Name}} itself when args lack it).
+func (l *Lang) appendSegment(b []byte, in *Lang, s segment, args []Arg) []byte {
+	if s.arg.empty() {
+		return append(b, in.text[s.lit.from:s.lit.to]...)
 	}
-	a, ok := find(args, s.arg)
+	name := in.str(s.arg)
+	a, ok := find(args, name)
 	if !ok {
 		b = append(b, "{{."...)
-		b = append(b, s.arg...)
+		b = append(b, name...)
 		return append(b, "}}"...)
 	}
 	return l.appendArg(b, a)
@@ -468,7 +562,7 @@ func (l *Lang) form(m *message, args []Arg) int {
 		return 0
 	}
 	f := l.pluralForm(a.N)
-	if len(m.forms[f]) == 0 && !(f == 0) {
+	if m.forms[f].empty() && f != 0 {
 		return 0
 	}
 	return int(f)
@@ -485,17 +579,17 @@ func (l *Lang) appendOrdinal(b []byte, n int) []byte {
 
 // writeOrdinal is appendOrdinal without the places written at Load.
 func (l *Lang) writeOrdinal(b []byte, n int) []byte {
-	m, _ := l.lookup("ordinal")
+	m, in := l.lookup("ordinal")
 	if m == nil {
 		return strconv.AppendInt(b, int64(n), 10)
 	}
 	f := int(plural.Ordinal.MatchPlural(l.tag, n, 0, 0, 0, 0))
-	if len(m.forms[f]) == 0 {
+	if m.forms[f].empty() {
 		f = 0
 	}
-	for _, s := range m.forms[f] {
-		if s.arg == "" {
-			b = append(b, s.lit...)
+	for _, s := range in.segments(m.forms[f]) {
+		if s.arg.empty() {
+			b = append(b, in.str(s.lit)...)
 		} else {
 			b = l.appendNum(b, n)
 		}
@@ -564,8 +658,8 @@ func (l *Lang) joint(a Arg, i int) string {
 
 // Note is a key's note for translators (from English).
 func (c *Catalog) Note(key string) string {
-	if m, ok := c.en.msgs[key]; ok {
-		return m.note
+	if m := c.en.own(key); m != nil {
+		return c.en.str(m.note)
 	}
 	return ""
 }
