@@ -13,6 +13,8 @@
 //     language's way (format.go);
 //   - Msg and Arg (msg.go), the language-independent form of a sentence:
 //     seats, numbers, names, nested keys;
+//   - fixed messages (Fixed, fixed.go): words a page writes often (the
+//     cards' names), written in every language once, at start;
 //   - the pseudo-language en-XA (pseudo.go), made from English: accented,
 //     lengthened and bracketed, so a test sees any word that did not come
 //     from a catalog;

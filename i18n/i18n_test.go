@@ -211,6 +211,33 @@ func TestAMissingTranslationReadsEnglish(t *testing.T) {
 	}
 }
 
+// TestFixedMessagesAreTheLanguages: a fixed message reads as the language
+// writes it, in every language of the default catalog and in one of
+// another catalog; and so do the names written at Load.
+func TestFixedMessagesAreTheLanguages(t *testing.T) {
+	msgs := []Msg{M("card.name", K("Rank", "card.rank.queen"), K("Suit", "card.suit.spades")), M("bot.name", N("Number", 3)), M("nope")}
+	f := NewFixed(msgs...)
+	other := testCatalog(t, frComplete).Lookup("fr")
+	for _, l := range append(Languages(), Lookup(PseudoCode), other) {
+		for i, m := range msgs {
+			if got, want := f.In(l, i), l.Msg(m); got != want {
+				t.Errorf("%s: %q, want %q", l.Code(), got, want)
+			}
+		}
+		for n := range 40 {
+			if got, want := l.BotName(n), l.F("bot.name", N("Number", n)); got != want {
+				t.Errorf("%s: bot %d is %q, want %q", l.Code(), n, got, want)
+			}
+			if got, want := l.SeatName(n), l.F("seat.name", N("Number", n+1)); got != want {
+				t.Errorf("%s: seat %d is %q, want %q", l.Code(), n, got, want)
+			}
+			if got, want := string(l.appendOrdinal(nil, n)), string(l.writeOrdinal(nil, n)); got != want {
+				t.Errorf("%s: place %d is %q, want %q", l.Code(), n, got, want)
+			}
+		}
+	}
+}
+
 // TestTextsAreTheCatalogsForms: a script is given a key's forms as the
 // catalog writes them, placeholders and all, each plural form the
 // language has by its CLDR name.
