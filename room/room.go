@@ -1150,9 +1150,9 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
 	if r.t.Started() {
 		_, frags = r.kind.render(rv)
-		return "game", append(frags, r.frame(rv)...)
+		return "game", r.appendFrame(frags, rv)
 	}
-	return "lobby", append([]views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}, r.frame(rv)...)
+	return "lobby", r.appendFrame([]views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}, rv)
 }
 
 // fragmentsFor is what a viewer's push compares: the stage and its
@@ -1171,7 +1171,7 @@ func (r *Room) fragmentsFor(v *viewer, rv *roomView, full bool, share *watchers)
 		share.html = make(map[string]renderedFrag, len(share.frags))
 	}
 	gf := share.frags
-	return "game", append(gf[:len(gf):len(gf)], r.frame(rv)...), share
+	return "game", r.appendFrame(append(make([]views.Fragment, 0, len(gf)+views.FrameFragments), gf...), rv), share
 }
 
 // writeChanged writes a fragment the viewer lacks (nothing when its key or
@@ -1210,20 +1210,21 @@ func (r *Room) writeChanged(ctx context.Context, buf *bytes.Buffer, v *viewer, f
 	}
 }
 
-// frame is the viewer's own fragments around the game: its seat bar and
-// seat controls (once the game runs) and its table state.
-func (r *Room) frame(rv *roomView) []views.Fragment {
+// appendFrame appends the viewer's own fragments around the game to
+// frags: its seat bar and seat controls (once the game runs) and its
+// table state (views.FrameFragments at most).
+func (r *Room) appendFrame(frags []views.Fragment, rv *roomView) []views.Fragment {
 	st := r.state(rv)
 	state := views.Fragment{ID: "table-state", Component: views.State(st), Frame: true, Key: stateKey(st)}
 	if !r.t.Started() {
-		return []views.Fragment{state}
+		return append(frags, state)
 	}
 	bar := r.seatBar(rv)
 	key := bar.Key()
 	ev := eveningView(r.t.Evening, rv.player, rv.l())
-	return []views.Fragment{{ID: "seat-bar", Component: views.SeatBarView(bar), Frame: true, Key: key},
-		{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true, Key: key}, state,
-		{ID: "evening", Component: views.EveningPanel(ev), Frame: true, Key: views.EveningKey(ev)}}
+	return append(frags, views.Fragment{ID: "seat-bar", Component: views.SeatBarView(bar), Frame: true, Key: key},
+		views.Fragment{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true, Key: key}, state,
+		views.Fragment{ID: "evening", Component: views.EveningPanel(ev), Frame: true, Key: views.EveningKey(ev)})
 }
 
 // watchers is what the viewers who see the game from no seat (watchers,

@@ -161,7 +161,7 @@ type Holdem struct {
 func (h Holdem) Fragments() []Fragment {
 	hp := &h // the components share one copy of h
 	items := h.StreetItems
-	out := make([]Fragment, 0, 10+len(h.Seats)+3) // the room adds its frame's
+	out := make([]Fragment, 0, 12+len(h.Seats)+FrameFragments) // a tournament has two more
 	out = append(out, []Fragment{
 		{ID: "h-status", Component: holdemStatus(hp)}, // changes with every move
 		{ID: "h-hand", Component: holdemHand(hp), Key: h.handKey()},
