@@ -3,6 +3,7 @@ package room
 import (
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -101,22 +102,24 @@ func impetusView(rv *roomView) views.Impetus {
 	// the map, the wars and the factions are the same for every viewer of
 	// a language: the push's first viewer words them for the others
 	pub := publicAt(rv, mt.State.Version, func() *impetusPublic { return impetusWords(rv, &v) })
-	m.Wars, m.Factions = pub.wars, pub.factions
-	targets := map[int]bool{}
-	for _, c := range v.Targets {
-		targets[c] = true
-	}
-	m.Cells = make([]views.IMCell, len(pub.cells))
-	copy(m.Cells, pub.cells)
-	for i := range m.Cells {
-		c := &m.Cells[i]
-		switch {
-		case v.Need == "idol" && v.Idols[i].Type == impetus.NoIdol:
-			c.Action = "idol"
-			c.Label = l.F("impetus.view.cell.place_idol", i18n.S("Cell", c.Label))
-		case v.Need == "target" && targets[i]:
-			c.Action = "target"
-			c.Label = l.F("impetus.view.cell.expand", i18n.S("Cell", c.Label))
+	m.Wars, m.Factions, m.Cells = pub.wars, pub.factions, pub.cells
+	if v.Need == "idol" || v.Need == "target" {
+		// the cells the viewer may choose are its own: a copy of the map
+		targets := map[int]bool{}
+		for _, c := range v.Targets {
+			targets[c] = true
+		}
+		m.Cells = slices.Clone(pub.cells)
+		for i := range m.Cells {
+			c := &m.Cells[i]
+			switch {
+			case v.Need == "idol" && v.Idols[i].Type == impetus.NoIdol:
+				c.Action = "idol"
+				c.Label = l.F("impetus.view.cell.place_idol", i18n.S("Cell", c.Label))
+			case v.Need == "target" && targets[i]:
+				c.Action = "target"
+				c.Label = l.F("impetus.view.cell.expand", i18n.S("Cell", c.Label))
+			}
 		}
 	}
 	for i, sp := range v.Spirits {

@@ -724,11 +724,13 @@ func (t *Table) events(evs []game.Event) []logLine {
 }
 
 // trimLog keeps the last maxLog lines. The window moves along its array
-// (the lines it leaves are dropped when an append outgrows the array,
-// which copies only the lines kept): a line logged copies no whole log.
+// (cleared behind it, so the lines it leaves are garbage at once; an
+// append that outgrows the array copies only the lines kept): a line
+// logged copies no whole log.
 func (t *Table) trimLog() {
-	if len(t.Log) > maxLog {
-		t.Log = t.Log[len(t.Log)-maxLog:]
+	if n := len(t.Log) - maxLog; n > 0 {
+		clear(t.Log[:n])
+		t.Log = t.Log[n:]
 	}
 }
 
