@@ -431,7 +431,7 @@ func (l *Lang) F(key string, args ...Arg) string {
 		var buf [160]byte
 		return string(l.appendFlat(buf[:0], m, in, args))
 	}
-	return string(l.appendKey(make([]byte, 0, 64), key, args))
+	return string(l.appendMessage(make([]byte, 0, 64), m, in, args))
 }
 
 // flat reports arguments that hold no other message but a word: numbers,
@@ -527,6 +527,11 @@ func (l *Lang) appendKey(b []byte, key string, args []Arg) []byte {
 	if m == nil {
 		return append(b, key...)
 	}
+	return l.appendMessage(b, m, in, args)
+}
+
+// appendMessage appends m (of in's text) with args.
+func (l *Lang) appendMessage(b []byte, m *message, in *Lang, args []Arg) []byte {
 	if m.simple {
 		return append(b, in.str(m.plain)...)
 	}
