@@ -324,3 +324,22 @@ func BenchmarkPlain(b *testing.B) {
 		_ = l.T("list.last")
 	}
 }
+
+// Two messages are equal when they are the same key with the same
+// arguments, nested ones too; a piece of page never is.
+func TestMessagesEqual(t *testing.T) {
+	m := func(n int) Msg {
+		return M("plays", S("Seat", "Ann"), Nest("What", M("cards", Count(n))), SeriesOf("L", K("", "plain"), BotArg("", 2)))
+	}
+	if !m(2).Equal(m(2)) {
+		t.Error("the same message is not equal")
+	}
+	if m(2).Equal(m(3)) || m(2).Equal(M("plays")) || M("a").Equal(M("b")) {
+		t.Error("different messages are equal")
+	}
+	piece := M("plays", Markup("Seat", nil, "Ann"))
+	piece.Args[0].C = Key("plain")
+	if piece.Equal(piece) {
+		t.Error("a piece of page is equal")
+	}
+}

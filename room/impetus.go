@@ -187,13 +187,13 @@ func impetusWords(rv *roomView, v *impetus.View) *impetusPublic {
 		}
 	}
 	pub.cells = make([]views.IMCell, 0, len(impetus.Cells))
+	kept := keptAt(rv, func() *impetusCells { return &impetusCells{} })
+	kept.name(&v.Owner)
 	facts := make([]i18n.Arg, 0, 5)
 	for i := range impetus.Cells {
 		g := hexGeometry[i]
 		c := views.IMCell{Index: i, X: g[0], Y: g[1], Points: g[2], Faction: "neutral", Battle: battle[i]}
-		place := impetus.PlaceMsg(&v.Owner, i)
-		place.Key = placeStartKeys[place.Key]
-		facts = append(facts[:0], i18n.Nest("", place))
+		facts = append(facts[:0], kept.places[i])
 		if f := v.Owner[i]; f >= 0 {
 			c.Faction, c.Letter = "f"+itoa(f), l.T(factionLetterKeys[f])
 			facts = append(facts, i18n.Nest("", i18n.M("impetus.view.cell.gold", i18n.K("Faction", impetus.FactionKey(f)), i18n.N("Gold", v.Factions[f].Gold))))
@@ -209,7 +209,7 @@ func impetusWords(rv *roomView, v *impetus.View) *impetusPublic {
 			c.Changed, c.Motion = true, how
 			facts = append(facts, i18n.K("", "impetus.view.cell."+how))
 		}
-		c.Label = l.F("impetus.view.cell", i18n.SeriesOf("Facts", facts...))
+		c.Label = kept.label(l, i, facts)
 		pub.cells = append(pub.cells, c)
 	}
 	for f := range v.Factions {
@@ -242,6 +242,44 @@ func impetusWords(rv *roomView, v *impetus.View) *impetusPublic {
 		pub.factions = append(pub.factions, fv)
 	}
 	return pub
+}
+
+// impetusCells are the map's cells as last worded in a language, kept by
+// the room between pushes: each cell's place, named for the owners then
+// (at the start of its label), and its label, which a cell whose facts
+// did not change keeps (most of the map, after a move).
+type impetusCells struct {
+	owner  [impetus.NumHexes]int
+	places []i18n.Arg
+	msgs   []i18n.Msg
+	labels []string
+}
+
+// name names the cells' places for the map's owners, unless they are
+// those of the places kept.
+func (k *impetusCells) name(owner *[impetus.NumHexes]int) {
+	if k.places != nil && k.owner == *owner {
+		return
+	}
+	k.owner, k.places = *owner, make([]i18n.Arg, impetus.NumHexes)
+	for i := range k.places {
+		place := impetus.PlaceMsg(owner, i)
+		place.Key = placeStartKeys[place.Key]
+		k.places[i] = i18n.Nest("", place)
+	}
+}
+
+// label is cell i's label of facts (the caller's, reused) in l.
+func (k *impetusCells) label(l *i18n.Lang, i int, facts []i18n.Arg) string {
+	if k.msgs == nil {
+		k.msgs, k.labels = make([]i18n.Msg, impetus.NumHexes), make([]string, impetus.NumHexes)
+	}
+	m := i18n.M("impetus.view.cell", i18n.SeriesOf("Facts", facts...))
+	if !k.msgs[i].Equal(m) {
+		m.Args[0].L = slices.Clone(facts)
+		k.msgs[i], k.labels[i] = m, l.Msg(m)
+	}
+	return k.labels[i]
 }
 
 // placeStartKeys are the keys of a place's name at the start of a cell's

@@ -63,6 +63,7 @@ type Room struct {
 	playBase  time.Duration
 	playSince time.Time
 	scratch   bytes.Buffer         // where pushes are rendered (see message)
+	kept      keptWords            // what the room words and keeps between pushes
 	pages     map[string]*pageSnap // what pages rendered lately hold (pages.go)
 	// results (room/results.go): the last game recorded, the people
 	// seated as the database knows them (player id to name), and at a
@@ -123,6 +124,9 @@ type roomView struct {
 	// pushed is what a push's viewers share beyond this (nil outside a
 	// push: nothing is shared)
 	pushed *pushShares
+	// kept is what the room keeps worded between pushes (nil outside a
+	// room: nothing is kept)
+	kept *keptWords
 }
 
 // pushShares are what the viewers of one push have alike, by language:
@@ -154,6 +158,28 @@ func (rv *roomView) shares() *langShares {
 	s := &langShares{lang: l}
 	rv.pushed.langs = append(rv.pushed.langs, s)
 	return s
+}
+
+// keptWords are what a room words and keeps between pushes, by language
+// (each game's glue says what: Impetus, its map's cells). Only the room's
+// actor reads and writes them.
+type keptWords struct{ langs map[*i18n.Lang]any }
+
+// keptAt is what the room keeps worded in rv's language, made by fresh
+// the first time (and every time outside a room).
+func keptAt[T any](rv *roomView, fresh func() T) T {
+	if rv.kept == nil {
+		return fresh()
+	}
+	if k, ok := rv.kept.langs[rv.l()].(T); ok {
+		return k
+	}
+	k := fresh()
+	if rv.kept.langs == nil {
+		rv.kept.langs = map[*i18n.Lang]any{}
+	}
+	rv.kept.langs[rv.l()] = k
+	return k
 }
 
 // publicAt is the part of the game every viewer of rv's language sees
@@ -895,7 +921,7 @@ func (r *Room) shared() roomView {
 	dl, banks := r.deadlines()
 	return roomView{code: r.code, t: r.t, seat: game.Spectator, lang: i18n.English(), connected: conn, nextAt: next, phaseAt: phaseAt,
 		deadlines: dl, banks: banks, now: r.rt.now(), played: r.playTime(), playing: !r.playSince.IsZero(), actURL: "/t/" + r.code + "/act",
-		rated: r.rated, pushed: &pushShares{}}
+		rated: r.rated, pushed: &pushShares{}, kept: &r.kept}
 }
 
 // page builds the whole table page model for a viewer.
