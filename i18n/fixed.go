@@ -33,6 +33,9 @@ func NewFixed(msgs ...Msg) *Fixed {
 	return f
 }
 
+// Len is how many messages f has.
+func (f *Fixed) Len() int { return len(f.msgs) }
+
 // In is message i in l (written now for a language of another catalog).
 func (f *Fixed) In(l *Lang, i int) string {
 	for j, fl := range f.langs {

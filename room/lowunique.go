@@ -113,7 +113,7 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 		}
 	}
 	l.Results, l.Winners, l.Finals = pub.results, pub.winners, pub.finals
-	l.Mode, l.Status = luMode(&v, lang, t, waiting, pub.winnersMsg)
+	l.Mode, l.Status = luMode(&v, lang, t, waiting, pub)
 	l.YourTurn = v.Seat >= 0 && waiting[v.Seat]
 	switch {
 	case v.Phase == lowunique.Over:
@@ -129,12 +129,11 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 
 // luPublic is what every viewer sees alike of a Lowest Unique table, in
 // one language: the phase, what a seat the table waits for is doing, the
-// rounds' results and the games' winners.
+// rounds' results, the games' winners and the status once it is over.
 type luPublic struct {
 	phase, waiting string
 	results        []views.LURound
-	winnersMsg     i18n.Msg
-	winners        string
+	winners, over  string
 	finals         []string
 }
 
@@ -159,9 +158,13 @@ func luWords(rv *roomView, v *lowunique.View) *luPublic {
 		}
 		pub.results = append(pub.results, lr)
 	}
+	var winners i18n.Msg
 	if len(v.Winners) > 0 {
-		pub.winnersMsg = winnersMsg(t, v.Winners, v.Players[v.Winners[0]].Score)
-		pub.winners = l.Msg(pub.winnersMsg)
+		winners = winnersMsg(t, v.Winners, v.Players[v.Winners[0]].Score)
+		pub.winners = l.Msg(winners)
+	}
+	if v.Phase == lowunique.Over {
+		pub.over = l.F("lowunique.view.status.over", i18n.Nest("Winners", winners))
 	}
 	for g, final := range v.Finals {
 		best := 0
@@ -257,7 +260,7 @@ func winnersMsg(t *Table, ws []int, points int) i18n.Msg {
 
 // luMode picks the viewer's controls and says what the table waits for:
 // the viewer's move, or whose.
-func luMode(v *lowunique.View, l *i18n.Lang, t *Table, waiting map[int]bool, winners i18n.Msg) (mode, status string) {
+func luMode(v *lowunique.View, l *i18n.Lang, t *Table, waiting map[int]bool, pub *luPublic) (mode, status string) {
 	o := v.Legal()
 	var others []int
 	for i := range v.Players {
@@ -273,7 +276,7 @@ func luMode(v *lowunique.View, l *i18n.Lang, t *Table, waiting map[int]bool, win
 	case o.Choose:
 		return "choose", l.T("lowunique.view.status.choose")
 	case v.Phase == lowunique.Over:
-		return "over", l.F("lowunique.view.status.over", i18n.Nest("Winners", winners))
+		return "over", pub.over
 	case v.Phase == lowunique.Resolved:
 		return "resolved", l.F("lowunique.view.status.resolved", i18n.N("Round", v.Round))
 	case len(others) == 0:

@@ -85,7 +85,7 @@ func (l LowUnique) Fragments() []Fragment {
 	out := make([]Fragment, 0, 7+len(l.Seats)+FrameFragments)
 	out = append(out, []Fragment{
 		{ID: "lu-status", Component: luStatus(l), Key: 0},
-		{ID: "lu-round", Component: luRound(l), Key: 0},
+		{ID: "lu-round", Component: luRound(l), Key: 1<<63 | uint64(l.Game)<<40 | uint64(l.Round)<<20 | uint64(l.Rounds)},
 		{ID: "turn-mark", Component: turnMark(l.YourTurn, "game.your_move")},
 		TurnsFragment("lu-ring", l.seatList()),
 		{ID: "lu-centre", Component: luCentre(l), Key: 0},
