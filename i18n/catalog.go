@@ -35,12 +35,12 @@ const PseudoCode = "en-XA"
 type Lang struct {
 	code  string
 	tag   language.Tag
-	name  string           // in the language itself ("Français")
-	keys  map[string]int32 // the catalog's keys, numbered
-	msgs  []message        // by key number; a key the language lacks is not ok
-	segs  []segment        // the messages' segments (message.forms)
-	text  string           // the messages' texts (segment, message.plain…)
-	en    *Lang            // where a missing key is read (nil for English)
+	name  string    // in the language itself ("Français")
+	keys  *keyTable // the catalog's keys, numbered
+	msgs  []message // by key number; a key the language lacks is not ok
+	segs  []segment // the messages' segments (message.forms)
+	text  string    // the messages' texts (segment, message.plain…)
+	en    *Lang     // where a missing key is read (nil for English)
 	group string
 	// decimal separates a number's whole part from its fraction.
 	decimal string
@@ -53,8 +53,9 @@ type Lang struct {
 	ctx      context.Context // context.Background with this language
 	// bots and seats are the names of bots and unnamed seats by number
 	// (bot.name, seat.name), ords the places (ordinal), written once at
-	// Load: a table names its seats and ranks them in every push
-	bots, seats, ords [namedSeats]string
+	// Load in names: a table names its seats and ranks them in every push
+	names             string
+	bots, seats, ords [namedSeats]span
 }
 
 // namedSeats is how many bots' and seats' names and places a Lang writes
@@ -99,7 +100,7 @@ type Catalog struct {
 	matcher language.Matcher
 	tags    []language.Tag
 	en      *Lang
-	keys    map[string]int32 // every file's keys, numbered
+	keys    *keyTable // every file's keys, numbered
 }
 
 // file is one locale file as translators write it: a key's text, or its
@@ -191,35 +192,25 @@ func (c *Catalog) add(l *Lang) {
 	c.tags = append(c.tags, l.tag)
 }
 
-// numberKeys numbers every key of every file, sorted: the catalog's
-// keys, whose texts are one string.
-func numberKeys(files map[string]map[string]fileEntry) map[string]int32 {
+// numberKeys numbers every key of every file: the catalog's keys.
+func numberKeys(files map[string]map[string]fileEntry) *keyTable {
 	var all []string
 	for _, f := range files {
 		for k := range f {
 			all = append(all, k)
 		}
 	}
-	slices.Sort(all)
-	all = slices.Compact(all)
-	text := strings.Join(all, "")
-	keys := make(map[string]int32, len(all))
-	at := 0
-	for i, k := range all {
-		keys[text[at:at+len(k)]] = int32(i)
-		at += len(k)
-	}
-	return keys
+	return newKeyTable(all)
 }
 
 // compile builds a Lang from its file; en, for another language, is
 // where its missing keys are read.
-func compile(code string, f map[string]fileEntry, keys map[string]int32, en *Lang) (*Lang, error) {
+func compile(code string, f map[string]fileEntry, keys *keyTable, en *Lang) (*Lang, error) {
 	tag, err := language.Parse(code)
 	if err != nil {
 		return nil, fmt.Errorf("i18n: locales/%s.json: %w", code, err)
 	}
-	l := &Lang{code: code, tag: tag, keys: keys, msgs: make([]message, len(keys)), en: en}
+	l := &Lang{code: code, tag: tag, keys: keys, msgs: make([]message, keys.len()), en: en}
 	var lay layout
 	for key, e := range f {
 		var forms [6][]piece
@@ -232,7 +223,8 @@ func compile(code string, f map[string]fileEntry, keys map[string]int32, en *Lan
 		if en == nil {
 			note = e.Description // English's notes are the translators'
 		}
-		l.msgs[keys[key]] = lay.message(forms, note)
+		i, _ := keys.find(key)
+		l.msgs[i] = lay.message(forms, note)
 	}
 	lay.settle(l)
 	l.settle()
@@ -310,17 +302,25 @@ func (l *Lang) settle() {
 		fmt.Sscan(n, &l.groupMin)
 	}
 	l.listSep, l.listLast = l.T("list.separator"), l.T("list.last")
-	for n := range namedSeats {
-		l.bots[n] = string(l.appendKey(nil, "bot.name", []Arg{N("Number", n)}))
-		l.seats[n] = string(l.appendKey(nil, "seat.name", []Arg{N("Number", n+1)}))
-		l.ords[n] = string(l.writeOrdinal(nil, n))
+	// name keeps b, names with a name appended, and says where the name is
+	var names []byte
+	name := func(b []byte) span {
+		from := len(names)
+		names = b
+		return span{uint32(from), uint32(len(names))}
 	}
+	for n := range namedSeats {
+		l.bots[n] = name(l.appendKey(names, "bot.name", []Arg{N("Number", n)}))
+		l.seats[n] = name(l.appendKey(names, "seat.name", []Arg{N("Number", n+1)}))
+		l.ords[n] = name(l.writeOrdinal(names, n))
+	}
+	l.names = string(names)
 }
 
 // BotName is the name of bot number n ("Bot 3", bot.name).
 func (l *Lang) BotName(n int) string {
 	if n >= 0 && n < namedSeats {
-		return l.bots[n]
+		return l.names[l.bots[n].from:l.bots[n].to]
 	}
 	return string(l.appendKey(nil, "bot.name", []Arg{N("Number", n)}))
 }
@@ -329,7 +329,7 @@ func (l *Lang) BotName(n int) string {
 // seat.name, numbered from 1).
 func (l *Lang) SeatName(seat int) string {
 	if seat >= 0 && seat < namedSeats {
-		return l.seats[seat]
+		return l.names[l.seats[seat].from:l.seats[seat].to]
 	}
 	return string(l.appendKey(nil, "seat.name", []Arg{N("Number", seat+1)}))
 }
@@ -389,7 +389,7 @@ func (l *Lang) Has(key string) bool { return l.own(key) != nil }
 
 // own is the language's own message of key, or nil.
 func (l *Lang) own(key string) *message {
-	if i, ok := l.keys[key]; ok && l.msgs[i].ok {
+	if i, ok := l.keys.find(key); ok && l.msgs[i].ok {
 		return &l.msgs[i]
 	}
 	return nil
@@ -398,7 +398,7 @@ func (l *Lang) own(key string) *message {
 // lookup is key's message and the language whose text it is: the
 // language's own, else English's, else nil.
 func (l *Lang) lookup(key string) (*message, *Lang) {
-	i, ok := l.keys[key]
+	i, ok := l.keys.find(key)
 	switch {
 	case !ok:
 	case l.msgs[i].ok:
@@ -577,7 +577,7 @@ func (l *Lang) form(m *message, args []Arg) int {
 // ordinal rules give n).
 func (l *Lang) appendOrdinal(b []byte, n int) []byte {
 	if n >= 0 && n < namedSeats {
-		return append(b, l.ords[n]...)
+		return append(b, l.names[l.ords[n].from:l.ords[n].to]...)
 	}
 	return l.writeOrdinal(b, n)
 }

@@ -51,8 +51,8 @@ func (c *Catalog) Problems() []string {
 				}
 			}
 		}
-		for k := range c.keys {
-			if l.Has(k) && !c.en.Has(k) {
+		for i := range c.keys.len() {
+			if k := c.keys.key(i); l.Has(k) && !c.en.Has(k) {
 				out = append(out, fmt.Sprintf("%s: %s is not an English key", l.code, k))
 			}
 		}

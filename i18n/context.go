@@ -95,9 +95,9 @@ func (c *Catalog) Match(accept string) *Lang {
 
 // Keys are English's keys (every language's are checked against them).
 func (c *Catalog) Keys() []string {
-	out := make([]string, 0, len(c.keys))
-	for k := range c.keys {
-		if c.en.Has(k) {
+	out := make([]string, 0, c.keys.len())
+	for i := range c.keys.len() {
+		if k := c.keys.key(i); c.en.Has(k) {
 			out = append(out, k)
 		}
 	}

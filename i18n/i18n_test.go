@@ -216,7 +216,7 @@ func TestAMissingTranslationReadsEnglish(t *testing.T) {
 // another catalog; and so do the names written at Load.
 func TestFixedMessagesAreTheLanguages(t *testing.T) {
 	msgs := []Msg{M("card.name", K("Rank", "card.rank.queen"), K("Suit", "card.suit.spades")), M("bot.name", N("Number", 3)), M("nope")}
-	f := NewFixed(msgs...)
+	f := NewFixed(len(msgs), func(i int) Msg { return msgs[i] })
 	other := testCatalog(t, frComplete).Lookup("fr")
 	for _, l := range append(Languages(), Lookup(PseudoCode), other) {
 		for i, m := range msgs {

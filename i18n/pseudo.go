@@ -13,8 +13,8 @@ import (
 func pseudo(en *Lang) *Lang {
 	l := &Lang{code: PseudoCode, tag: language.Make(PseudoCode), keys: en.keys, msgs: make([]message, len(en.msgs)), pseudo: true}
 	var lay layout
-	for key, i := range en.keys {
-		m := &en.msgs[i]
+	for i := range en.msgs {
+		m, key := &en.msgs[i], en.keys.key(i)
 		if !m.ok {
 			continue
 		}

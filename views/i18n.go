@@ -67,15 +67,16 @@ func cardIndex(id string) int {
 
 // cardNames are the cards' names in every language (card.name), by
 // cardIndex: a hand or a pile names its cards in every push.
-var cardNames = func() *i18n.Fixed {
-	msgs := make([]i18n.Msg, 0, 54)
-	for _, r := range []byte(cardRanks) {
-		for _, s := range []byte(cardSuits) {
-			msgs = append(msgs, i18n.M("card.name", i18n.K("Rank", cardRankKeys[r]), i18n.K("Suit", cardSuitKeys[s])))
-		}
+var cardNames = i18n.NewFixed(len(cardRanks)*len(cardSuits)+2, func(i int) i18n.Msg {
+	switch i - len(cardRanks)*len(cardSuits) {
+	case 0:
+		return i18n.M("card.name.joker.red")
+	case 1:
+		return i18n.M("card.name.joker.black")
 	}
-	return i18n.NewFixed(append(msgs, i18n.M("card.name.joker.red"), i18n.M("card.name.joker.black"))...)
-}()
+	r, s := cardRanks[i/len(cardSuits)], cardSuits[i%len(cardSuits)]
+	return i18n.M("card.name", i18n.K("Rank", cardRankKeys[r]), i18n.K("Suit", cardSuitKeys[s]))
+})
 
 // pip is a card's rank as printed on it, in the render's language: "10",
 // "A" (card.pip.*).

@@ -87,10 +87,4 @@ func placeText(ctx context.Context, r Standing) string {
 
 // placeWords are the first places in every language (standings.place),
 // from 1st: every standings row has one.
-var placeWords = func() *i18n.Fixed {
-	msgs := make([]i18n.Msg, 16)
-	for i := range msgs {
-		msgs[i] = i18n.M("standings.place", i18n.Ord("Place", i+1))
-	}
-	return i18n.NewFixed(msgs...)
-}()
+var placeWords = i18n.NewFixed(16, func(i int) i18n.Msg { return i18n.M("standings.place", i18n.Ord("Place", i+1)) })
