@@ -343,3 +343,17 @@ func TestMessagesEqual(t *testing.T) {
 		t.Error("a piece of page is equal")
 	}
 }
+
+// A clone is equal to its message and shares no memory with it.
+func TestCloneSharesNothing(t *testing.T) {
+	m := M("plays", S("Seat", "Ann"), Nest("What", M("cards", Count(2))), SeriesOf("L", K("", "plain"), BotArg("", 2)))
+	c := m.Clone()
+	if !c.Equal(m) {
+		t.Fatal("the clone differs")
+	}
+	m.Args[1].M.Args[0].N = 3
+	m.Args[2].L[1].N = 4
+	if c.Args[1].M.Args[0].N != 2 || c.Args[2].L[1].N != 2 {
+		t.Fatal("the clone shares memory with its message")
+	}
+}

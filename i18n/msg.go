@@ -81,6 +81,26 @@ func (m Msg) IsZero() bool { return m.Key == "" }
 // equal to one (its markup can't be compared).
 func (m Msg) Equal(o Msg) bool { return m.Key == o.Key && argsEqual(m.Args, o.Args) }
 
+// Clone is a copy of m that shares no memory with it (but its strings and
+// its pieces' markup).
+func (m Msg) Clone() Msg { return Msg{Key: m.Key, Args: cloneArgs(m.Args)} }
+
+func cloneArgs(args []Arg) []Arg {
+	if args == nil {
+		return nil
+	}
+	out := make([]Arg, len(args))
+	for i, a := range args {
+		a.L = cloneArgs(a.L)
+		if a.M != nil {
+			c := a.M.Clone()
+			a.M = &c
+		}
+		out[i] = a
+	}
+	return out
+}
+
 func argsEqual(a, b []Arg) bool {
 	if len(a) != len(b) {
 		return false

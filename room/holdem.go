@@ -238,6 +238,7 @@ func holdemView(rv *roomView) views.Holdem {
 	if pm != nil {
 		plus = pm.Plus
 	}
+	h.Seats, h.Ledger = make([]views.HSeat, 0, len(v.Seats)), make([]views.HLedger, 0, len(v.Seats))
 	for i, sv := range v.Seats {
 		hs := views.HSeat{Seat: rv.seatView(i), Stack: sv.Stack, Bet: sv.Bet, Dealt: sv.Dealt, Folded: sv.Folded,
 			AllIn: sv.AllIn, SitOut: sv.SitOut, Turn: v.Turn == i || slices.Contains(v.Undecided, i), Won: sv.Won, Hole: holdemCards(sv.Hole),
@@ -301,7 +302,9 @@ func holdemView(rv *roomView) views.Holdem {
 	if len(h.Board2) > 0 {
 		h.Shared = holdemState(rv.t.Match).Shared // the cards both runs share (public once both are dealt)
 	}
-	h.StreetItems = publicAt(rv, v.Version, func() []views.HItem { return streetLog(&v, l, t) })
+	h.StreetItems = publicAt(rv, v.Version, func() []views.HItem {
+		return streetLog(&v, l, t, keptAt(rv, func() *keptMsgs { return &keptMsgs{} }))
+	})
 	if rv.seat >= 0 {
 		me := v.Seats[rv.seat]
 		h.SittingOut = me.SitOut
@@ -595,8 +598,8 @@ func holdemStatus(v *holdem.View, l *i18n.Lang, t *Table, yourTurn bool) string 
 }
 
 // streetLog is this hand's actions street by street, with the board as it
-// came.
-func streetLog(v *holdem.View, l *i18n.Lang, t *Table) []views.HItem {
+// came; an action's line worded in an earlier push is read from kept.
+func streetLog(v *holdem.View, l *i18n.Lang, t *Table, kept *keptMsgs) []views.HItem {
 	if v.Hand == 0 {
 		return nil
 	}
@@ -608,7 +611,7 @@ func streetLog(v *holdem.View, l *i18n.Lang, t *Table) []views.HItem {
 			street++
 			out = append(out, boardStreet(street, v.Board, l))
 		}
-		out = append(out, views.HItem{Text: l.F("holdem.view.items.action", t.nameArgAs("Name", r.Seat), i18n.Nest("Action", msgs[i]))})
+		out = append(out, views.HItem{Text: kept.text(l, i, i18n.M("holdem.view.items.action", t.nameArgAs("Name", r.Seat), i18n.Nest("Action", msgs[i])))})
 	}
 	for n := len(v.Board); street < holdem.River && holdem.BoardAt(street+1) <= n; {
 		street++

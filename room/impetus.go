@@ -209,7 +209,7 @@ func impetusWords(rv *roomView, v *impetus.View) *impetusPublic {
 			c.Changed, c.Motion = true, how
 			facts = append(facts, i18n.K("", "impetus.view.cell."+how))
 		}
-		c.Label = kept.label(l, i, facts)
+		c.Label = kept.labels.text(l, i, i18n.M("impetus.view.cell", i18n.SeriesOf("Facts", facts...)))
 		pub.cells = append(pub.cells, c)
 	}
 	for f := range v.Factions {
@@ -251,8 +251,7 @@ func impetusWords(rv *roomView, v *impetus.View) *impetusPublic {
 type impetusCells struct {
 	owner  [impetus.NumHexes]int
 	places []i18n.Arg
-	msgs   []i18n.Msg
-	labels []string
+	labels keptMsgs
 }
 
 // name names the cells' places for the map's owners, unless they are
@@ -267,19 +266,6 @@ func (k *impetusCells) name(owner *[impetus.NumHexes]int) {
 		place.Key = placeStartKeys[place.Key]
 		k.places[i] = i18n.Nest("", place)
 	}
-}
-
-// label is cell i's label of facts (the caller's, reused) in l.
-func (k *impetusCells) label(l *i18n.Lang, i int, facts []i18n.Arg) string {
-	if k.msgs == nil {
-		k.msgs, k.labels = make([]i18n.Msg, impetus.NumHexes), make([]string, impetus.NumHexes)
-	}
-	m := i18n.M("impetus.view.cell", i18n.SeriesOf("Facts", facts...))
-	if !k.msgs[i].Equal(m) {
-		m.Args[0].L = slices.Clone(facts)
-		k.msgs[i], k.labels[i] = m, l.Msg(m)
-	}
-	return k.labels[i]
 }
 
 // placeStartKeys are the keys of a place's name at the start of a cell's

@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/impetus"
 	"github.com/tablegames/tables/i18n"
 )
@@ -90,40 +89,5 @@ func TestImpetusLogFromKeys(t *testing.T) {
 		if heads < 2 {
 			t.Errorf("%d seats: %d turns begun", seats, heads)
 		}
-	}
-}
-
-// The map's labels the room keeps between pushes are those it would word
-// afresh, in each language, move after move.
-func TestImpetusKeptCellsAreFresh(t *testing.T) {
-	r := benchRoom(t, impetusKind, Options{Seats: 4, Bots: true})
-	rng := rand.New(rand.NewPCG(5, 5))
-	langs := []*i18n.Lang{i18n.English(), i18n.Lookup("fr"), i18n.Lookup(i18n.PseudoCode)}
-	move := 0
-	for ; move < 300 && !r.t.Match.Over(); move++ {
-		for _, l := range langs {
-			kept := r.shared()
-			kept.lang = l
-			fresh := kept
-			fresh.kept = nil
-			v := r.t.Match.(*impetus.Match).State.View(game.Spectator)
-			k, f := impetusWords(&kept, &v), impetusWords(&fresh, &v)
-			for i := range f.cells {
-				if k.cells[i].Label != f.cells[i].Label {
-					t.Fatalf("move %d, %s, cell %d: kept %q, afresh %q", move, l.Code(), i, k.cells[i].Label, f.cells[i].Label)
-				}
-			}
-		}
-		w := r.t.Match.Waiting()
-		if len(w) == 0 {
-			break
-		}
-		mv, _ := r.t.Match.Bot(w[0], "random", rng)
-		if _, err := r.t.Match.Apply(w[0], mv); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if move < 100 {
-		t.Fatalf("only %d moves", move)
 	}
 }

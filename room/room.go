@@ -182,6 +182,26 @@ func keptAt[T any](rv *roomView, fresh func() T) T {
 	return k
 }
 
+// keptMsgs are messages a room words and keeps by number (a cell of the
+// map, an action of the hand): a message equal to the one kept at its
+// number reads as the text kept, not worded again.
+type keptMsgs struct {
+	msgs  []i18n.Msg
+	texts []string
+}
+
+// text is m in l, kept (a copy) as number i.
+func (k *keptMsgs) text(l *i18n.Lang, i int, m i18n.Msg) string {
+	if i < len(k.msgs) && k.msgs[i].Equal(m) {
+		return k.texts[i]
+	}
+	if i >= len(k.msgs) {
+		k.msgs, k.texts = slices.Grow(k.msgs, i+1-len(k.msgs))[:i+1], slices.Grow(k.texts, i+1-len(k.texts))[:i+1]
+	}
+	k.msgs[i], k.texts[i] = m.Clone(), l.Msg(m)
+	return k.texts[i]
+}
+
 // publicAt is the part of the game every viewer of rv's language sees
 // alike at the match's version, worded by words for the push's first
 // viewer that needs it and read by the others. Its readers must not
