@@ -161,8 +161,8 @@ func (rv *roomView) shares() *langShares {
 }
 
 // keptWords are what a room words and keeps between pushes, by language
-// (each game's glue says what: Impetus, its map's cells). Only the room's
-// actor reads and writes them.
+// (each game's glue says what: Impetus its map's cells, Hold'em its
+// hand's action lines). Only the room's actor reads and writes them.
 type keptWords struct{ langs map[*i18n.Lang]any }
 
 // keptAt is what the room keeps worded in rv's language, made by fresh
@@ -195,8 +195,8 @@ func (k *keptMsgs) text(l *i18n.Lang, i int, m i18n.Msg) string {
 	if i < len(k.msgs) && k.msgs[i].Equal(m) {
 		return k.texts[i]
 	}
-	if i >= len(k.msgs) {
-		k.msgs, k.texts = slices.Grow(k.msgs, i+1-len(k.msgs))[:i+1], slices.Grow(k.texts, i+1-len(k.texts))[:i+1]
+	for len(k.msgs) <= i {
+		k.msgs, k.texts = append(k.msgs, i18n.Msg{}), append(k.texts, "")
 	}
 	k.msgs[i], k.texts[i] = m.Clone(), l.Msg(m)
 	return k.texts[i]
