@@ -60,6 +60,7 @@ type HLevel struct {
 type HPot struct {
 	Pot     i18n.Msg // its name: "The main pot", "Side pot 1"; once paid "the main pot"
 	Amount  int
+	Label   string   // a pot in play, named with its chips in the viewer's language
 	Winners string   // who won it (hand over)
 	Several bool     // more than one won it: they share it
 	Hand    i18n.Msg // with what hand (zero when uncontested)
@@ -221,6 +222,7 @@ func (h Holdem) potsKey() uint64 {
 		for _, p := range ps {
 			k.msg(p.Pot)
 			k.num(int64(p.Amount))
+			k.str(p.Label)
 			k.str(p.Winners)
 			k.flag(p.Several)
 			k.msg(p.Hand)
