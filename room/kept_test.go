@@ -79,3 +79,67 @@ func TestHoldemKeptLinesAreFresh(t *testing.T) {
 		t.Fatalf("only %d hands", len(hands))
 	}
 }
+
+// TestEachLanguageWordsItsOwn plays tables of every game with viewers
+// reading three languages, each push worded once per language and kept
+// between pushes, and checks every viewer gets the bytes it gets when it
+// is the table's only viewer (nothing shared, the room's words its own).
+func TestEachLanguageWordsItsOwn(t *testing.T) {
+	for _, g := range benchGames {
+		t.Run(g.kind.name, func(t *testing.T) {
+			fr, ja := i18n.Lookup("fr"), i18n.Lookup("ja")
+			mk := func() []*viewer {
+				return []*viewer{{player: "p0", seat: 0, lang: fr}, {player: "p1", seat: 1}, {player: "w1", seat: -1, lang: ja},
+					{player: "w2", seat: -1, lang: fr}, {seat: 2, lang: ja}}
+			}
+			room, withOthers := benchRoom(t, g.kind, g.opts), mk()
+			alone := make([]*Room, len(withOthers))
+			byItself := make([]*viewer, len(withOthers))
+			for i := range alone {
+				alone[i], byItself[i] = benchRoom(t, g.kind, g.opts), mk()[i]
+				alone[i].message(byItself[i], alone[i].shared(), nil, true, nil)
+			}
+			for _, v := range withOthers {
+				room.message(v, room.shared(), nil, true, nil)
+			}
+			rng := rand.New(rand.NewPCG(7, 7))
+			move := 0
+			for ; move < 200 && !room.t.Match.Over(); move++ {
+				var mv game.Move
+				ok, seat := false, game.System
+				if w := room.t.Match.Waiting(); len(w) == 0 {
+					mv, ok = room.t.Match.Continue(rng.Uint64())
+				} else {
+					seat = w[0]
+					mv, ok = room.t.Match.Bot(seat, g.bot, rng)
+				}
+				if !ok {
+					break
+				}
+				push := func(r *Room, vs ...*viewer) []string {
+					evs, err := r.t.Match.Apply(seat, mv)
+					if err != nil {
+						t.Fatal(err)
+					}
+					lines := r.t.events(evs)
+					r.t.Seq++
+					sh := r.shared()
+					var out []string
+					for _, v := range vs {
+						out = append(out, string(r.message(v, sh, lines, false, nil)))
+					}
+					return out
+				}
+				got := push(room, withOthers...)
+				for i, r := range alone {
+					if want := push(r, byItself[i])[0]; got[i] != want {
+						t.Fatalf("move %d, viewer %d (%s): with the others\n%.400s\nalone\n%.400s", move, i, withOthers[i].lang.Code(), got[i], want)
+					}
+				}
+			}
+			if move < 40 {
+				t.Fatalf("only %d moves", move)
+			}
+		})
+	}
+}
