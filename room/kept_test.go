@@ -42,7 +42,7 @@ func TestImpetusKeptCellsAreFresh(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if move < 100 {
+	if move < 40 {
 		t.Fatalf("only %d moves", move)
 	}
 }
