@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,12 +26,21 @@ const PseudoCode = "en-XA"
 
 // Lang is one language of the catalog: its messages, compiled once, and
 // how it writes numbers and plurals. A Lang never changes after Load.
+//
+// Its messages hold no pointer: each is a few spans of the language's one
+// text and one list of segments, found by the key's number in the
+// catalog's keys (shared by its languages). The garbage collector has a
+// handful of objects to mark per language, not a few for every message
+// at every collection.
 type Lang struct {
 	code  string
 	tag   language.Tag
-	name  string // in the language itself ("Français")
-	msgs  map[string]*message
-	en    *Lang // where a missing key is read (nil for English)
+	name  string    // in the language itself ("Français")
+	keys  *keyTable // the catalog's keys, numbered
+	msgs  []message // by key number; a key the language lacks is not ok
+	segs  []segment // the messages' segments (message.forms)
+	text  string    // the messages' texts (segment, message.plain…)
+	en    *Lang     // where a missing key is read (nil for English)
 	group string
 	// decimal separates a number's whole part from its fraction.
 	decimal string
@@ -41,25 +51,47 @@ type Lang struct {
 	listLast string
 	pseudo   bool
 	ctx      context.Context // context.Background with this language
+	// bots and seats are the names of bots and unnamed seats by number
+	// (bot.name, seat.name), ords the places (ordinal), written once at
+	// Load in names: a table names its seats and ranks them in every push
+	names             string
+	bots, seats, ords [namedSeats]span
 }
+
+// namedSeats is how many bots' and seats' names and places a Lang writes
+// at Load (more than any game seats); a larger number is written when
+// asked.
+const namedSeats = 32
 
 // message is one key compiled: its plural forms (other is forms[0]),
-// each a list of segments; plain holds the text of a message without
-// placeholders or plural forms, ready to write.
+// each a span of the language's segments (empty: no such form); plain
+// is the text of a message without placeholders or plural forms, ready
+// to write (simple), html the same escaped for an HTML text node, note
+// the translator's (English's). All are spans of the language's text.
 type message struct {
-	forms  [6][]segment // by plural.Form: Other, Zero, One, Two, Few, Many
+	forms  [6]span // by plural.Form: Other, Zero, One, Two, Few, Many
+	plain  span
+	html   span
+	note   span
+	ok     bool // the language has the key
 	plural bool
-	plain  string
-	html   string // plain, escaped for an HTML text node
 	simple bool
-	note   string
 }
 
-// segment is literal text or, when arg is set, a placeholder.
-type segment struct {
-	lit string
-	arg string
-}
+// span is a part of a language's text (or of its segments): [from, to).
+type span struct{ from, to uint32 }
+
+func (s span) empty() bool { return s.from == s.to }
+
+// segment is literal text or, when arg is not empty, a placeholder (its
+// name): spans of the language's text.
+type segment struct{ lit, arg span }
+
+// str is a span of the language's text.
+func (l *Lang) str(s span) string { return l.text[s.from:s.to] }
+
+// segments are a form's segments.
+func (l *Lang) segments(s span) []segment { return l.segs[s.from:s.to] }
 
 // Catalog is every language loaded.
 type Catalog struct {
@@ -68,6 +100,7 @@ type Catalog struct {
 	matcher language.Matcher
 	tags    []language.Tag
 	en      *Lang
+	keys    *keyTable // every file's keys, numbered
 }
 
 // file is one locale file as translators write it: a key's text, or its
@@ -127,7 +160,8 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	if !ok {
 		return nil, fmt.Errorf("i18n: no locales/en.json")
 	}
-	c.en, err = compile("en", enFile, nil)
+	c.keys = numberKeys(files)
+	c.en, err = compile("en", enFile, c.keys, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +174,7 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	sort.Strings(codes)
 	c.add(c.en)
 	for _, code := range codes {
-		l, err := compile(code, files[code], c.en)
+		l, err := compile(code, files[code], c.keys, c.en)
 		if err != nil {
 			return nil, err
 		}
@@ -158,23 +192,102 @@ func (c *Catalog) add(l *Lang) {
 	c.tags = append(c.tags, l.tag)
 }
 
+// numberKeys numbers every key of every file: the catalog's keys.
+func numberKeys(files map[string]map[string]fileEntry) *keyTable {
+	var all []string
+	for _, f := range files {
+		for k := range f {
+			all = append(all, k)
+		}
+	}
+	return newKeyTable(all)
+}
+
 // compile builds a Lang from its file; en, for another language, is
 // where its missing keys are read.
-func compile(code string, f map[string]fileEntry, en *Lang) (*Lang, error) {
+func compile(code string, f map[string]fileEntry, keys *keyTable, en *Lang) (*Lang, error) {
 	tag, err := language.Parse(code)
 	if err != nil {
 		return nil, fmt.Errorf("i18n: locales/%s.json: %w", code, err)
 	}
-	l := &Lang{code: code, tag: tag, msgs: make(map[string]*message, len(f)), en: en}
+	l := &Lang{code: code, tag: tag, keys: keys, msgs: make([]message, keys.len()), en: en}
+	var lay layout
 	for key, e := range f {
-		m, err := compileEntry(e)
-		if err != nil {
-			return nil, fmt.Errorf("i18n: locales/%s.json: %s: %w", code, key, err)
+		var forms [6][]piece
+		for i, t := range [6]string{e.Other, e.Zero, e.One, e.Two, e.Few, e.Many} {
+			if forms[i], err = parse(t); err != nil {
+				return nil, fmt.Errorf("i18n: locales/%s.json: %s: %w", code, key, err)
+			}
 		}
-		l.msgs[key] = m
+		note := ""
+		if en == nil {
+			note = e.Description // English's notes are the translators'
+		}
+		i, _ := keys.find(key)
+		l.msgs[i] = lay.message(forms, note)
 	}
+	lay.settle(l)
 	l.settle()
 	return l, nil
+}
+
+// layout lays a language's messages out as they are compiled: their
+// texts one after the other, their segments in one list.
+type layout struct {
+	text []byte
+	segs []segment
+}
+
+// add appends s to the text.
+func (y *layout) add(s string) span {
+	from := len(y.text)
+	y.text = append(y.text, s...)
+	return span{uint32(from), uint32(len(y.text))}
+}
+
+// message lays out a message of these forms (other first, as in
+// message.forms) and note.
+func (y *layout) message(forms [6][]piece, note string) message {
+	m := message{ok: true, note: y.add(note)}
+	for i, ps := range forms {
+		m.plural = m.plural || i > 0 && len(ps) > 0
+		from := len(y.segs)
+		for _, p := range ps {
+			y.segs = append(y.segs, segment{lit: y.add(p.lit), arg: y.add(p.arg)})
+		}
+		m.forms[i] = span{uint32(from), uint32(len(y.segs))}
+	}
+	if m.plural {
+		return m
+	}
+	var b strings.Builder
+	for _, p := range forms[0] {
+		if p.arg != "" {
+			return m
+		}
+		b.WriteString(p.lit)
+	}
+	m.simple = true
+	m.plain = y.add(b.String())
+	m.html = m.plain
+	if h := htmlText.Replace(b.String()); h != b.String() {
+		m.html = y.add(h)
+	}
+	return m
+}
+
+// settle gives l the text and segments laid out.
+func (y *layout) settle(l *Lang) {
+	l.text, l.segs = string(y.text), slices.Clip(y.segs)
+}
+
+// pieces are a form's segments as text.
+func (l *Lang) pieces(s span) []piece {
+	var out []piece
+	for _, g := range l.segments(s) {
+		out = append(out, piece{lit: l.str(g.lit), arg: l.str(g.arg)})
+	}
+	return out
 }
 
 // settle reads the language's own settings from its catalog: its name,
@@ -189,46 +302,46 @@ func (l *Lang) settle() {
 		fmt.Sscan(n, &l.groupMin)
 	}
 	l.listSep, l.listLast = l.T("list.separator"), l.T("list.last")
+	// name keeps b, names with a name appended, and says where the name is
+	var names []byte
+	name := func(b []byte) span {
+		from := len(names)
+		names = b
+		return span{uint32(from), uint32(len(names))}
+	}
+	for n := range namedSeats {
+		l.bots[n] = name(l.appendKey(names, "bot.name", []Arg{N("Number", n)}))
+		l.seats[n] = name(l.appendKey(names, "seat.name", []Arg{N("Number", n+1)}))
+		l.ords[n] = name(l.writeOrdinal(names, n))
+	}
+	l.names = string(names)
 }
 
-func compileEntry(e fileEntry) (*message, error) {
-	m := &message{note: e.Description}
-	texts := [6]string{e.Other, e.Zero, e.One, e.Two, e.Few, e.Many}
-	for i, t := range texts {
-		if i > 0 && t != "" {
-			m.plural = true
-		}
-		segs, err := parse(t)
-		if err != nil {
-			return nil, err
-		}
-		m.forms[i] = segs
+// BotName is the name of bot number n ("Bot 3", bot.name).
+func (l *Lang) BotName(n int) string {
+	if n >= 0 && n < namedSeats {
+		return l.names[l.bots[n].from:l.bots[n].to]
 	}
-	m.settlePlain()
-	return m, nil
+	return string(l.appendKey(nil, "bot.name", []Arg{N("Number", n)}))
 }
 
-func (m *message) settlePlain() {
-	if m.plural {
-		return
+// SeatName is the name of a game's seat (from 0) nobody took ("Seat 3",
+// seat.name, numbered from 1).
+func (l *Lang) SeatName(seat int) string {
+	if seat >= 0 && seat < namedSeats {
+		return l.names[l.seats[seat].from:l.seats[seat].to]
 	}
-	for _, s := range m.forms[0] {
-		if s.arg != "" {
-			return
-		}
-	}
-	var b strings.Builder
-	for _, s := range m.forms[0] {
-		b.WriteString(s.lit)
-	}
-	m.plain, m.simple = b.String(), true
-	m.html = htmlText.Replace(m.plain)
+	return string(l.appendKey(nil, "seat.name", []Arg{N("Number", seat+1)}))
 }
+
+// piece is a segment of a message as text, while it is compiled: literal
+// text or, when arg is set, a placeholder.
+type piece struct{ lit, arg string }
 
 // parse splits a message's text into literal text and {{.Name}}
 // placeholders; any other template action is an error.
-func parse(t string) ([]segment, error) {
-	var out []segment
+func parse(t string) ([]piece, error) {
+	var out []piece
 	for {
 		i := strings.Index(t, "{{")
 		if i < 0 {
@@ -243,13 +356,13 @@ func parse(t string) ([]segment, error) {
 			return nil, fmt.Errorf("only {{.Name}} placeholders are allowed, not %q", t[i:i+j+2])
 		}
 		if i > 0 {
-			out = append(out, segment{lit: t[:i]})
+			out = append(out, piece{lit: t[:i]})
 		}
-		out = append(out, segment{arg: name[1:]})
+		out = append(out, piece{arg: name[1:]})
 		t = t[i+j+2:]
 	}
 	if t != "" {
-		out = append(out, segment{lit: t})
+		out = append(out, piece{lit: t})
 	}
 	return out, nil
 }
@@ -272,51 +385,61 @@ func (l *Lang) Pseudo() bool { return l.pseudo }
 
 // Has reports whether the language's own catalog has key (not read from
 // English).
-func (l *Lang) Has(key string) bool { _, ok := l.msgs[key]; return ok }
+func (l *Lang) Has(key string) bool { return l.own(key) != nil }
 
-func (l *Lang) lookup(key string) (*message, *Lang) {
-	if m, ok := l.msgs[key]; ok {
-		return m, l
+// own is the language's own message of key, or nil.
+func (l *Lang) own(key string) *message {
+	if i, ok := l.keys.find(key); ok && l.msgs[i].ok {
+		return &l.msgs[i]
 	}
-	if l.en != nil {
-		if m, ok := l.en.msgs[key]; ok {
-			return m, l.en
-		}
+	return nil
+}
+
+// lookup is key's message and the language whose text it is: the
+// language's own, else English's, else nil.
+func (l *Lang) lookup(key string) (*message, *Lang) {
+	i, ok := l.keys.find(key)
+	switch {
+	case !ok:
+	case l.msgs[i].ok:
+		return &l.msgs[i], l
+	case l.en != nil && l.en.msgs[i].ok:
+		return &l.en.msgs[i], l.en
 	}
 	return nil, l
 }
 
 // T is the text of a key without placeholders.
 func (l *Lang) T(key string) string {
-	if m, ok := l.msgs[key]; ok && m.simple {
-		return m.plain
+	if m := l.own(key); m != nil && m.simple {
+		return l.str(m.plain)
 	}
 	return l.F(key)
 }
 
 // F is the text of a key with its placeholders filled.
 func (l *Lang) F(key string, args ...Arg) string {
-	m, _ := l.lookup(key)
+	m, in := l.lookup(key)
 	switch {
 	case m == nil:
 		return key
 	case m.simple:
-		return m.plain
+		return in.str(m.plain)
 	case flat(args):
-		// most messages: numbers and names, written in a buffer on the
-		// stack (appendKey's recursion makes its buffer escape)
+		// most messages: numbers, names and words, written in a buffer on
+		// the stack (appendKey's recursion makes its buffer escape)
 		var buf [160]byte
-		return string(l.appendFlat(buf[:0], m, args))
+		return string(l.appendFlat(buf[:0], m, in, args))
 	}
-	return string(l.appendKey(make([]byte, 0, 64), key, args))
+	return string(l.appendMessage(make([]byte, 0, 64), m, in, args))
 }
 
-// flat reports arguments that hold no other message: numbers, texts,
-// places and pieces' texts.
+// flat reports arguments that hold no other message but a word: numbers,
+// texts, places, pieces' texts, words, bots and seats.
 func flat(args []Arg) bool {
 	for _, a := range args {
 		switch a.Kind {
-		case Num, Text, Ordinal, Piece:
+		case Num, Text, Ordinal, Piece, Word, Bot, Seat:
 		default:
 			return false
 		}
@@ -324,29 +447,45 @@ func flat(args []Arg) bool {
 	return true
 }
 
-// appendFlat appends m with flat arguments (flat): appendKey without the
-// recursion.
-func (l *Lang) appendFlat(b []byte, m *message, args []Arg) []byte {
-	for _, s := range m.forms[l.form(m, args)] {
-		if s.arg == "" {
-			b = append(b, s.lit...)
+// appendFlat appends m (of in's text) with flat arguments (flat):
+// appendKey without the recursion.
+func (l *Lang) appendFlat(b []byte, m *message, in *Lang, args []Arg) []byte {
+	for _, s := range in.segments(m.forms[l.form(m, args)]) {
+		if s.arg.empty() {
+			b = append(b, in.text[s.lit.from:s.lit.to]...)
 			continue
 		}
-		a, ok := find(args, s.arg)
+		name := in.str(s.arg)
+		a, ok := find(args, name)
 		switch {
 		case !ok:
 			b = append(b, "{{."...)
-			b = append(b, s.arg...)
+			b = append(b, name...)
 			b = append(b, "}}"...)
 		case a.Kind == Num:
 			b = l.appendNum(b, a.N)
 		case a.Kind == Ordinal:
 			b = l.appendOrdinal(b, a.N)
+		case a.Kind == Word:
+			b = append(b, l.word(a.S)...)
+		case a.Kind == Bot:
+			b = append(b, l.BotName(a.N)...)
+		case a.Kind == Seat:
+			b = append(b, l.SeatName(a.N)...)
 		default:
 			b = append(b, a.S...)
 		}
 	}
 	return b
+}
+
+// word is a Word argument's text: its key's (a key without placeholders,
+// most often). It never calls F, so F's buffer stays on the stack.
+func (l *Lang) word(key string) string {
+	if m, in := l.lookup(key); m != nil && m.simple {
+		return in.str(m.plain)
+	}
+	return string(l.appendKey(nil, key, nil))
 }
 
 // Msg is a message in the language.
@@ -358,17 +497,17 @@ func (l *Lang) Msg(m Msg) string { return l.F(m.Key, m.Args...) }
 // them in itself (static/app.js). A key the language lacks has English's
 // forms; an unknown key none.
 func (l *Lang) Texts(key string) map[string]string {
-	m, _ := l.lookup(key)
+	m, in := l.lookup(key)
 	if m == nil {
 		return nil
 	}
 	out := make(map[string]string, 2)
 	for f, segs := range m.forms {
-		if f > 0 && len(segs) == 0 {
+		if f > 0 && segs.empty() {
 			continue
 		}
 		var b strings.Builder
-		for _, s := range segs {
+		for _, s := range in.pieces(segs) {
 			if s.arg != "" {
 				b.WriteString("{{." + s.arg + "}}")
 			} else {
@@ -384,29 +523,35 @@ func (l *Lang) Texts(key string) map[string]string {
 func (l *Lang) AppendMsg(b []byte, m Msg) []byte { return l.appendKey(b, m.Key, m.Args) }
 
 func (l *Lang) appendKey(b []byte, key string, args []Arg) []byte {
-	m, _ := l.lookup(key)
+	m, in := l.lookup(key)
 	if m == nil {
 		return append(b, key...)
 	}
+	return l.appendMessage(b, m, in, args)
+}
+
+// appendMessage appends m (of in's text) with args.
+func (l *Lang) appendMessage(b []byte, m *message, in *Lang, args []Arg) []byte {
 	if m.simple {
-		return append(b, m.plain...)
+		return append(b, in.str(m.plain)...)
 	}
-	for _, s := range m.forms[l.form(m, args)] {
-		b = l.appendSegment(b, s, args)
+	for _, s := range in.segments(m.forms[l.form(m, args)]) {
+		b = l.appendSegment(b, in, s, args)
 	}
 	return b
 }
 
-// appendSegment appends a segment of a message: its text, or its
-// placeholder's argument ({{.Name}} itself when args lack it).
-func (l *Lang) appendSegment(b []byte, s segment, args []Arg) []byte {
-	if s.arg == "" {
-		return append(b, s.lit...)
+// appendSegment appends a segment of a message of in's text: its text, or
+// its placeholder's argument ({{.Name}} itself when args lack it).
+func (l *Lang) appendSegment(b []byte, in *Lang, s segment, args []Arg) []byte {
+	if s.arg.empty() {
+		return append(b, in.text[s.lit.from:s.lit.to]...)
 	}
-	a, ok := find(args, s.arg)
+	name := in.str(s.arg)
+	a, ok := find(args, name)
 	if !ok {
 		b = append(b, "{{."...)
-		b = append(b, s.arg...)
+		b = append(b, name...)
 		return append(b, "}}"...)
 	}
 	return l.appendArg(b, a)
@@ -422,7 +567,7 @@ func (l *Lang) form(m *message, args []Arg) int {
 		return 0
 	}
 	f := l.pluralForm(a.N)
-	if len(m.forms[f]) == 0 && !(f == 0) {
+	if m.forms[f].empty() && f != 0 {
 		return 0
 	}
 	return int(f)
@@ -431,17 +576,25 @@ func (l *Lang) form(m *message, args []Arg) int {
 // appendOrdinal writes n as a place (key ordinal, in the form CLDR's
 // ordinal rules give n).
 func (l *Lang) appendOrdinal(b []byte, n int) []byte {
-	m, _ := l.lookup("ordinal")
+	if n >= 0 && n < namedSeats {
+		return append(b, l.names[l.ords[n].from:l.ords[n].to]...)
+	}
+	return l.writeOrdinal(b, n)
+}
+
+// writeOrdinal is appendOrdinal without the places written at Load.
+func (l *Lang) writeOrdinal(b []byte, n int) []byte {
+	m, in := l.lookup("ordinal")
 	if m == nil {
 		return strconv.AppendInt(b, int64(n), 10)
 	}
 	f := int(plural.Ordinal.MatchPlural(l.tag, n, 0, 0, 0, 0))
-	if len(m.forms[f]) == 0 {
+	if m.forms[f].empty() {
 		f = 0
 	}
-	for _, s := range m.forms[f] {
-		if s.arg == "" {
-			b = append(b, s.lit...)
+	for _, s := range in.segments(m.forms[f]) {
+		if s.arg.empty() {
+			b = append(b, in.str(s.lit)...)
 		} else {
 			b = l.appendNum(b, n)
 		}
@@ -475,9 +628,9 @@ func (l *Lang) appendArg(b []byte, a Arg) []byte {
 	case Word:
 		return l.appendKey(b, a.S, nil)
 	case Seat:
-		return l.appendKey(b, "seat.name", []Arg{N("Number", a.N+1)})
+		return append(b, l.SeatName(a.N)...)
 	case Bot:
-		return l.appendKey(b, "bot.name", []Arg{N("Number", a.N)})
+		return append(b, l.BotName(a.N)...)
 	case Ordinal:
 		return l.appendOrdinal(b, a.N)
 	case Piece:
@@ -510,8 +663,8 @@ func (l *Lang) joint(a Arg, i int) string {
 
 // Note is a key's note for translators (from English).
 func (c *Catalog) Note(key string) string {
-	if m, ok := c.en.msgs[key]; ok {
-		return m.note
+	if m := c.en.own(key); m != nil {
+		return c.en.str(m.note)
 	}
 	return ""
 }

@@ -19,7 +19,7 @@ func (c *Catalog) Problems() []string {
 	keys := c.Keys()
 	sort.Strings(keys)
 	for _, k := range keys {
-		if c.en.msgs[k].note == "" {
+		if c.Note(k) == "" {
 			out = append(out, fmt.Sprintf("en: %s has no description for translators", k))
 		}
 	}
@@ -29,14 +29,14 @@ func (c *Catalog) Problems() []string {
 		}
 		needs := l.pluralForms()
 		for _, k := range keys {
-			m, ok := l.msgs[k]
-			if !ok {
+			m := l.own(k)
+			if m == nil {
 				out = append(out, fmt.Sprintf("%s: %s is missing", l.code, k))
 				continue
 			}
-			en := c.en.msgs[k]
-			want := en.placeholders()
-			if got := m.placeholders(); !placeholdersFit(got, want, en.note) {
+			en := c.en.own(k)
+			want := c.en.placeholders(en)
+			if got := l.placeholders(m); !placeholdersFit(got, want, c.Note(k)) {
 				out = append(out, fmt.Sprintf("%s: %s has placeholders %v, English %v", l.code, k, got, want))
 			}
 			forms := needs
@@ -45,14 +45,14 @@ func (c *Catalog) Problems() []string {
 			}
 			if en.plural {
 				for _, f := range forms {
-					if len(m.forms[f]) == 0 && f != plural.Other {
+					if m.forms[f].empty() && f != plural.Other {
 						out = append(out, fmt.Sprintf("%s: %s lacks its plural form %s", l.code, k, formNames[f]))
 					}
 				}
 			}
 		}
-		for k := range l.msgs {
-			if _, ok := c.en.msgs[k]; !ok {
+		for i := range c.keys.len() {
+			if k := c.keys.key(i); l.Has(k) && !c.en.Has(k) {
 				out = append(out, fmt.Sprintf("%s: %s is not an English key", l.code, k))
 			}
 		}
@@ -113,11 +113,12 @@ func (l *Lang) ordinalForms() []plural.Form {
 	return out
 }
 
-// placeholders are the names a message's forms use, sorted, once each.
-func (m *message) placeholders() []string {
+// placeholders are the names a message of the language's forms use,
+// sorted, once each.
+func (l *Lang) placeholders(m *message) []string {
 	var out []string
 	for _, segs := range m.forms {
-		for _, s := range segs {
+		for _, s := range l.pieces(segs) {
 			if s.arg != "" && !slices.Contains(out, s.arg) {
 				out = append(out, s.arg)
 			}

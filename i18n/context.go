@@ -95,9 +95,11 @@ func (c *Catalog) Match(accept string) *Lang {
 
 // Keys are English's keys (every language's are checked against them).
 func (c *Catalog) Keys() []string {
-	out := make([]string, 0, len(c.en.msgs))
-	for k := range c.en.msgs {
-		out = append(out, k)
+	out := make([]string, 0, c.keys.len())
+	for i := range c.keys.len() {
+		if k := c.keys.key(i); c.en.Has(k) {
+			out = append(out, k)
+		}
 	}
 	return out
 }

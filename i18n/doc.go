@@ -6,13 +6,18 @@
 // reader's language when read.
 //
 // It owns:
-//   - loading and checking the catalogs once, at start (catalog.go): the
-//     set is immutable after that, so every goroutine reads it freely;
+//   - loading and checking the catalogs once, at start (catalog.go, its
+//     keys numbered in keys.go): the set is immutable after that, so
+//     every goroutine reads it freely, and holds almost no pointer (each
+//     language's texts are one string), so a garbage collection has next
+//     to nothing of it to scan;
 //   - placeholders ({{.Name}}) and plural forms by the CLDR rules of each
 //     language (golang.org/x/text/feature/plural), numbers written the
 //     language's way (format.go);
 //   - Msg and Arg (msg.go), the language-independent form of a sentence:
 //     seats, numbers, names, nested keys;
+//   - fixed messages (Fixed, fixed.go): words a page writes often (the
+//     cards' names), written in every language once, at start;
 //   - the pseudo-language en-XA (pseudo.go), made from English: accented,
 //     lengthened and bracketed, so a test sees any word that did not come
 //     from a catalog;

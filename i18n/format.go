@@ -9,7 +9,13 @@ import (
 // Num writes a whole number the language's way: digits grouped by the
 // catalog's number.group once the number has number.group.digits digits
 // (English groups none, so tables read as they always did).
-func (l *Lang) Num(n int) string { return string(l.appendNum(nil, n)) }
+func (l *Lang) Num(n int) string {
+	if l.groupMin == 0 || l.group == "" || (n < 1000 && n > -1000) {
+		return strconv.Itoa(n)
+	}
+	var buf [32]byte
+	return string(l.appendNum(buf[:0], n))
+}
 
 func (l *Lang) appendNum(b []byte, n int) []byte {
 	if l.groupMin == 0 || l.group == "" || (n < 1000 && n > -1000) {

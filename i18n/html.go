@@ -15,8 +15,8 @@ type Key string
 // Render writes the key's text for the context's language.
 func (k Key) Render(ctx context.Context, w io.Writer) error {
 	l := From(ctx)
-	if m, ok := l.msgs[string(k)]; ok && m.simple {
-		_, err := io.WriteString(w, m.html)
+	if m := l.own(string(k)); m != nil && m.simple {
+		_, err := io.WriteString(w, l.str(m.html))
 		return err
 	}
 	return writeHTML(w, l.F(string(k)))
@@ -31,25 +31,32 @@ func (m Msg) Render(ctx context.Context, w io.Writer) error {
 	if m.hasPieces() {
 		return l.writeKey(ctx, w, m.Key, m.Args)
 	}
-	if msg, _ := l.lookup(m.Key); msg != nil && flat(m.Args) {
+	msg, in := l.lookup(m.Key)
+	switch {
+	case msg == nil:
+		return writeHTML(w, m.Key)
+	case flat(m.Args):
 		var buf [256]byte
-		return writeHTML(w, string(l.appendFlat(buf[:0], msg, m.Args)))
+		return writeHTML(w, string(l.appendFlat(buf[:0], msg, in, m.Args)))
 	}
-	return writeHTML(w, string(l.appendKey(make([]byte, 0, 256), m.Key, m.Args)))
+	return writeHTML(w, string(l.appendMessage(make([]byte, 0, 256), msg, in, m.Args)))
 }
 
 // writeKey writes a message holding pieces of page: its text escaped,
 // each piece as it is.
 func (l *Lang) writeKey(ctx context.Context, w io.Writer, key string, args []Arg) error {
-	m, _ := l.lookup(key)
-	if m == nil || m.simple {
-		return writeHTML(w, string(l.appendKey(nil, key, args)))
+	m, in := l.lookup(key)
+	switch {
+	case m == nil:
+		return writeHTML(w, key)
+	case m.simple:
+		return writeHTML(w, in.str(m.plain))
 	}
-	for _, s := range m.forms[l.form(m, args)] {
-		a, ok := find(args, s.arg)
+	for _, s := range in.segments(m.forms[l.form(m, args)]) {
+		a, ok := find(args, in.str(s.arg))
 		var err error
-		if s.arg == "" || !ok {
-			err = writeHTML(w, string(l.appendSegment(nil, s, args)))
+		if s.arg.empty() || !ok {
+			err = writeHTML(w, string(l.appendSegment(nil, in, s, args)))
 		} else {
 			err = l.writeArg(ctx, w, a)
 		}

@@ -211,6 +211,33 @@ func TestAMissingTranslationReadsEnglish(t *testing.T) {
 	}
 }
 
+// TestFixedMessagesAreTheLanguages: a fixed message reads as the language
+// writes it, in every language of the default catalog and in one of
+// another catalog; and so do the names written at Load.
+func TestFixedMessagesAreTheLanguages(t *testing.T) {
+	msgs := []Msg{M("card.name", K("Rank", "card.rank.queen"), K("Suit", "card.suit.spades")), M("bot.name", N("Number", 3)), M("nope")}
+	f := NewFixed(len(msgs), func(i int) Msg { return msgs[i] })
+	other := testCatalog(t, frComplete).Lookup("fr")
+	for _, l := range append(Languages(), Lookup(PseudoCode), other) {
+		for i, m := range msgs {
+			if got, want := f.In(l, i), l.Msg(m); got != want {
+				t.Errorf("%s: %q, want %q", l.Code(), got, want)
+			}
+		}
+		for n := range 40 {
+			if got, want := l.BotName(n), l.F("bot.name", N("Number", n)); got != want {
+				t.Errorf("%s: bot %d is %q, want %q", l.Code(), n, got, want)
+			}
+			if got, want := l.SeatName(n), l.F("seat.name", N("Number", n+1)); got != want {
+				t.Errorf("%s: seat %d is %q, want %q", l.Code(), n, got, want)
+			}
+			if got, want := string(l.appendOrdinal(nil, n)), string(l.writeOrdinal(nil, n)); got != want {
+				t.Errorf("%s: place %d is %q, want %q", l.Code(), n, got, want)
+			}
+		}
+	}
+}
+
 // TestTextsAreTheCatalogsForms: a script is given a key's forms as the
 // catalog writes them, placeholders and all, each plural form the
 // language has by its CLDR name.
@@ -295,5 +322,38 @@ func BenchmarkPlain(b *testing.B) {
 	for b.Loop() {
 		_ = l.T("seat.name")
 		_ = l.T("list.last")
+	}
+}
+
+// Two messages are equal when they are the same key with the same
+// arguments, nested ones too; a piece of page never is.
+func TestMessagesEqual(t *testing.T) {
+	m := func(n int) Msg {
+		return M("plays", S("Seat", "Ann"), Nest("What", M("cards", Count(n))), SeriesOf("L", K("", "plain"), BotArg("", 2)))
+	}
+	if !m(2).Equal(m(2)) {
+		t.Error("the same message is not equal")
+	}
+	if m(2).Equal(m(3)) || m(2).Equal(M("plays")) || M("a").Equal(M("b")) {
+		t.Error("different messages are equal")
+	}
+	piece := M("plays", Markup("Seat", nil, "Ann"))
+	piece.Args[0].C = Key("plain")
+	if piece.Equal(piece) {
+		t.Error("a piece of page is equal")
+	}
+}
+
+// A clone is equal to its message and shares no memory with it.
+func TestCloneSharesNothing(t *testing.T) {
+	m := M("plays", S("Seat", "Ann"), Nest("What", M("cards", Count(2))), SeriesOf("L", K("", "plain"), BotArg("", 2)))
+	c := m.Clone()
+	if !c.Equal(m) {
+		t.Fatal("the clone differs")
+	}
+	m.Args[1].M.Args[0].N = 3
+	m.Args[2].L[1].N = 4
+	if c.Args[1].M.Args[0].N != 2 || c.Args[2].L[1].N != 2 {
+		t.Fatal("the clone shares memory with its message")
 	}
 }

@@ -76,6 +76,45 @@ func M(key string, args ...Arg) Msg { return Msg{Key: key, Args: args} }
 // IsZero reports a message with no key.
 func (m Msg) IsZero() bool { return m.Key == "" }
 
+// Equal reports whether m and o are the same sentence with the same
+// arguments: written alike in every language. A piece of page is never
+// equal to one (its markup can't be compared).
+func (m Msg) Equal(o Msg) bool { return m.Key == o.Key && argsEqual(m.Args, o.Args) }
+
+// Clone is a copy of m that shares no memory with it (but its strings and
+// its pieces' markup).
+func (m Msg) Clone() Msg { return Msg{Key: m.Key, Args: cloneArgs(m.Args)} }
+
+func cloneArgs(args []Arg) []Arg {
+	if args == nil {
+		return nil
+	}
+	out := make([]Arg, len(args))
+	for i, a := range args {
+		a.L = cloneArgs(a.L)
+		if a.M != nil {
+			c := a.M.Clone()
+			a.M = &c
+		}
+		out[i] = a
+	}
+	return out
+}
+
+func argsEqual(a, b []Arg) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Name != y.Name || x.Kind != y.Kind || x.N != y.N || x.S != y.S || x.C != nil || y.C != nil ||
+			!argsEqual(x.L, y.L) || (x.M == nil) != (y.M == nil) || x.M != nil && !x.M.Equal(*y.M) {
+			return false
+		}
+	}
+	return true
+}
+
 // N is a number argument.
 func N(name string, n int) Arg { return Arg{Name: name, Kind: Num, N: n} }
 

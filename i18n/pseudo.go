@@ -11,22 +11,25 @@ import (
 // a page without the brackets did not come from the catalog; the length
 // shows what a longer language does to the layout.
 func pseudo(en *Lang) *Lang {
-	l := &Lang{code: PseudoCode, tag: language.Make(PseudoCode), msgs: make(map[string]*message, len(en.msgs)), pseudo: true}
-	for key, m := range en.msgs {
-		if !pseudoKey(key) {
-			l.msgs[key] = m
+	l := &Lang{code: PseudoCode, tag: language.Make(PseudoCode), keys: en.keys, msgs: make([]message, len(en.msgs)), pseudo: true}
+	var lay layout
+	for i := range en.msgs {
+		m, key := &en.msgs[i], en.keys.key(i)
+		if !m.ok {
 			continue
 		}
-		p := &message{plural: m.plural, note: m.note}
-		for i, segs := range m.forms {
-			if len(segs) == 0 && i > 0 {
-				continue
+		var forms [6][]piece
+		for f, segs := range m.forms {
+			switch {
+			case !pseudoKey(key):
+				forms[f] = en.pieces(segs)
+			case f == 0 || !segs.empty():
+				forms[f] = pseudoSegs(en.pieces(segs))
 			}
-			p.forms[i] = pseudoSegs(segs)
 		}
-		p.settlePlain()
-		l.msgs[key] = p
+		l.msgs[i] = lay.message(forms, "")
 	}
+	lay.settle(l)
 	l.settle()
 	l.name = "Pseudo (en-XA)"
 	return l
@@ -38,19 +41,19 @@ func pseudoKey(key string) bool {
 	return !strings.HasPrefix(key, "number.") && !strings.HasPrefix(key, "list.")
 }
 
-func pseudoSegs(segs []segment) []segment {
-	out := make([]segment, 0, len(segs)+2)
-	out = append(out, segment{lit: "⟦"})
+func pseudoSegs(segs []piece) []piece {
+	out := make([]piece, 0, len(segs)+2)
+	out = append(out, piece{lit: "⟦"})
 	letters := 0
 	for _, s := range segs {
 		if s.arg != "" {
 			out = append(out, s)
 			continue
 		}
-		out = append(out, segment{lit: accent(s.lit)})
+		out = append(out, piece{lit: accent(s.lit)})
 		letters += len([]rune(s.lit))
 	}
-	out = append(out, segment{lit: strings.Repeat("·", (letters+2)/3) + "⟧"})
+	out = append(out, piece{lit: strings.Repeat("·", (letters+2)/3) + "⟧"})
 	return out
 }
 

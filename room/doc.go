@@ -21,6 +21,11 @@
 //     each table page it renders holds, so that page's websocket is
 //     pushed only what changed since, not the whole table again
 //     (pages.go);
+//   - the words of a push in each viewer's language: what every viewer
+//     of a language sees alike is worded once per push (publicAt), and
+//     what stays the same from move to move is kept worded by the room
+//     between pushes (keptAt), both from the public part of the game's
+//     View only;
 //   - the per-game glue, one file a game (president.go, holdem.go,
 //     lowunique.go, impetus.go): how the game's options are read, its
 //     match made and its View turned into the views' models, its bots

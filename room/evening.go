@@ -333,7 +333,7 @@ func eveningView(e *evening, player string, l *i18n.Lang) *views.Evening {
 		r := views.EveningRow{Name: p.Name, Bot: p.Player == "", You: player != "" && p.Player == player,
 			Played: p.Played, Wins: p.Wins, Places: placesWords(p.Places, l)}
 		if n, ok := botNumber(p.Name); ok && r.Bot {
-			r.Name = l.F("bot.name", i18n.N("Number", n))
+			r.Name = l.BotName(n)
 		}
 		for _, f := range e.Figures {
 			n, ok := p.Figures[f.Game]

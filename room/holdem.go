@@ -223,21 +223,23 @@ func holdemView(rv *roomView) views.Holdem {
 	st := holdemState(rv.t.Match)
 	v := st.View(rv.seat)
 	t, l := rv.t, rv.l()
+	// the street, the pots, the hand's actions and once it is over the
+	// hands shown and who won are the same for every viewer of a language:
+	// the push's first viewer words them
+	pub := publicAt(rv, v.Version, func() *holdemPublic { return holdemWords(rv, st, &v) })
 	h := views.Holdem{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Hand: v.Hand,
-		Street: l.T(streetKey(v.Street)), Blinds: itoa(v.Rules.SmallBlind) + "/" + itoa(v.Rules.BigBlind),
-		Seated: v.Seat >= 0, HandsURL: "/t/" + rv.code + "/hands"}
+		Street: pub.street, Blinds: itoa(v.Rules.SmallBlind) + "/" + itoa(v.Rules.BigBlind),
+		Seated: v.Seat >= 0, HandsURL: "/t/" + rv.code + "/hands", Ante: pub.ante, Next: pub.next,
+		Pots: pub.pots, Results: pub.results, StreetItems: pub.items}
 	h.Board = holdemCards(v.Board)
 	h.Board2 = holdemCards(v.Board2)
-	if a := anteMsg(&v); !a.IsZero() {
-		h.Ante = l.Msg(a)
-	}
-	h.Next = l.Msg(nextHandWords(st))
 	over := v.Street == holdem.HandOver
 	pm, _ := rv.t.Match.(*pokerMatch)
 	var plus pokerPlus
 	if pm != nil {
 		plus = pm.Plus
 	}
+	h.Seats, h.Ledger = make([]views.HSeat, 0, len(v.Seats)), make([]views.HLedger, 0, len(v.Seats))
 	for i, sv := range v.Seats {
 		hs := views.HSeat{Seat: rv.seatView(i), Stack: sv.Stack, Bet: sv.Bet, Dealt: sv.Dealt, Folded: sv.Folded,
 			AllIn: sv.AllIn, SitOut: sv.SitOut, Turn: v.Turn == i || slices.Contains(v.Undecided, i), Won: sv.Won, Hole: holdemCards(sv.Hole),
@@ -253,11 +255,8 @@ func holdemView(rv *roomView) views.Holdem {
 		if sv.Dealt && !sv.Folded && len(sv.Hole) == 0 && !over {
 			hs.Backs = 2
 		}
-		if over && sv.Shown && len(v.Board) == 5 {
-			hs.HandName = l.Msg(eval.Default().DescribeMsg(eval.Eval(append(append([]cards.Card(nil), sv.Hole...), v.Board...)...)))
-			if len(v.Board2) == 5 {
-				hs.HandName2 = l.Msg(eval.Default().DescribeMsg(eval.Eval(append(append([]cards.Card(nil), sv.Hole...), v.Board2...)...)))
-			}
+		if pub.hands != nil {
+			hs.HandName, hs.HandName2 = pub.hands[i][0], pub.hands[i][1]
 		}
 		h.Seats = append(h.Seats, hs)
 		bought := sv.BuyIns * v.Rules.Stack
@@ -270,24 +269,7 @@ func holdemView(rv *roomView) views.Holdem {
 		h.Ledger = append(h.Ledger, views.HLedger{Name: rv.name(i), BoughtIn: bought,
 			Chips: sv.Stack + sv.Total, Net: sv.Stack + sv.Total - bought})
 	}
-	h.Pots = potViews(v.Pots)
 	if over && v.Hand > 0 {
-		runs := 1
-		if len(v.Board2) > 0 {
-			runs = 2
-		}
-		for n, r := range v.Results {
-			pot := holdem.PotMsg(n/runs, len(v.Results)/runs)
-			if runs > 1 {
-				pot = i18n.M([...]string{"holdem.view.pot.first_board", "holdem.view.pot.second_board"}[r.Run], i18n.Nest("Pot", pot))
-			}
-			p := views.HPot{Pot: pot, Amount: r.Pot.Amount, Winners: l.F("holdem.view.pot.winner_names", seatList("Names", t, r.Winners)),
-				Several: len(r.Winners) > 1}
-			if r.Rank > 0 {
-				p.Hand = eval.Default().DescribeOverMsg(eval.Rank(r.Rank), runnerUp(&v, r))
-			}
-			h.Results = append(h.Results, p)
-		}
 		showWinningCards(&v, &h)
 		if n := len(st.Past); n > 0 && st.Past[n-1].Hand == v.Hand {
 			h.Standings = holdemStandings(rv, &v, &st.Past[n-1], h.Seats)
@@ -301,7 +283,6 @@ func holdemView(rv *roomView) views.Holdem {
 	if len(h.Board2) > 0 {
 		h.Shared = holdemState(rv.t.Match).Shared // the cards both runs share (public once both are dealt)
 	}
-	h.StreetItems = rv.shares().holdemAt(&v, func() []views.HItem { return streetLog(&v, l, t) })
 	if rv.seat >= 0 {
 		me := v.Seats[rv.seat]
 		h.SittingOut = me.SitOut
@@ -397,14 +378,70 @@ func holdemCards(cs []cards.Card) []views.CardView {
 }
 
 // potViews are the pots in play: "The main pot", "Side pot 1".
-func potViews(pots []holdem.Pot) []views.HPot {
+func potViews(pots []holdem.Pot, l *i18n.Lang) []views.HPot {
 	var out []views.HPot
 	for n, p := range pots {
 		pot := holdem.PotMsg(n, len(pots))
 		pot.Key = potStartKeys[pot.Key] // the pot's name starts its line
-		out = append(out, views.HPot{Pot: pot, Amount: p.Amount})
+		out = append(out, views.HPot{Pot: pot, Amount: p.Amount, Label: l.F("holdem.view.pot", i18n.Nest("Pot", pot), i18n.N("Amount", p.Amount))})
 	}
 	return out
+}
+
+// holdemPublic is what every viewer sees alike of a Hold'em table, in one
+// language: the street, the ante, when the next hand comes, the pots in
+// play, the hand's actions, and once it is over the hands shown (by
+// seat, on each board) and who won each pot.
+type holdemPublic struct {
+	street, ante, next string
+	pots, results      []views.HPot
+	items              []views.HItem
+	hands              [][2]string
+}
+
+// holdemWords words the public part of the table in the viewer's
+// language.
+func holdemWords(rv *roomView, st *holdem.State, v *holdem.View) *holdemPublic {
+	t, l := rv.t, rv.l()
+	pub := &holdemPublic{street: l.T(streetKey(v.Street)), next: l.Msg(nextHandWords(st)), pots: potViews(v.Pots, l),
+		items: streetLog(v, l, t, keptAt(rv, func() *keptMsgs { return &keptMsgs{} }))}
+	if a := anteMsg(v); !a.IsZero() {
+		pub.ante = l.Msg(a)
+	}
+	if v.Street != holdem.HandOver {
+		return pub
+	}
+	pub.hands = make([][2]string, len(v.Seats))
+	for i, sv := range v.Seats {
+		if !sv.Shown || len(v.Board) != 5 {
+			continue
+		}
+		for b, board := range [][]cards.Card{v.Board, v.Board2} {
+			if len(board) == 5 {
+				pub.hands[i][b] = l.Msg(eval.Default().DescribeMsg(eval.Eval(append(append([]cards.Card(nil), sv.Hole...), board...)...)))
+			}
+		}
+	}
+	if v.Hand == 0 {
+		return pub
+	}
+	runs := 1
+	if len(v.Board2) > 0 {
+		runs = 2
+	}
+	for n, r := range v.Results {
+		pot := holdem.PotMsg(n/runs, len(v.Results)/runs)
+		if runs > 1 {
+			pot = i18n.M([...]string{"holdem.view.pot.first_board", "holdem.view.pot.second_board"}[r.Run], i18n.Nest("Pot", pot))
+		}
+		p := views.HPot{Pot: pot, Amount: r.Pot.Amount, Winners: l.F("holdem.view.pot.winner_names", seatList("Names", t, r.Winners)),
+			Several: len(r.Winners) > 1}
+		if r.Rank > 0 {
+			p.Hand = eval.Default().DescribeOverMsg(eval.Rank(r.Rank), runnerUp(v, r))
+		}
+		pub.results = append(pub.results, p)
+	}
+	return pub
 }
 
 // potStartKeys are the keys of a pot's name at the start of a line, by
@@ -595,8 +632,8 @@ func holdemStatus(v *holdem.View, l *i18n.Lang, t *Table, yourTurn bool) string 
 }
 
 // streetLog is this hand's actions street by street, with the board as it
-// came.
-func streetLog(v *holdem.View, l *i18n.Lang, t *Table) []views.HItem {
+// came; an action's line worded in an earlier push is read from kept.
+func streetLog(v *holdem.View, l *i18n.Lang, t *Table, kept *keptMsgs) []views.HItem {
 	if v.Hand == 0 {
 		return nil
 	}
@@ -608,7 +645,7 @@ func streetLog(v *holdem.View, l *i18n.Lang, t *Table) []views.HItem {
 			street++
 			out = append(out, boardStreet(street, v.Board, l))
 		}
-		out = append(out, views.HItem{Text: l.F("holdem.view.items.action", t.nameArgAs("Name", r.Seat), i18n.Nest("Action", msgs[i]))})
+		out = append(out, views.HItem{Text: kept.text(l, i, i18n.M("holdem.view.items.action", t.nameArgAs("Name", r.Seat), i18n.Nest("Action", msgs[i])))})
 	}
 	for n := len(v.Board); street < holdem.River && holdem.BoardAt(street+1) <= n; {
 		street++

@@ -3,6 +3,7 @@ package room
 import (
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -100,23 +101,25 @@ func impetusView(rv *roomView) views.Impetus {
 	}
 	// the map, the wars and the factions are the same for every viewer of
 	// a language: the push's first viewer words them for the others
-	pub := rv.shares().impetusAt(mt.State.Version, func() *impetusPublic { return impetusWords(rv, &v) })
-	m.Wars, m.Factions = pub.wars, pub.factions
-	targets := map[int]bool{}
-	for _, c := range v.Targets {
-		targets[c] = true
-	}
-	m.Cells = make([]views.IMCell, len(pub.cells))
-	copy(m.Cells, pub.cells)
-	for i := range m.Cells {
-		c := &m.Cells[i]
-		switch {
-		case v.Need == "idol" && v.Idols[i].Type == impetus.NoIdol:
-			c.Action = "idol"
-			c.Label = l.F("impetus.view.cell.place_idol", i18n.S("Cell", c.Label))
-		case v.Need == "target" && targets[i]:
-			c.Action = "target"
-			c.Label = l.F("impetus.view.cell.expand", i18n.S("Cell", c.Label))
+	pub := publicAt(rv, mt.State.Version, func() *impetusPublic { return impetusWords(rv, &v) })
+	m.Wars, m.Factions, m.Cells = pub.wars, pub.factions, pub.cells
+	if v.Need == "idol" || v.Need == "target" {
+		// the cells the viewer may choose are its own: a copy of the map
+		targets := map[int]bool{}
+		for _, c := range v.Targets {
+			targets[c] = true
+		}
+		m.Cells = slices.Clone(pub.cells)
+		for i := range m.Cells {
+			c := &m.Cells[i]
+			switch {
+			case v.Need == "idol" && v.Idols[i].Type == impetus.NoIdol:
+				c.Action = "idol"
+				c.Label = l.F("impetus.view.cell.place_idol", i18n.S("Cell", c.Label))
+			case v.Need == "target" && targets[i]:
+				c.Action = "target"
+				c.Label = l.F("impetus.view.cell.expand", i18n.S("Cell", c.Label))
+			}
 		}
 	}
 	for i, sp := range v.Spirits {
@@ -146,7 +149,6 @@ func impetusView(rv *roomView) views.Impetus {
 // one language: the map's cells (without the viewer's own action on
 // them), the wars and the factions' panel.
 type impetusPublic struct {
-	version  int
 	cells    []views.IMCell
 	wars     []string
 	factions []views.IMFaction
@@ -156,7 +158,7 @@ type impetusPublic struct {
 // language.
 func impetusWords(rv *roomView, v *impetus.View) *impetusPublic {
 	t, l := rv.t, rv.l()
-	pub := &impetusPublic{version: v.Version}
+	pub := &impetusPublic{}
 	battle := map[int]bool{}
 	for _, w := range v.Wars {
 		a, b := i18n.K("A", impetus.FactionKey(w.A)), i18n.K("B", impetus.FactionKey(w.B))
@@ -185,13 +187,13 @@ func impetusWords(rv *roomView, v *impetus.View) *impetusPublic {
 		}
 	}
 	pub.cells = make([]views.IMCell, 0, len(impetus.Cells))
+	kept := keptAt(rv, func() *impetusCells { return &impetusCells{} })
+	kept.name(&v.Owner)
 	facts := make([]i18n.Arg, 0, 5)
 	for i := range impetus.Cells {
 		g := hexGeometry[i]
 		c := views.IMCell{Index: i, X: g[0], Y: g[1], Points: g[2], Faction: "neutral", Battle: battle[i]}
-		place := impetus.PlaceMsg(&v.Owner, i)
-		place.Key = placeStartKeys[place.Key]
-		facts = append(facts[:0], i18n.Nest("", place))
+		facts = append(facts[:0], kept.places[i])
 		if f := v.Owner[i]; f >= 0 {
 			c.Faction, c.Letter = "f"+itoa(f), l.T(factionLetterKeys[f])
 			facts = append(facts, i18n.Nest("", i18n.M("impetus.view.cell.gold", i18n.K("Faction", impetus.FactionKey(f)), i18n.N("Gold", v.Factions[f].Gold))))
@@ -207,7 +209,7 @@ func impetusWords(rv *roomView, v *impetus.View) *impetusPublic {
 			c.Changed, c.Motion = true, how
 			facts = append(facts, i18n.K("", "impetus.view.cell."+how))
 		}
-		c.Label = l.F("impetus.view.cell", i18n.SeriesOf("Facts", facts...))
+		c.Label = kept.labels.text(l, i, i18n.M("impetus.view.cell", i18n.SeriesOf("Facts", facts...)))
 		pub.cells = append(pub.cells, c)
 	}
 	for f := range v.Factions {
@@ -240,6 +242,30 @@ func impetusWords(rv *roomView, v *impetus.View) *impetusPublic {
 		pub.factions = append(pub.factions, fv)
 	}
 	return pub
+}
+
+// impetusCells are the map's cells as last worded in a language, kept by
+// the room between pushes: each cell's place, named for the owners then
+// (at the start of its label), and its label, which a cell whose facts
+// did not change keeps (most of the map, after a move).
+type impetusCells struct {
+	owner  [impetus.NumHexes]int
+	places []i18n.Arg
+	labels keptMsgs
+}
+
+// name names the cells' places for the map's owners, unless they are
+// those of the places kept.
+func (k *impetusCells) name(owner *[impetus.NumHexes]int) {
+	if k.places != nil && k.owner == *owner {
+		return
+	}
+	k.owner, k.places = *owner, make([]i18n.Arg, impetus.NumHexes)
+	for i := range k.places {
+		place := impetus.PlaceMsg(owner, i)
+		place.Key = placeStartKeys[place.Key]
+		k.places[i] = i18n.Nest("", place)
+	}
 }
 
 // placeStartKeys are the keys of a place's name at the start of a cell's

@@ -77,8 +77,11 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 	m := rv.t.Match.(*lowunique.Match)
 	v := m.State.View(rv.seat)
 	t, lang := rv.t, rv.l()
+	// the rounds' results and the games' winners are the same for every
+	// viewer of a language: the push's first viewer words them
+	pub := publicAt(rv, v.Version, func() *luPublic { return luWords(rv, &v) })
 	l := views.LowUnique{ActURL: rv.actURL, Version: v.Version, You: v.Seat, Game: v.Game, Round: v.Round,
-		Rounds: v.Rules.Rounds, Cards: v.Rules.Cards, Phase: v.Phase.String(), PhaseText: lang.T(luPhaseKeys[v.Phase]),
+		Rounds: v.Rules.Rounds, Cards: v.Rules.Cards, Phase: v.Phase.String(), PhaseText: pub.phase,
 		ReplayURL: "/t/" + rv.code + "/replay/" + itoa(v.Game)}
 	waiting := map[int]bool{}
 	for _, w := range m.State.Waiting() {
@@ -95,8 +98,8 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 		if pv.Pair[0] != 0 {
 			s.Pair = pv.Pair[:]
 		}
-		if waiting[i] && int(v.Phase) < len(luWaitingKeys) {
-			s.Waiting = lang.T(luWaitingKeys[v.Phase])
+		if waiting[i] {
+			s.Waiting = pub.waiting
 		}
 		l.Seats = append(l.Seats, s)
 	}
@@ -109,10 +112,42 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 			l.Pair = me.Pair[:]
 		}
 	}
+	l.Results, l.Winners, l.Finals = pub.results, pub.winners, pub.finals
+	l.Mode, l.Status = luMode(&v, lang, t, waiting, pub)
+	l.YourTurn = v.Seat >= 0 && waiting[v.Seat]
+	switch {
+	case v.Phase == lowunique.Over:
+		l.Standings = luFinal(rv, &v, l.ReplayURL)
+	case last != nil:
+		l.Standings = luRound(rv, &v, last)
+	}
+	if v.Phase == lowunique.Reveal && !rv.phaseAt.IsZero() {
+		l.RevealAt = rv.phaseAt.UnixMilli()
+	}
+	return l
+}
+
+// luPublic is what every viewer sees alike of a Lowest Unique table, in
+// one language: the phase, what a seat the table waits for is doing, the
+// rounds' results, the games' winners and the status once it is over.
+type luPublic struct {
+	phase, waiting string
+	results        []views.LURound
+	winners, over  string
+	finals         []string
+}
+
+// luWords words the public part of the table in the viewer's language.
+func luWords(rv *roomView, v *lowunique.View) *luPublic {
+	t, l := rv.t, rv.l()
+	pub := &luPublic{phase: l.T(luPhaseKeys[v.Phase])}
+	if int(v.Phase) < len(luWaitingKeys) {
+		pub.waiting = l.T(luWaitingKeys[v.Phase])
+	}
 	for _, r := range v.Results {
-		lr := views.LURound{Round: r.Round, Result: lang.T("lowunique.view.result.none")}
+		lr := views.LURound{Round: r.Round, Result: l.T("lowunique.view.result.none")}
 		if r.Winner >= 0 {
-			lr.Result = lang.F("lowunique.view.result.won", t.nameArgAs("Name", r.Winner), i18n.N("Card", r.Lowest))
+			lr.Result = l.F("lowunique.view.result.won", t.nameArgAs("Name", r.Winner), i18n.N("Card", r.Lowest))
 		}
 		count := map[int]int{}
 		for _, c := range r.Chosen {
@@ -121,12 +156,15 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 		for i, c := range r.Chosen {
 			lr.Plays = append(lr.Plays, views.LUPlay{Pair: r.Pairs[i], Card: c, Unique: count[c] == 1, Won: r.Winner == i})
 		}
-		l.Results = append(l.Results, lr)
+		pub.results = append(pub.results, lr)
 	}
 	var winners i18n.Msg
 	if len(v.Winners) > 0 {
 		winners = winnersMsg(t, v.Winners, v.Players[v.Winners[0]].Score)
-		l.Winners = lang.Msg(winners)
+		pub.winners = l.Msg(winners)
+	}
+	if v.Phase == lowunique.Over {
+		pub.over = l.F("lowunique.view.status.over", i18n.Nest("Winners", winners))
 	}
 	for g, final := range v.Finals {
 		best := 0
@@ -139,20 +177,9 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 				ws = append(ws, i)
 			}
 		}
-		l.Finals = append(l.Finals, lang.F("lowunique.view.final", i18n.N("Game", g+1), seatList("Names", t, ws), i18n.Count(best)))
+		pub.finals = append(pub.finals, l.F("lowunique.view.final", i18n.N("Game", g+1), seatList("Names", t, ws), i18n.Count(best)))
 	}
-	l.Mode, l.Status = luMode(&v, lang, t, waiting, winners)
-	l.YourTurn = v.Seat >= 0 && waiting[v.Seat]
-	switch {
-	case v.Phase == lowunique.Over:
-		l.Standings = luFinal(rv, &v, l.ReplayURL)
-	case last != nil:
-		l.Standings = luRound(rv, &v, last)
-	}
-	if v.Phase == lowunique.Reveal && !rv.phaseAt.IsZero() {
-		l.RevealAt = rv.phaseAt.UnixMilli()
-	}
-	return l
+	return pub
 }
 
 // luPhaseKeys name the phases on the felt; luWaitingKeys say what a seat
@@ -233,7 +260,7 @@ func winnersMsg(t *Table, ws []int, points int) i18n.Msg {
 
 // luMode picks the viewer's controls and says what the table waits for:
 // the viewer's move, or whose.
-func luMode(v *lowunique.View, l *i18n.Lang, t *Table, waiting map[int]bool, winners i18n.Msg) (mode, status string) {
+func luMode(v *lowunique.View, l *i18n.Lang, t *Table, waiting map[int]bool, pub *luPublic) (mode, status string) {
 	o := v.Legal()
 	var others []int
 	for i := range v.Players {
@@ -249,7 +276,7 @@ func luMode(v *lowunique.View, l *i18n.Lang, t *Table, waiting map[int]bool, win
 	case o.Choose:
 		return "choose", l.T("lowunique.view.status.choose")
 	case v.Phase == lowunique.Over:
-		return "over", l.F("lowunique.view.status.over", i18n.Nest("Winners", winners))
+		return "over", pub.over
 	case v.Phase == lowunique.Resolved:
 		return "resolved", l.F("lowunique.view.status.resolved", i18n.N("Round", v.Round))
 	case len(others) == 0:

@@ -70,7 +70,11 @@ func presidentView(rv *roomView) views.President {
 	m := rv.t.Match.(*president.Match)
 	v := m.State.View(rv.seat)
 	name, l := rv.name, rv.l()
-	p := views.President{ActURL: rv.actURL, ReplayURL: "/t/" + rv.code + "/replay/" + itoa(v.Deal), Version: v.Version, You: v.Seat, Deal: v.Deal, Ruleset: presidentRulesWords(l, v.Rules), Inverted: v.Inverted}
+	// the seats' words, the scoreboard and the pile are the same for
+	// every viewer of a language: the push's first viewer words them
+	pub := publicAt(rv, v.Version, func() *presidentPublic { return presidentWords(rv, &v) })
+	p := views.President{ActURL: rv.actURL, ReplayURL: "/t/" + rv.code + "/replay/" + itoa(v.Deal), Version: v.Version, You: v.Seat, Deal: v.Deal, Ruleset: pub.ruleset, Inverted: v.Inverted,
+		ScoreNames: pub.names, ScoreTotals: pub.totals, History: pub.history, PileNote: pub.pileNote}
 
 	waiting := v.Waiting()
 	isWaiting := func(s int) bool {
@@ -81,57 +85,19 @@ func presidentView(rv *roomView) views.President {
 		}
 		return false
 	}
-	p.Seats, p.ScoreNames, p.ScoreTotals = make([]views.PSeat, 0, v.N), make([]string, 0, v.N), make([]int, 0, v.N)
+	p.Seats = make([]views.PSeat, 0, v.N)
 	for i := 0; i < v.N; i++ {
-		sv := v.Seats[i]
-		ps := views.PSeat{Seat: rv.seatView(i), HandCount: sv.HandCount, Passed: sv.Passed, Score: sv.Score, Turn: isWaiting(i) && v.Phase == president.Playing}
-		if sv.Place > 0 && v.Phase == president.Playing {
-			ps.Place = l.F("president.view.out", i18n.Ord("Place", sv.Place))
-		}
-		if sv.Role != president.NoRole {
-			ps.Role = l.T(roleKeys[sv.Role])
-		}
-		switch {
-		case v.Phase == president.Playing && v.Pending.Kind != 0 && v.Pending.Seat == i:
-			ps.Owes = l.F("president.view.owes."+v.Pending.Kind.String(), i18n.Count(v.Pending.Count))
-		case v.Phase == president.Exchange:
-			for _, r := range v.Returns[:v.NReturns] {
-				if r.From == i && !r.Done {
-					ps.Owes = l.F("president.view.owes.return", i18n.Count(r.Count))
-				}
-			}
-		}
-		p.Seats = append(p.Seats, ps)
-		p.ScoreNames = append(p.ScoreNames, name(i))
-		p.ScoreTotals = append(p.ScoreTotals, sv.Score)
+		sv, words := v.Seats[i], pub.seats[i]
+		p.Seats = append(p.Seats, views.PSeat{Seat: rv.seatView(i), HandCount: sv.HandCount, Passed: sv.Passed, Score: sv.Score,
+			Turn: isWaiting(i) && v.Phase == president.Playing, Place: words.place, Role: words.role, Owes: words.owes})
 	}
 	// the scoreboard changes only when a deal ends (names are fixed once
 	// the game starts)
 	p.ScoreKey = uint64(len(v.History)) + 1
-	cells := make([]string, len(v.History)*v.N)
-	p.History = make([][]string, len(v.History))
-	for d, row := range v.History {
-		r := cells[d*v.N : (d+1)*v.N]
-		for i := range r {
-			if k := roleShortKeys[row[i]]; k != "" {
-				r[i] = l.T(k)
-			}
-		}
-		p.History[d] = r
-	}
-
-	// the pile shows the last two plays: the one to beat and the one before
-	for _, pl := range v.Pile[max(0, v.PileLen-2):v.PileLen] {
-		p.Pile = append(p.Pile, views.PPlay{Who: name(pl.Seat), Label: l.Msg(presidentSet(pl.Set)), Cards: cardViews(pl.Cards),
-			From: views.Place(pl.Seat, v.N, v.Seat).From()})
-	}
-	switch {
-	case v.PileLen > 0:
-		p.PileNote = l.F("president.view.pile", i18n.Count(v.PileCount))
-	case v.Phase == president.Playing:
-		p.PileNote = l.F("president.view.pile.leads", rv.t.nameArgAs("Name", v.Turn))
-	default:
-		p.PileNote = l.T("president.view.pile.empty")
+	// the pile's plays travel from their seat's side of the viewer's table
+	for i, pl := range pub.pile {
+		pl.From = views.Place(v.Pile[v.PileLen-len(pub.pile)+i].Seat, v.N, v.Seat).From()
+		p.Pile = append(p.Pile, pl)
 	}
 
 	if v.MyTurn() {
@@ -176,6 +142,75 @@ func presidentView(rv *roomView) views.President {
 		p.Standings = presidentStandings(rv, &v, p.ReplayURL)
 	}
 	return p
+}
+
+// presidentPublic is what every viewer sees alike of a President table,
+// in one language: the ruleset, each seat's badges, the scoreboard and
+// the pile (its plays without the side they come from).
+type presidentPublic struct {
+	ruleset  string
+	seats    []presidentSeatWords
+	names    []string
+	totals   []int
+	history  [][]string
+	pile     []views.PPlay
+	pileNote string
+}
+
+// presidentSeatWords are a seat's badges: its place once out, its role,
+// what it owes.
+type presidentSeatWords struct{ place, role, owes string }
+
+// presidentWords words the public part of the table in the viewer's
+// language.
+func presidentWords(rv *roomView, v *president.View) *presidentPublic {
+	name, l := rv.name, rv.l()
+	pub := &presidentPublic{ruleset: presidentRulesWords(l, v.Rules), seats: make([]presidentSeatWords, v.N),
+		names: make([]string, v.N), totals: make([]int, v.N)}
+	for i := range v.N {
+		sv, w := v.Seats[i], &pub.seats[i]
+		if sv.Place > 0 && v.Phase == president.Playing {
+			w.place = l.F("president.view.out", i18n.Ord("Place", sv.Place))
+		}
+		if sv.Role != president.NoRole {
+			w.role = l.T(roleKeys[sv.Role])
+		}
+		switch {
+		case v.Phase == president.Playing && v.Pending.Kind != 0 && v.Pending.Seat == i:
+			w.owes = l.F("president.view.owes."+v.Pending.Kind.String(), i18n.Count(v.Pending.Count))
+		case v.Phase == president.Exchange:
+			for _, r := range v.Returns[:v.NReturns] {
+				if r.From == i && !r.Done {
+					w.owes = l.F("president.view.owes.return", i18n.Count(r.Count))
+				}
+			}
+		}
+		pub.names[i], pub.totals[i] = name(i), sv.Score
+	}
+	cells := make([]string, len(v.History)*v.N)
+	pub.history = make([][]string, len(v.History))
+	for d, row := range v.History {
+		r := cells[d*v.N : (d+1)*v.N]
+		for i := range r {
+			if k := roleShortKeys[row[i]]; k != "" {
+				r[i] = l.T(k)
+			}
+		}
+		pub.history[d] = r
+	}
+	// the pile shows the last two plays: the one to beat and the one before
+	for _, pl := range v.Pile[max(0, v.PileLen-2):v.PileLen] {
+		pub.pile = append(pub.pile, views.PPlay{Who: name(pl.Seat), Label: l.Msg(presidentSet(pl.Set)), Cards: cardViews(pl.Cards)})
+	}
+	switch {
+	case v.PileLen > 0:
+		pub.pileNote = l.F("president.view.pile", i18n.Count(v.PileCount))
+	case v.Phase == president.Playing:
+		pub.pileNote = l.F("president.view.pile.leads", rv.t.nameArgAs("Name", v.Turn))
+	default:
+		pub.pileNote = l.T("president.view.pile.empty")
+	}
+	return pub
 }
 
 // presidentStandings ranks the deal that just ended: each player's place,

@@ -16,7 +16,6 @@ import (
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
-	"github.com/tablegames/tables/game/holdem"
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
@@ -64,6 +63,7 @@ type Room struct {
 	playBase  time.Duration
 	playSince time.Time
 	scratch   bytes.Buffer         // where pushes are rendered (see message)
+	kept      keptWords            // what the room words and keeps between pushes
 	pages     map[string]*pageSnap // what pages rendered lately hold (pages.go)
 	// results (room/results.go): the last game recorded, the people
 	// seated as the database knows them (player id to name), and at a
@@ -124,6 +124,9 @@ type roomView struct {
 	// pushed is what a push's viewers share beyond this (nil outside a
 	// push: nothing is shared)
 	pushed *pushShares
+	// kept is what the room keeps worded between pushes (nil outside a
+	// room: nothing is kept)
+	kept *keptWords
 }
 
 // pushShares are what the viewers of one push have alike, by language:
@@ -131,13 +134,13 @@ type roomView struct {
 // language read it.
 type pushShares struct{ langs []*langShares }
 
-// langShares are a push's parts in one language.
+// langShares are a push's parts in one language: what every viewer sees
+// alike of the game (each game's glue says what), worded at the match's
+// version.
 type langShares struct {
 	lang    *i18n.Lang
-	impetus *impetusPublic
-	// holdem is a Hold'em hand's actions street by street, at version
-	holdem        []views.HItem
-	holdemVersion int
+	version int
+	public  any
 }
 
 // shares are the push's parts in the viewer's language (empty, and kept
@@ -157,22 +160,60 @@ func (rv *roomView) shares() *langShares {
 	return s
 }
 
-// impetusAt is the Impetus table's public part at version, worded by words
-// if the push has not yet.
-func (s *langShares) impetusAt(version int, words func() *impetusPublic) *impetusPublic {
-	if s.impetus == nil || s.impetus.version != version {
-		s.impetus = words()
+// keptWords are what a room words and keeps between pushes, by language
+// (each game's glue says what: Impetus its map's cells, Hold'em its
+// hand's action lines). Only the room's actor reads and writes them.
+type keptWords struct{ langs map[*i18n.Lang]any }
+
+// keptAt is what the room keeps worded in rv's language, made by fresh
+// the first time (and every time outside a room).
+func keptAt[T any](rv *roomView, fresh func() T) T {
+	if rv.kept == nil {
+		return fresh()
 	}
-	return s.impetus
+	if k, ok := rv.kept.langs[rv.l()].(T); ok {
+		return k
+	}
+	k := fresh()
+	if rv.kept.langs == nil {
+		rv.kept.langs = map[*i18n.Lang]any{}
+	}
+	rv.kept.langs[rv.l()] = k
+	return k
 }
 
-// holdemAt is the Hold'em hand's street list as v has it, made by items
-// if the push has not yet.
-func (s *langShares) holdemAt(v *holdem.View, items func() []views.HItem) []views.HItem {
-	if s.holdem == nil || s.holdemVersion != v.Version {
-		s.holdem, s.holdemVersion = items(), v.Version
+// keptMsgs are messages a room words and keeps by number (a cell of the
+// map, an action of the hand): a message equal to the one kept at its
+// number reads as the text kept, not worded again.
+type keptMsgs struct {
+	msgs  []i18n.Msg
+	texts []string
+}
+
+// text is m in l, kept (a copy) as number i.
+func (k *keptMsgs) text(l *i18n.Lang, i int, m i18n.Msg) string {
+	if i < len(k.msgs) && k.msgs[i].Equal(m) {
+		return k.texts[i]
 	}
-	return s.holdem
+	for len(k.msgs) <= i {
+		k.msgs, k.texts = append(k.msgs, i18n.Msg{}), append(k.texts, "")
+	}
+	k.msgs[i], k.texts[i] = m.Clone(), l.Msg(m)
+	return k.texts[i]
+}
+
+// publicAt is the part of the game every viewer of rv's language sees
+// alike at the match's version, worded by words for the push's first
+// viewer that needs it and read by the others. Its readers must not
+// change it.
+func publicAt[T any](rv *roomView, version int, words func() T) T {
+	s := rv.shares()
+	if p, ok := s.public.(T); ok && s.version == version {
+		return p
+	}
+	p := words()
+	s.public, s.version = p, version
+	return p
 }
 
 func (rv *roomView) seatView(i int) views.Seat {
@@ -900,7 +941,7 @@ func (r *Room) shared() roomView {
 	dl, banks := r.deadlines()
 	return roomView{code: r.code, t: r.t, seat: game.Spectator, lang: i18n.English(), connected: conn, nextAt: next, phaseAt: phaseAt,
 		deadlines: dl, banks: banks, now: r.rt.now(), played: r.playTime(), playing: !r.playSince.IsZero(), actURL: "/t/" + r.code + "/act",
-		rated: r.rated, pushed: &pushShares{}}
+		rated: r.rated, pushed: &pushShares{}, kept: &r.kept}
 }
 
 // page builds the whole table page model for a viewer.
@@ -1155,9 +1196,9 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
 	if r.t.Started() {
 		_, frags = r.kind.render(rv)
-		return "game", append(frags, r.frame(rv)...)
+		return "game", r.appendFrame(frags, rv)
 	}
-	return "lobby", append([]views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}, r.frame(rv)...)
+	return "lobby", r.appendFrame([]views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}, rv)
 }
 
 // fragmentsFor is what a viewer's push compares: the stage and its
@@ -1176,7 +1217,7 @@ func (r *Room) fragmentsFor(v *viewer, rv *roomView, full bool, share *watchers)
 		share.html = make(map[string]renderedFrag, len(share.frags))
 	}
 	gf := share.frags
-	return "game", append(gf[:len(gf):len(gf)], r.frame(rv)...), share
+	return "game", r.appendFrame(append(make([]views.Fragment, 0, len(gf)+views.FrameFragments), gf...), rv), share
 }
 
 // writeChanged writes a fragment the viewer lacks (nothing when its key or
@@ -1215,20 +1256,21 @@ func (r *Room) writeChanged(ctx context.Context, buf *bytes.Buffer, v *viewer, f
 	}
 }
 
-// frame is the viewer's own fragments around the game: its seat bar and
-// seat controls (once the game runs) and its table state.
-func (r *Room) frame(rv *roomView) []views.Fragment {
+// appendFrame appends the viewer's own fragments around the game to
+// frags: its seat bar and seat controls (once the game runs) and its
+// table state (views.FrameFragments at most).
+func (r *Room) appendFrame(frags []views.Fragment, rv *roomView) []views.Fragment {
 	st := r.state(rv)
 	state := views.Fragment{ID: "table-state", Component: views.State(st), Frame: true, Key: stateKey(st)}
 	if !r.t.Started() {
-		return []views.Fragment{state}
+		return append(frags, state)
 	}
 	bar := r.seatBar(rv)
 	key := bar.Key()
 	ev := eveningView(r.t.Evening, rv.player, rv.l())
-	return []views.Fragment{{ID: "seat-bar", Component: views.SeatBarView(bar), Frame: true, Key: key},
-		{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true, Key: key}, state,
-		{ID: "evening", Component: views.EveningPanel(ev), Frame: true, Key: views.EveningKey(ev)}}
+	return append(frags, views.Fragment{ID: "seat-bar", Component: views.SeatBarView(bar), Frame: true, Key: key},
+		views.Fragment{ID: "seat-leave", Component: views.SeatLeave(bar), Frame: true, Key: key}, state,
+		views.Fragment{ID: "evening", Component: views.EveningPanel(ev), Frame: true, Key: views.EveningKey(ev)})
 }
 
 // watchers is what the viewers who see the game from no seat (watchers,

@@ -723,9 +723,14 @@ func (t *Table) events(evs []game.Event) []logLine {
 	return out
 }
 
+// trimLog keeps the last maxLog lines. The window moves along its array
+// (cleared behind it, so the lines it leaves are garbage at once; an
+// append that outgrows the array copies only the lines kept): a line
+// logged copies no whole log.
 func (t *Table) trimLog() {
-	if len(t.Log) > maxLog {
-		t.Log = append(t.Log[:0:0], t.Log[len(t.Log)-maxLog:]...)
+	if n := len(t.Log) - maxLog; n > 0 {
+		clear(t.Log[:n])
+		t.Log = t.Log[n:]
 	}
 }
 
@@ -769,22 +774,28 @@ func (t *Table) Name(seat int) string {
 func (t *Table) nameIn(l *i18n.Lang, seat int) string {
 	if seat >= 0 && seat < len(t.Seats) {
 		s := t.Seats[seat]
-		if n, ok := botNumber(s.Name); ok && s.Bot != "" {
-			return l.F("bot.name", i18n.N("Number", n))
+		if s.Bot != "" {
+			if n, ok := botNumber(s.Name); ok {
+				return l.BotName(n)
+			}
 		}
 		if s.Name != "" {
 			return s.Name
 		}
 	}
-	return l.F("seat.name", i18n.N("Number", seat+1))
+	return l.SeatName(seat)
 }
 
 func botName(seat int) string { return "Bot " + strconv.Itoa(seat+1) }
 
 // botNumber is the number of a bot's name ("Bot 3": 3).
 func botNumber(name string) (int, bool) {
-	n, err := strconv.Atoi(strings.TrimPrefix(name, "Bot "))
-	return n, err == nil && len(name) > 4 && name[:4] == "Bot "
+	digits, ok := strings.CutPrefix(name, "Bot ")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	return n, err == nil
 }
 
 // nameOf is what a seat's player goes by, as a line's argument: a bot by

@@ -60,6 +60,7 @@ type HLevel struct {
 type HPot struct {
 	Pot     i18n.Msg // its name: "The main pot", "Side pot 1"; once paid "the main pot"
 	Amount  int
+	Label   string   // a pot in play, named with its chips in the viewer's language
 	Winners string   // who won it (hand over)
 	Several bool     // more than one won it: they share it
 	Hand    i18n.Msg // with what hand (zero when uncontested)
@@ -161,7 +162,7 @@ type Holdem struct {
 func (h Holdem) Fragments() []Fragment {
 	hp := &h // the components share one copy of h
 	items := h.StreetItems
-	out := make([]Fragment, 0, 10+len(h.Seats)+3) // the room adds its frame's
+	out := make([]Fragment, 0, 12+len(h.Seats)+FrameFragments) // a tournament has two more
 	out = append(out, []Fragment{
 		{ID: "h-status", Component: holdemStatus(hp)}, // changes with every move
 		{ID: "h-hand", Component: holdemHand(hp), Key: h.handKey()},
@@ -221,6 +222,7 @@ func (h Holdem) potsKey() uint64 {
 		for _, p := range ps {
 			k.msg(p.Pot)
 			k.num(int64(p.Amount))
+			k.str(p.Label)
 			k.str(p.Winners)
 			k.flag(p.Several)
 			k.msg(p.Hand)

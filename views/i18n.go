@@ -39,21 +39,44 @@ func langCode(l *i18n.Lang) string {
 // cardName is a card's accessible name in the render's language: "queen
 // of spades", "red joker" (from its ID: "QS", "TD", "JR").
 func cardName(ctx context.Context, c CardView) string {
-	switch c.ID {
-	case "JR":
-		return tr(ctx, "card.name.joker.red")
-	case "JB":
-		return tr(ctx, "card.name.joker.black")
+	if i := cardIndex(c.ID); i >= 0 {
+		return cardNames.In(i18n.From(ctx), i)
 	}
-	if len(c.ID) != 2 {
-		return c.Name
-	}
-	r, s := cardRankKeys[c.ID[0]], cardSuitKeys[c.ID[1]]
-	if r == "" || s == "" {
-		return c.Name
-	}
-	return trf(ctx, "card.name", i18n.K("Rank", r), i18n.K("Suit", s))
+	return c.Name
 }
+
+// cardRanks and cardSuits are the letters of a card's ID.
+const cardRanks, cardSuits = "23456789TJQKA", "CDHS"
+
+// cardIndex is a card's number in cardNames, by its ID; -1 for none.
+func cardIndex(id string) int {
+	switch {
+	case id == "JR":
+		return 52
+	case id == "JB":
+		return 53
+	case len(id) != 2:
+		return -1
+	}
+	r, s := strings.IndexByte(cardRanks, id[0]), strings.IndexByte(cardSuits, id[1])
+	if r < 0 || s < 0 {
+		return -1
+	}
+	return r*len(cardSuits) + s
+}
+
+// cardNames are the cards' names in every language (card.name), by
+// cardIndex: a hand or a pile names its cards in every push.
+var cardNames = i18n.NewFixed(len(cardRanks)*len(cardSuits)+2, func(i int) i18n.Msg {
+	switch i - len(cardRanks)*len(cardSuits) {
+	case 0:
+		return i18n.M("card.name.joker.red")
+	case 1:
+		return i18n.M("card.name.joker.black")
+	}
+	r, s := cardRanks[i/len(cardSuits)], cardSuits[i%len(cardSuits)]
+	return i18n.M("card.name", i18n.K("Rank", cardRankKeys[r]), i18n.K("Suit", cardSuitKeys[s]))
+})
 
 // pip is a card's rank as printed on it, in the render's language: "10",
 // "A" (card.pip.*).

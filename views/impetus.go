@@ -94,7 +94,8 @@ type Impetus struct {
 
 // Fragments lists the table's fragments in page order.
 func (m Impetus) Fragments() []Fragment {
-	out := []Fragment{
+	out := make([]Fragment, 0, 8+len(m.Cells)+FrameFragments)
+	out = append(out, []Fragment{
 		{ID: "im-status", Component: imStatus(m), Key: 0},
 		{ID: "im-choice", Component: imChoice(m), Key: 0},
 		{ID: "im-spirits", Component: imSpirits(m), Key: 0},
@@ -103,7 +104,7 @@ func (m Impetus) Fragments() []Fragment {
 		{ID: "turn-mark", Component: turnMark(m.YourTurn, "game.your_move")},
 		TurnsFragment("im-ring", m.seatList()),
 		{ID: "im-factions", Component: imFactions(m), Key: 0},
-	}
+	}...)
 	// the map itself stays (it is in the stage); its cells are pushed one
 	// by one, each when it changes
 	for _, c := range m.Cells {

@@ -82,15 +82,16 @@ func (l LowUnique) seatList() []Seat {
 
 // Fragments lists the table's fragments in page order.
 func (l LowUnique) Fragments() []Fragment {
-	out := []Fragment{
+	out := make([]Fragment, 0, 7+len(l.Seats)+FrameFragments)
+	out = append(out, []Fragment{
 		{ID: "lu-status", Component: luStatus(l), Key: 0},
-		{ID: "lu-round", Component: luRound(l), Key: 0},
+		{ID: "lu-round", Component: luRound(l), Key: 1<<63 | uint64(l.Game)<<40 | uint64(l.Round)<<20 | uint64(l.Rounds)},
 		{ID: "turn-mark", Component: turnMark(l.YourTurn, "game.your_move")},
 		TurnsFragment("lu-ring", l.seatList()),
 		{ID: "lu-centre", Component: luCentre(l), Key: 0},
 		{ID: "lu-hand", Component: luHand(l), Key: 0},
 		{ID: "lu-results", Component: luResults(l), Key: l.resultsKey()},
-	}
+	}...)
 	for _, s := range l.Seats {
 		out = append(out, Fragment{ID: "lu-seat-" + itoa(s.Index), Component: luSeat(s), Key: s.key()})
 	}

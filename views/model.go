@@ -374,6 +374,11 @@ type Join struct {
 	Open bool // a newcomer sits without asking the host
 }
 
+// FrameFragments is how many fragments at most the room adds to a game's
+// around it (the viewer's seat bar, seat controls, table state and
+// evening): a game's Fragments leaves room for them.
+const FrameFragments = 4
+
 // Fragment is one element pushed over the websocket, swapped by its id.
 // Key, when not zero, stands for everything the fragment shows: a push
 // skips rendering a fragment whose key the viewer already has.

@@ -90,7 +90,7 @@ type President struct {
 // components share one copy of p (a pointer each, not a copy each).
 func (p President) Fragments() []Fragment {
 	pp := &p
-	out := make([]Fragment, 0, 10+len(p.Seats)+3) // the room adds its frame's
+	out := make([]Fragment, 0, 10+len(p.Seats)+FrameFragments)
 	out = append(out, []Fragment{
 		{ID: "p-status", Component: presidentStatus(pp)}, // changes with every move
 		{ID: "p-deal", Component: presidentDeal(pp), Key: uint64(p.Deal)<<1 | 1},

@@ -76,8 +76,15 @@ func (s *Standings) placed() bool {
 
 // placeText is a row's place in the render's language: "1st".
 func placeText(ctx context.Context, r Standing) string {
-	if r.PlaceN > 0 {
+	switch {
+	case r.PlaceN > 0 && r.PlaceN <= placeWords.Len():
+		return placeWords.In(i18n.From(ctx), r.PlaceN-1)
+	case r.PlaceN > 0:
 		return trf(ctx, "standings.place", i18n.Ord("Place", r.PlaceN))
 	}
 	return r.Place
 }
+
+// placeWords are the first places in every language (standings.place),
+// from 1st: every standings row has one.
+var placeWords = i18n.NewFixed(16, func(i int) i18n.Msg { return i18n.M("standings.place", i18n.Ord("Place", i+1)) })
