@@ -56,7 +56,7 @@ func TestImpetusInBrowsers(t *testing.T) {
 		t.Fatalf("the map has %d cells", n)
 	}
 	did := map[string]int{}
-	shot := false
+	shot, agendaShot := false, false
 	deadline := time.Now().Add(3 * time.Minute)
 	turn := func() int {
 		n, _ := strconv.Atoi(strings.TrimPrefix(eval[string](ann, `document.querySelector('#im-status strong').textContent`), "Turn "))
@@ -68,6 +68,10 @@ func TestImpetusInBrowsers(t *testing.T) {
 		}
 		acted := false
 		for i, p := range players {
+			if !agendaShot && eval[bool](p, `!!document.querySelector('#im-choice button[hx-vals*="play"], #im-choice .play-hint')`) {
+				p.screenshot("impetus-agenda-" + strings.ToLower(p.name))
+				agendaShot = true
+			}
 			r := eval[[]string](p, imActJS+"("+strconv.Itoa(i*5)+")")
 			if r[0] == "wait" {
 				continue
@@ -79,6 +83,13 @@ func TestImpetusInBrowsers(t *testing.T) {
 				document.querySelector('#im-status').dataset.version !== `+jsString(r[1]))
 			if msg := p.text("#message"); msg != "" {
 				t.Fatalf("%s: %s was refused: %s", p.name, r[0], msg)
+			}
+			// a card is played with its target or modifier in one move:
+			// nothing more is asked of the spirit for it
+			if strings.HasPrefix(r[0], "Play") || strings.Contains(r[0], "Expand into") {
+				if eval[bool](p, `!!document.querySelector('#im-choice').textContent.match(/tap the lit neutral cell|choose the modifier/)`) {
+					t.Fatalf("%s: %s asked for more in a second move", p.name, r[0])
+				}
 			}
 			// the other spirit's page never holds this one's secret choice
 			other := players[1-i]

@@ -65,6 +65,9 @@ const outOfViewJS = `((sel) => {
 // screen, or when the action bar with actions is not wholly in view.
 func (b *browser) checkFits(what, seats, hand string) {
 	b.t.Helper()
+	// where things stand, not where an entering seat or card is on its
+	// way from (a moving element's box is its transformed one)
+	b.waitJS("the table's motion to settle", settledJS)
 	for _, sel := range []string{seats, hand} {
 		if sel == "" {
 			continue

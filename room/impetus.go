@@ -103,7 +103,12 @@ func impetusView(rv *roomView) views.Impetus {
 	// a language: the push's first viewer words them for the others
 	pub := publicAt(rv, mt.State.Version, func() *impetusPublic { return impetusWords(rv, &v) })
 	m.Wars, m.Factions, m.Cells = pub.wars, pub.factions, pub.cells
-	if v.Need == "idol" || v.Need == "target" {
+	// an Expand in the hand is played by tapping its target on the map
+	expand := -1
+	if c, ok := v.MyChoice(); ok && v.Need == "card" && len(v.Targets) > 0 {
+		expand = slices.Index(c.Hand, impetus.Expand)
+	}
+	if v.Need == "idol" || v.Need == "target" || expand >= 0 {
 		// the cells the viewer may choose are its own: a copy of the map
 		targets := map[int]bool{}
 		for _, c := range v.Targets {
@@ -118,6 +123,9 @@ func impetusView(rv *roomView) views.Impetus {
 				c.Label = l.F("impetus.view.cell.place_idol", i18n.S("Cell", c.Label))
 			case v.Need == "target" && targets[i]:
 				c.Action = "target"
+				c.Label = l.F("impetus.view.cell.expand", i18n.S("Cell", c.Label))
+			case expand >= 0 && targets[i]:
+				c.Action, c.Card = "play", expand
 				c.Label = l.F("impetus.view.cell.expand", i18n.S("Cell", c.Label))
 			}
 		}
@@ -373,7 +381,15 @@ func happenedTo(rv *roomView, v *impetus.View) []string {
 // impetusChoice fills the viewer's own secret choices and the options of
 // the one it is making.
 func impetusChoice(m *views.Impetus, v *impetus.View, l *i18n.Lang, t *Table) {
-	for _, c := range v.Mine {
+	for i, c := range v.Mine {
+		switch c.Kind {
+		case impetus.ChooseAgenda, impetus.ChooseSpoils:
+			if i == v.Open && c.Pick < 0 {
+				// the cards drawn are the choice's own buttons below:
+				// the bar says them once
+				continue
+			}
+		}
 		switch c.Kind {
 		case impetus.ChooseVagrant:
 			if c.Guide >= 0 {
@@ -433,9 +449,32 @@ func impetusChoice(m *views.Impetus, v *impetus.View, l *i18n.Lang, t *Table) {
 	case "idol":
 		m.CanPass = v.CanPass
 	case "card":
-		m.Options = cardOptions(c.Hand, "impetus.view.option.play", l)
+		// each card with what it asks for, in one move: a Change's
+		// modifier on its own buttons, an Expand's target on the map
+		for _, o := range cardOptions(c.Hand, "impetus.view.option.play", l) {
+			i, _ := strconv.Atoi(o.Value)
+			switch card := c.Hand[i]; {
+			case card == impetus.Expand && len(v.Targets) > 0:
+				o.Hint, o.Note = true, ""
+				o.Label = l.F("impetus.view.option.play_expand", i18n.K("Card", impetus.CardKey(card)))
+				m.Options = append(m.Options, o)
+			case card == impetus.Change:
+				for _, ch := range cardOptions(c.Changes, "impetus.view.option.raise", l) {
+					j, _ := strconv.Atoi(ch.Value)
+					ch.Vals, ch.Note = views.Vals("kind", "play", "index", itoa(i), "change", ch.Value), ""
+					ch.Label = l.F("impetus.view.option.play_change", i18n.K("Change", impetus.CardKey(card)), i18n.K("Card", impetus.CardKey(c.Changes[j])))
+					m.Options = append(m.Options, ch)
+				}
+			default:
+				o.Vals = views.Vals("kind", "play", "index", o.Value)
+				m.Options = append(m.Options, o)
+			}
+		}
 	case "change":
 		m.Options = cardOptions(c.Changes, "impetus.view.option.raise", l)
+		for i := range m.Options {
+			m.Options[i].Vals = views.Vals("kind", "change", "index", m.Options[i].Value)
+		}
 	case "swap":
 		seen := map[impetus.Card]bool{}
 		for _, p := range v.Factions[c.Faction].Pool {

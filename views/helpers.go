@@ -30,6 +30,10 @@ func vals(kv ...string) string {
 	return string(b)
 }
 
+// Vals is vals for a model built outside this package: what a button
+// posts (hx-vals), from pairs of field and value.
+func Vals(kv ...string) string { return vals(kv...) }
+
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func mySeat(t Table) Seat {

@@ -10,7 +10,8 @@ type IMCell struct {
 	Idol      string // the idol's letter: B, A or S; "" without an idol
 	IdolOwner int
 	Battle    bool   // part of a war's battleground
-	Action    string // what choosing the cell does: "idol", "target" or ""
+	Action    string // what choosing the cell does: "idol", "target", "play" (an Expand from the hand, there) or ""
+	Card      int    // for "play": the Expand's place in the hand
 	Label     string // accessible name
 	Changed   bool   // the last turn changed its land or idol
 	// Motion is how the change shows on the map as it comes: "won" (a
@@ -41,8 +42,12 @@ type IMSpirit struct {
 	Waiting   bool
 }
 
-// IMOption is one button of the viewer's choice.
+// IMOption is one button of the viewer's choice. Vals, when set, is what
+// the button posts (hx-vals); Hint is a line without a button (an Expand
+// to play: its button is a lit cell of the map).
 type IMOption struct {
+	Vals  string
+	Hint  bool
 	Value string
 	Label string
 	Note  string // under the label: a faction's gold and land, "drawn twice"
@@ -126,14 +131,21 @@ func (c IMCell) key(actURL string) uint64 {
 	k.num(int64(c.IdolOwner))
 	k.flag(c.Battle)
 	k.str(c.Action)
+	k.num(int64(c.Card))
 	k.str(c.Label)
 	k.flag(c.Changed)
 	k.str(c.Motion)
 	return k.sum()
 }
 
-// cellVals is a map cell's hx-vals: what choosing it posts.
-func cellVals(c IMCell) string { return vals("kind", c.Action, "cell", itoa(c.Index)) }
+// cellVals is a map cell's hx-vals: what choosing it posts (for "play",
+// the Expand with this cell as its target, in one move).
+func cellVals(c IMCell) string {
+	if c.Action == "play" {
+		return vals("kind", "play", "index", itoa(c.Card), "cell", itoa(c.Index))
+	}
+	return vals("kind", c.Action, "cell", itoa(c.Index))
+}
 
 // seatList is the spirits' seats, each marked when the table waits for it.
 func (m Impetus) seatList() []Seat {
