@@ -293,7 +293,10 @@ func TestBotRequestsGoToTheTablesMachine(t *testing.T) {
 	}
 	// a bot identity would live on one machine only: none is made here
 	p := e.client()
-	p.createTable("Pat", url.Values{"kind": {"lowunique"}, "seats": {"2"}, "clock": {"0"}})
+	pc := p.createTable("Pat", url.Values{"kind": {"lowunique"}, "seats": {"2"}, "clock": {"0"}})
+	if _, body := p.get("/t/" + pc); !strings.Contains(body, `value="seat"`) || strings.Contains(body, `value="invite"`) {
+		t.Error("the host's Remote bots panel in cluster mode: a seat's bot is offered, an identity's invitation is not")
+	}
 	if status, body, _ := p.post("/me/bots", url.Values{"do": {"make"}, "bot_name": {"Deep"}}); status != http.StatusUnprocessableEntity || !strings.Contains(body, "several machines") {
 		t.Errorf("a bot identity made in cluster mode: %d %s", status, body)
 	}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablegames/tables/room"
 )
@@ -123,5 +124,40 @@ func TestHostManagesARemoteBot(t *testing.T) {
 		t.Errorf("Retry-After for a guessing address: %v %v", resp.Header.Get("Retry-After"), err)
 	} else {
 		resp.Body.Close()
+	}
+}
+
+// TestChatIsNoLineForABot: a program is sent a line only when what its
+// seat may know changed: people chatting at the table (which moves the
+// table's sequence number) send it nothing; the game starting does.
+func TestChatIsNoLineForABot(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"kind": {"lowunique"}, "seats": {"2"}, "clock": {"0"}})
+	token := host.seatRemote(code, 1, "Chatless")
+	lines, resp := streamLines(t, e, code, token)
+	defer resp.Body.Close()
+	first := <-lines
+	if first["status"] != "lobby" {
+		t.Fatalf("the first line: %v", first)
+	}
+	for _, text := range []string{"hello", "anyone?"} {
+		if status, body, _ := host.post("/t/"+code+"/chat", url.Values{"text": {text}}); status != http.StatusNoContent {
+			t.Fatalf("chat: %d %s", status, body)
+		}
+	}
+	if status, body := host.lobby(code, "do", "start"); status != http.StatusNoContent {
+		t.Fatalf("start: %d %s", status, body)
+	}
+	select {
+	case next := <-lines:
+		if next["status"] == "lobby" {
+			t.Fatalf("a line for the chat: %v", next)
+		}
+		if next["seq"].(float64) <= first["seq"].(float64)+2 {
+			t.Fatalf("the line after the start does not count the chat's entries: %v then %v", first["seq"], next["seq"])
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no line when the game started")
 	}
 }

@@ -85,8 +85,13 @@ func (r *Room) programMessage(v *viewer, sh roomView, lines []logLine, full bool
 		return nil // the seat is no longer the bot's: reseat ends the connection
 	}
 	p := r.programView(seat, &sh)
+	// what changed is read without the table's sequence number: a chat
+	// line or another's seat request moves it, and tells the seat nothing
+	seq := p.Seq
+	p.Seq = 0
 	key, _ := json.Marshal(p)
 	h := fnv64(key)
+	p.Seq = seq
 	gs := r.gameSeat(seat)
 	if full {
 		from := max(len(r.t.Log)-programLogLines, 0)
@@ -184,7 +189,8 @@ func (r *Room) remoteBots(rv *roomView) *views.RemoteBots {
 	if !t.isHost(rv.player) {
 		return nil
 	}
-	b := &views.RemoteBots{URL: "/t/" + r.code + "/bots", Started: t.Started()}
+	// in a cluster (Config.Tag) players' bot identities are off
+	b := &views.RemoteBots{URL: "/t/" + r.code + "/bots", Started: t.Started(), NoInvite: r.rt.cfg.Tag != nil}
 	for i, s := range t.Seats {
 		rs := views.RemoteSeat{Index: i, Name: s.Name, Invited: s.Invited}
 		if s.Bot != "" {
