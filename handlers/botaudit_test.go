@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablegames/tables/cluster"
 	"github.com/tablegames/tables/room"
 )
 
@@ -236,23 +235,7 @@ func TestShutdownEndsBotStreams(t *testing.T) {
 // serves now is told so as the API's JSON. Bot identities, which would
 // live on one machine only, are not offered.
 func TestBotRequestsGoToTheTablesMachine(t *testing.T) {
-	ctx := context.Background()
-	st, err := cluster.OpenStore(ctx, "file://"+t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	node := func(machine string) *cluster.Node {
-		n, err := cluster.Start(ctx, cluster.Config{Store: st, Machine: machine, Addr: "http://127.0.0.1:1",
-			TTL: time.Hour, Grace: time.Hour, NewTag: NewTag})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
-	here, other := node("here"), node("other")
-	cfg := fastConfig()
-	cfg.Cluster = here
-	e := newEnv(t, cfg)
+	e, _, other := twoMachines(t)
 	elsewhere := other.Tag() + "7PM4QAB2"
 	for _, c := range []struct{ method, path, body string }{
 		{"GET", "/tables/" + elsewhere, ""},

@@ -12,11 +12,11 @@ import (
 	"github.com/tablegames/tables/cluster"
 )
 
-// In cluster mode a request for a table another machine holds is sent
-// there (fly-replay) before any work; one replayed here by a machine with
-// an older view, or for a table nobody serves now, is told to come back;
-// this machine's own tables are served as on one machine.
-func TestRequestsGoToTheTablesMachine(t *testing.T) {
+// twoMachines is this server in cluster mode as machine "here", beside a
+// machine "other" in the same store (which serves nothing: its address
+// leads nowhere).
+func twoMachines(t *testing.T) (e *env, here, other *cluster.Node) {
+	t.Helper()
 	ctx := context.Background()
 	st, err := cluster.OpenStore(ctx, "file://"+t.TempDir())
 	if err != nil {
@@ -30,10 +30,18 @@ func TestRequestsGoToTheTablesMachine(t *testing.T) {
 		}
 		return n
 	}
-	here, other := node("here"), node("other")
+	here, other = node("here"), node("other")
 	cfg := fastConfig()
 	cfg.Cluster = here
-	e := newEnv(t, cfg)
+	return newEnv(t, cfg), here, other
+}
+
+// In cluster mode a request for a table another machine holds is sent
+// there (fly-replay) before any work; one replayed here by a machine with
+// an older view, or for a table nobody serves now, is told to come back;
+// this machine's own tables are served as on one machine.
+func TestRequestsGoToTheTablesMachine(t *testing.T) {
+	e, here, other := twoMachines(t)
 	ann := e.client()
 	code := ann.createTable("Ann", url.Values{"seats": {"3"}})
 	if !strings.HasPrefix(code, here.Tag()) || len(code) != 10 {
