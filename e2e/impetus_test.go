@@ -248,6 +248,9 @@ func TestImpetusOnAPhone(t *testing.T) {
 			if f := ann.text("#im-choice .faction-now"); !strings.Contains(f, "gold") || !strings.Contains(f, "Trade +") {
 				t.Fatalf("the card choice does not show the faction's gold and modifiers: %q", f)
 			}
+			if cards == 0 {
+				ann.firstScreen("impetus-agenda-phone")
+			}
 			cards++
 		}
 		r := eval[[]string](ann, imActJS+"(0)")
