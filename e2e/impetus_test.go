@@ -22,7 +22,10 @@ const imActJS = `((who) => {
   const q = s => document.querySelector(s);
   const pick = list => list[who % list.length];
   const before = q('#im-status').dataset.version;
-  const cell = pick([...document.querySelectorAll('#im-map .hex.act')]);
+  // a card to play is a button or, for an Expand, a lit cell: an odd
+  // person takes the buttons when there are some, an even one the map
+  const cards = document.querySelectorAll('#im-choice button[data-hand-of]').length;
+  const cell = cards && who % 2 === 1 ? null : pick([...document.querySelectorAll('#im-map .hex.act')]);
   if (cell) {
     const label = cell.getAttribute('aria-label');
     cell.focus();
