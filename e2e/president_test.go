@@ -219,15 +219,25 @@ func TestPresidentExchangeNote(t *testing.T) {
 		ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
 		ann.waitJS("the table", `!!document.querySelector('#p-hand label.card')`)
 		deadline := time.Now().Add(3 * time.Minute)
-		for !eval[bool](ann, `document.querySelector('#p-deal').textContent.includes('Deal 2') && /gave.*got/.test(document.querySelector('#p-swap').textContent)`) {
+		exchanged := `document.querySelector('#p-deal').textContent.includes('Deal 2') && /gave.*got/.test(document.querySelector('#p-swap').textContent)`
+		for !eval[bool](ann, exchanged) {
 			if time.Now().After(deadline) {
 				t.Fatalf("%s: no exchange in deal 2 in time", size.name)
 			}
 			ann.waitJS("Ann's turn or the exchange", `(`+yourTurnJS+` && (`+modeJS+`) !== 'wait') || /gave.*got/.test(document.querySelector('#p-swap').textContent)`)
+			if eval[bool](ann, exchanged) {
+				break // not a card played after it: what she got is still in her hand
+			}
 			if eval[bool](ann, yourTurnJS+` && (`+modeJS+`) !== 'wait'`) {
 				r := eval[[]string](ann, tapMoveJS)
 				ann.waitJS("the table to take the "+r[0], `document.querySelector('#message').textContent !== '' || document.querySelector('#p-status').dataset.version !== `+jsString(r[1]))
 			}
+		}
+		// the cards she received are marked in her hand (before she plays
+		// any of them away)
+		got := eval[[]string](ann, `[...document.querySelectorAll('#p-hand label.card.got')].map(l => l.querySelector('input').getAttribute('aria-label'))`)
+		if len(got) == 0 || !strings.Contains(got[0], "received") {
+			t.Fatalf("%s: the cards Ann received are not marked in her hand: %v (note %q)", size.name, got, ann.text("#p-swap"))
 		}
 		// a moment when it is not Ann's turn: the note must not cover her
 		// hand then either
@@ -256,10 +266,6 @@ func TestPresidentExchangeNote(t *testing.T) {
 		})()`)
 		if len(covered) > 0 {
 			t.Fatalf("%s: cards of the hand are covered or off the first screen: %v", size.name, covered)
-		}
-		got := eval[[]string](ann, `[...document.querySelectorAll('#p-hand label.card.got')].map(l => l.querySelector('input').getAttribute('aria-label'))`)
-		if len(got) == 0 || !strings.Contains(got[0], "received") {
-			t.Fatalf("%s: the cards Ann received are not marked in her hand: %v (note %q)", size.name, got, note["text"])
 		}
 		if eval[int](ann, `document.querySelectorAll('#p-ring .seat.you .backs i').length`) > 0 {
 			t.Fatalf("%s: Ann's own seat shows card backs over her hand", size.name)
