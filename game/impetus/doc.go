@@ -32,8 +32,13 @@
 //   - A spirit whose idol is placed but whose guidance failed stays
 //     vagrant without a second idol until it guides (a new stint).
 //   - The three change cards of a Change are drawn with the hand and are
-//     as secret as it; the guide picks the card first, then the target or
-//     the change.
+//     as secret as it. The guide picks the card and, in the same move,
+//     what it asks for (an Expand's target, a Change's modifier: PlayCard
+//     with Then): a secret choice is one move whatever the card, so the
+//     number of moves (a log's sequence, Version) does not tell the others
+//     an Expand or a Change from a Trade or a Steal. A card picked alone,
+//     then its target or change, is how older games were logged and is
+//     still taken.
 //   - Trade with several cards (spoils) pays per card. Steal claims
 //     1 + modifier per card from each neighbour that does not steal too;
 //     when the claims on a victim exceed its gold before the step, the coins
