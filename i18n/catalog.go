@@ -411,8 +411,8 @@ func (l *Lang) lookup(key string) (*message, *Lang) {
 
 // T is the text of a key without placeholders.
 func (l *Lang) T(key string) string {
-	if m := l.own(key); m != nil && m.simple {
-		return l.str(m.plain)
+	if m, in := l.lookup(key); m != nil && m.simple {
+		return in.str(m.plain)
 	}
 	return l.F(key)
 }

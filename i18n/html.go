@@ -15,8 +15,8 @@ type Key string
 // Render writes the key's text for the context's language.
 func (k Key) Render(ctx context.Context, w io.Writer) error {
 	l := From(ctx)
-	if m := l.own(string(k)); m != nil && m.simple {
-		_, err := io.WriteString(w, l.str(m.html))
+	if m, in := l.lookup(string(k)); m != nil && m.simple {
+		_, err := io.WriteString(w, in.str(m.html))
 		return err
 	}
 	return writeHTML(w, l.F(string(k)))

@@ -121,11 +121,12 @@ func impetusView(rv *roomView) views.Impetus {
 			case v.Need == "idol" && v.Idols[i].Type == impetus.NoIdol:
 				c.Action = "idol"
 				c.Label = l.F("impetus.view.cell.place_idol", i18n.S("Cell", c.Label))
-			case v.Need == "target" && targets[i]:
+			case targets[i]:
+				// the open Expand's target, or an Expand of the hand played there
 				c.Action = "target"
-				c.Label = l.F("impetus.view.cell.expand", i18n.S("Cell", c.Label))
-			case expand >= 0 && targets[i]:
-				c.Action, c.Card = "play", expand
+				if expand >= 0 {
+					c.Action, c.Card = "play", expand
+				}
 				c.Label = l.F("impetus.view.cell.expand", i18n.S("Cell", c.Label))
 			}
 		}
@@ -459,11 +460,12 @@ func impetusChoice(m *views.Impetus, v *impetus.View, l *i18n.Lang, t *Table) {
 				o.Label = l.F("impetus.view.option.play_expand", i18n.K("Card", impetus.CardKey(card)))
 				m.Options = append(m.Options, o)
 			case card == impetus.Change:
-				for _, ch := range cardOptions(c.Changes, "impetus.view.option.raise", l) {
-					j, _ := strconv.Atoi(ch.Value)
-					ch.Vals, ch.Note = views.Vals("kind", "play", "index", itoa(i), "change", ch.Value), ""
-					ch.Label = l.F("impetus.view.option.play_change", i18n.K("Change", impetus.CardKey(card)), i18n.K("Card", impetus.CardKey(c.Changes[j])))
-					m.Options = append(m.Options, ch)
+				// a button for each modifier it may raise (each once)
+				for j, ch := range c.Changes {
+					if slices.Index(c.Changes, ch) == j {
+						m.Options = append(m.Options, views.IMOption{Value: itoa(j), Vals: views.Vals("kind", "play", "index", o.Value, "change", itoa(j)),
+							Label: l.F("impetus.view.option.play_change", i18n.K("Change", impetus.CardKey(card)), i18n.K("Card", impetus.CardKey(ch)))})
+					}
 				}
 			default:
 				o.Vals = views.Vals("kind", "play", "index", o.Value)
