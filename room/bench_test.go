@@ -273,39 +273,11 @@ func TestWatchersShareTheirRender(t *testing.T) {
 			rng := rand.New(rand.NewPCG(4, 4))
 			move := 0
 			for ; move < 300 && !rooms[0].t.Match.Over(); move++ {
-				var mv game.Move
-				ok := false
-				seat := game.System
-				if w := rooms[0].t.Match.Waiting(); len(w) == 0 {
-					if mv, ok = rooms[0].t.Match.Continue(rng.Uint64()); !ok {
-						if tm, timed := rooms[0].t.Match.(game.Timed); timed {
-							mv, ok = tm.Expire() // a timed phase (Lowest Unique's reveal) ends
-						}
-					}
-				} else {
-					seat = w[0]
-					mv, ok = rooms[0].t.Match.Bot(seat, g.bot, rng)
-				}
+				seat, mv, ok := nextMove(rooms[0].t.Match, g.bot, rng)
 				if !ok {
 					break
 				}
-				var out [2][]string
-				for k, r := range rooms {
-					evs, err := r.t.Match.Apply(seat, mv)
-					if err != nil {
-						t.Fatal(err)
-					}
-					lines := r.t.events(evs)
-					r.t.Seq++
-					sh := r.shared()
-					var w *watchers
-					if k == 0 {
-						w = &watchers{}
-					}
-					for _, v := range viewers[k] {
-						out[k] = append(out[k], string(r.message(v, sh, lines, false, w)))
-					}
-				}
+				out := [2][]string{pushMove(t, rooms[0], seat, mv, &watchers{}, viewers[0]...), pushMove(t, rooms[1], seat, mv, nil, viewers[1]...)}
 				for i := range out[0] {
 					if out[0][i] != out[1][i] {
 						t.Fatalf("move %d, viewer %d: the shared render differs:\n%.300s\n%.300s", move, i, out[0][i], out[1][i])

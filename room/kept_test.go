@@ -105,31 +105,11 @@ func TestEachLanguageWordsItsOwn(t *testing.T) {
 			rng := rand.New(rand.NewPCG(7, 7))
 			move := 0
 			for ; move < 200 && !room.t.Match.Over(); move++ {
-				var mv game.Move
-				ok, seat := false, game.System
-				if w := room.t.Match.Waiting(); len(w) == 0 {
-					mv, ok = room.t.Match.Continue(rng.Uint64())
-				} else {
-					seat = w[0]
-					mv, ok = room.t.Match.Bot(seat, g.bot, rng)
-				}
+				seat, mv, ok := nextMove(room.t.Match, g.bot, rng)
 				if !ok {
 					break
 				}
-				push := func(r *Room, vs ...*viewer) []string {
-					evs, err := r.t.Match.Apply(seat, mv)
-					if err != nil {
-						t.Fatal(err)
-					}
-					lines := r.t.events(evs)
-					r.t.Seq++
-					sh := r.shared()
-					var out []string
-					for _, v := range vs {
-						out = append(out, string(r.message(v, sh, lines, false, nil)))
-					}
-					return out
-				}
+				push := func(r *Room, vs ...*viewer) []string { return pushMove(t, r, seat, mv, nil, vs...) }
 				got := push(room, withOthers...)
 				for i, r := range alone {
 					if want := push(r, byItself[i])[0]; got[i] != want {

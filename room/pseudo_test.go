@@ -52,29 +52,12 @@ func TestEveryWordFromTheCatalog(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(5, 5))
 		for move := 0; move < 600 && !r.t.Match.Over(); move++ {
-			seat := game.System
-			var mv game.Move
-			ok := false
-			if w := r.t.Match.Waiting(); len(w) > 0 {
-				seat = w[0]
-				mv, ok = r.t.Match.Bot(seat, g.bot, rng)
-			} else if mv, ok = r.t.Match.Continue(rng.Uint64()); !ok {
-				if tm, timed := r.t.Match.(game.Timed); timed {
-					mv, ok = tm.Expire()
-				}
-			}
+			seat, mv, ok := nextMove(r.t.Match, g.bot, rng)
 			if !ok {
 				break
 			}
-			evs, err := r.t.Match.Apply(seat, mv)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lines := r.t.events(evs)
-			r.t.Seq++
-			sh := r.shared()
-			for _, v := range viewers {
-				note(g.kind.name+" push", string(r.message(v, sh, lines, false, nil)))
+			for _, push := range pushMove(t, r, seat, mv, nil, viewers...) {
+				note(g.kind.name+" push", push)
 			}
 		}
 	}
