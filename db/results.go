@@ -191,19 +191,28 @@ type Rated struct {
 // players who have a rating in it (the others are not in the map).
 func (d *DB) RatedPlayers(ctx context.Context, kind string, players []string) (map[string]Rated, error) {
 	out := map[string]Rated{}
+	if len(players) == 0 {
+		return out, nil
+	}
+	args := []any{kind}
 	for _, p := range players {
+		args = append(args, p)
+	}
+	rows, err := d.r.QueryContext(ctx, `SELECT r.player, p.handle, r.r FROM ratings r JOIN players p ON p.player = r.player
+		WHERE r.kind = ? AND r.player IN (?`+strings.Repeat(", ?", len(players)-1)+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p string
 		var r Rated
-		err := d.r.QueryRowContext(ctx, `SELECT p.handle, r.r FROM ratings r JOIN players p ON p.player = r.player
-			WHERE r.player = ? AND r.kind = ?`, p, kind).Scan(&r.Handle, &r.R)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		}
-		if err != nil {
+		if err := rows.Scan(&p, &r.Handle, &r.R); err != nil {
 			return nil, err
 		}
 		out[p] = r
 	}
-	return out, nil
+	return out, rows.Err()
 }
 
 // Handle is a person's public handle ("" when they have none: no game

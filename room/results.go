@@ -62,11 +62,30 @@ func (r *Room) record() {
 	r.rated = nil // the ratings changed: the caller's seatings reads them again
 }
 
+// seatsAsNoted reports whether the people seated are those noted (by
+// player and name), without building the list again.
+func (r *Room) seatsAsNoted() bool {
+	n := 0
+	for _, s := range r.t.Seats {
+		if s.Player == "" || s.Bot != "" {
+			continue
+		}
+		n++
+		if had, ok := r.seated[s.Player]; !ok || had != s.Name {
+			return false
+		}
+	}
+	return n == len(r.seated)
+}
+
 // seatings keeps the database's note of who sits at the table (My games
 // lists a person's open tables from it) and, at a public table, the
 // ratings its seats show: both are read again when the people seated
 // change.
 func (r *Room) seatings() {
+	if r.seatsAsNoted() && (!r.t.Opts.Public || r.rated != nil) {
+		return // most commits: nobody sat or left
+	}
 	now := map[string]string{}
 	for _, s := range r.t.Seats {
 		if s.Player != "" && s.Bot == "" {
