@@ -4,7 +4,7 @@ BIN     ?= bin/tables
 CHROME  ?= /usr/bin/chromium
 export CGO_ENABLED ?= 0
 
-.PHONY: run build generate check-generate test test-unit test-e2e deps-e2e vet bench load phonecost clean
+.PHONY: run build generate check-generate test test-unit test-e2e deps-e2e deps-pg vet bench load phonecost clean
 
 run: build
 	./$(BIN) -addr :8080 -data ./data
@@ -38,15 +38,28 @@ deps-e2e:
 	fi
 	@$(CHROME) --version
 
+# PostgreSQL for the storage contract tests and the cluster tests: each
+# test binary starts its own throwaway server (db/pgtest: initdb in a
+# temporary folder, a free port, as the postgres user when root) and
+# stops it. Debian's postgresql package, installed with apt-get when
+# missing; the package's own service is not needed.
+deps-pg:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then \
+		echo "installing postgresql"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql >/dev/null; \
+	fi
+	@ls /usr/lib/postgresql/*/bin/initdb
+
 # The e2e package runs browsers and whole servers: its own timeout, with
 # room for a busy machine (go test's default is 10 minutes).
-test: check-generate vet deps-e2e
+test: check-generate vet deps-e2e deps-pg
 	$(GO) test -count=1 -timeout 30m ./...
 
-test-unit:
+test-unit: deps-pg
 	$(GO) test ./game/... ./db/... ./room/... ./handlers/...
 
-test-e2e: deps-e2e
+test-e2e: deps-e2e deps-pg
 	$(GO) test -count=1 -timeout 30m -v ./e2e/...
 
 # Benchmarks, then short load runs with the server alone on a core when

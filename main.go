@@ -1,17 +1,18 @@
 // Command tables serves card and board games for friends and bots: one
-// binary, one SQLite file.
+// binary, one SQLite file, or several machines sharing one PostgreSQL
+// database (cluster mode).
 //
 //	tables [-addr :8080] [-data ./data]      serve
+//	tables -database postgres://… [-cluster] serve from PostgreSQL
 //	tables verify FILE                       check a table's record (fair.json; - for stdin)
 //	tables restore -o FILE [-backup-url URL] write the latest backup to FILE
 //	tables backups [-backup-url URL]         list what the backup holds
-//	                                         (in a cluster: -machine ID, this one's by default)
 //
 // Every flag has an environment variable (PORT, DATA_DIR, PUBLIC_URL,
 // ALLOWED_ORIGINS, SECURE_COOKIES, MAX_TABLES, LOG_LEVEL, DEBUG_ADDR,
-// METRICS_ADDR, METRICS_TOKEN, BACKUP_URL, TRUST_PROXY, CLUSTER, CLUSTER_ADDR,
-// LLM_BASE_URL, LLM_MODEL, LLM_API_KEY). Cluster mode (-cluster) reads
-// Fly's FLY_MACHINE_ID and FLY_APP_NAME.
+// METRICS_ADDR, METRICS_TOKEN, BACKUP_URL, TRUST_PROXY, DATABASE_URL,
+// DB_MAX_CONNS, CLUSTER, CLUSTER_ADDR, LLM_BASE_URL, LLM_MODEL, LLM_API_KEY).
+// Cluster mode (-cluster) reads Fly's FLY_MACHINE_ID and FLY_APP_NAME.
 package main
 
 import (
@@ -34,6 +35,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tablegames/tables/cluster"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/db/backup"
 	"github.com/tablegames/tables/handlers"
@@ -99,22 +101,22 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	debugAddr := fs.String("debug-addr", env("DEBUG_ADDR", ""), "serve net/http/pprof here (loopback only), e.g. 127.0.0.1:6060")
 	metricsAddr := fs.String("metrics-addr", env("METRICS_ADDR", "127.0.0.1:9091"), "serve /metrics here, never on the public port (empty: off)")
 	metricsToken := fs.String("metrics-token", env("METRICS_TOKEN", ""), "require this bearer token on /metrics (prefer the METRICS_TOKEN environment variable)")
-	backupURL := fs.String("backup-url", env("BACKUP_URL", ""), "replicate the database continuously to file:///dir or s3://bucket/path (off when empty)")
+	database := fs.String("database", env("DATABASE_URL", ""), "a postgres:// URL to keep everything in PostgreSQL (needed by -cluster); empty: SQLite in -data")
+	maxConns, _ := strconv.Atoi(env("DB_MAX_CONNS", "20"))
+	fs.IntVar(&maxConns, "db-max-conns", maxConns, "with -database: the most connections this machine opens to PostgreSQL")
+	backupURL := fs.String("backup-url", env("BACKUP_URL", ""), "SQLite only: replicate the database continuously to file:///dir or s3://bucket/path (off when empty)")
 	backupSync := fs.Duration("backup-sync-interval", time.Second, "how often new transactions are shipped to the backup: the most a lost machine loses")
 	restoreIfMissing := fs.Bool("restore-if-missing", true, "with -backup-url: restore the latest backup when the data directory has no database")
 	noLimits := fs.Bool("no-rate-limits", false, "turn off the per-address and per-session limits (load tests on loopback only)")
 	trustProxy := fs.Bool("trust-proxy", env("TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (behind a proxy)")
 	co := clusterOptions{machine: getenv("FLY_MACHINE_ID"), app: getenv("FLY_APP_NAME")}
-	fs.BoolVar(&co.on, "cluster", env("CLUSTER", "") == "true", "serve as one machine of several on Fly (needs -backup-url; docs/OPERATIONS.md)")
+	fs.BoolVar(&co.on, "cluster", env("CLUSTER", "") == "true", "serve as one machine of several on Fly (needs -database postgres://…; docs/OPERATIONS.md)")
 	defaultAddr := ""
 	if co.machine != "" && co.app != "" {
 		defaultAddr = "http://" + co.machine + ".vm." + co.app + ".internal:" + port
 	}
 	fs.StringVar(&co.addr, "cluster-addr", env("CLUSTER_ADDR", defaultAddr), "with -cluster: how the other machines reach this one")
-	fs.DurationVar(&co.ttl, "cluster-ttl", 15*time.Second, "with -cluster: how long a table tag's lease lasts unrenewed")
-	fs.DurationVar(&co.grace, "cluster-grace", 30*time.Second, "with -cluster: how long past its lease a machine is taken as gone and its tables adopted")
-	ackShipped := fs.Bool("cluster-ack-shipped", true, "with -cluster: acknowledge a move only once the backup has it (off: faster moves, but an adoption may lose the last sync interval)")
-	shipEvery := fs.Duration("cluster-ship-every", 50*time.Millisecond, "with -cluster-ack-shipped: ship at most this often (the moves waiting ride along: less CPU per move under load, more latency)")
+	fs.DurationVar(&co.ttl, "cluster-ttl", 15*time.Second, "with -cluster: how long a table's lease lasts unrenewed (by the database's clock): a machine gone is replaced within it and a third")
 	var cfg handlers.Config
 	fs.DurationVar(&cfg.BotDelayMin, "bot-delay-min", 0, "shortest bot thinking time, for every game (0: each game's own pace)")
 	fs.DurationVar(&cfg.BotDelayMax, "bot-delay-max", 0, "longest bot thinking time, for every game (0: each game's own pace)")
@@ -146,33 +148,41 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 	path := filepath.Join(*dataDir, "tables.db")
-	replica := *backupURL
 	if co.on {
-		co.backup = *backupURL
-		if err := co.check(); err != nil {
-			return err
-		}
-		var err error
-		if replica, err = co.replicaURL(co.machine); err != nil {
+		if err := co.check(*database); err != nil {
 			return err
 		}
 	}
-	if replica != "" && *restoreIfMissing {
-		if err := restoreMissing(ctx, replica, path, log); err != nil {
-			return err
-		}
-	}
-	d, err := db.OpenOptions(ctx, path, db.Options{NoAutoCheckpoint: *backupURL != ""})
-	if err != nil {
-		return err
-	}
-	defer d.Close()
+	var d *db.DB
+	var err error
 	var rep *backup.Replicator
-	if *backupURL != "" {
-		if rep, err = backup.Start(ctx, path, backup.Config{URL: replica, SyncInterval: *backupSync, Log: log}); err != nil {
+	if db.IsPostgres(*database) {
+		if *backupURL != "" {
+			return errors.New("-backup-url is for SQLite: PostgreSQL keeps its own backups (docs/OPERATIONS.md)")
+		}
+		if d, err = db.OpenOptions(ctx, *database, db.Options{MaxConns: maxConns}); err != nil {
 			return err
 		}
-		cfg.Backup = rep.Status
+		defer d.Close()
+	} else {
+		if *database != "" {
+			return fmt.Errorf("-database must be a postgres:// URL (SQLite lives in -data): %q", *database)
+		}
+		if *backupURL != "" && *restoreIfMissing {
+			if err := restoreMissing(ctx, *backupURL, path, log); err != nil {
+				return err
+			}
+		}
+		if d, err = db.OpenOptions(ctx, path, db.Options{NoAutoCheckpoint: *backupURL != ""}); err != nil {
+			return err
+		}
+		defer d.Close()
+		if *backupURL != "" {
+			if rep, err = backup.Start(ctx, path, backup.Config{URL: *backupURL, SyncInterval: *backupSync, Log: log}); err != nil {
+				return err
+			}
+			cfg.Backup = rep.Status
+		}
 	}
 
 	cfg.PublicURL, cfg.SecureCookies, cfg.MaxOpenTables, cfg.TrustProxy = *publicURL, *secure, maxTables, *trustProxy
@@ -185,28 +195,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		}
 	}
 	var srv *handlers.Server
+	var node *cluster.Node
 	if co.on {
-		node, key, err := joinCluster(ctx, co, d, *dataDir, &srv, log)
-		if err != nil {
+		if node, err = joinCluster(ctx, co, d, &srv, log); err != nil {
 			return err
 		}
-		cfg.Cluster, cfg.SessionKey = node, key
-		if *ackShipped {
-			// a move is acknowledged once the backup has it: an adopter
-			// finds every move a player saw played
-			d.SetShipped(func(ctx context.Context) error {
-				ctx, cancel := context.WithTimeout(ctx, co.ttl)
-				defer cancel()
-				return rep.Sync(ctx)
-			}, *shipEvery)
-		}
+		cfg.Cluster = node
 	}
 	srv, err = handlers.NewServer(ctx, cfg, d, log)
 	if err != nil {
 		return err
 	}
-	if cfg.Cluster != nil {
-		go cfg.Cluster.Run(ctx)
+	runCtx, stopCluster := context.WithCancel(ctx)
+	defer stopCluster()
+	if node != nil {
+		go node.Run(runCtx)
 	}
 
 	if *debugAddr != "" {
@@ -270,6 +273,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	// all of it within Fly's kill timeout (10 s): 6 s to drain, 3 s for the
 	// backup's final sync
 	drain(hs, srv, 6*time.Second, log)
+	if node != nil {
+		// hand every table on at once: players wait for a reload, not for
+		// a lease to run out
+		stopCluster()
+		leaveCtx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		if err := node.Leave(leaveCtx); err != nil {
+			log.Warn("cluster: hand the tables on", "err", err)
+		}
+		cancel()
+	}
 	if err := d.Close(); err != nil {
 		log.Warn("close database", "err", err)
 	}
@@ -316,24 +329,12 @@ func backups(ctx context.Context, cmd string, args []string, getenv func(string)
 	flags.SetOutput(out)
 	url := flags.String("backup-url", getenv("BACKUP_URL"), "the replica: file:///dir or s3://bucket/path")
 	output := flags.String("o", "", "restore: the database file to write (must not exist)")
-	machine := ""
-	if getenv("CLUSTER") == "true" {
-		machine = getenv("FLY_MACHINE_ID") // in a cluster, this machine's replica by default
-	}
-	flags.StringVar(&machine, "machine", machine, "in a cluster: the machine whose replica to read (its id)")
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}
 	if *url == "" {
 		fmt.Fprintln(out, "no backup URL: give -backup-url or set BACKUP_URL")
 		return 2
-	}
-	if machine != "" {
-		var err error
-		if *url, err = (clusterOptions{backup: *url}).replicaURL(machine); err != nil {
-			fmt.Fprintln(out, "backup URL:", err)
-			return 2
-		}
 	}
 	if cmd == "restore" {
 		if *output == "" {

@@ -75,7 +75,7 @@ func (d *DB) CreateBot(ctx context.Context, b Bot, now time.Time) (Bot, string, 
 	rand.Read(id)
 	b.ID, b.Created, b.Revoked = base64.RawURLEncoding.EncodeToString(id), now, false
 	token, sum := newBotToken(b.Room)
-	_, err := d.w.ExecContext(ctx, `INSERT INTO bots(id, name, owner, room, token, created) VALUES (?, ?, ?, ?, ?, ?)`,
+	_, err := d.w.ExecContext(ctx, `INSERT INTO bots(id, name, owner, room, token, created) VALUES ($1, $2, $3, $4, $5, $6)`,
 		b.ID, b.Name, b.Owner, b.Room, sum, now.UnixMilli())
 	if err != nil {
 		return Bot{}, "", err
@@ -86,7 +86,7 @@ func (d *DB) CreateBot(ctx context.Context, b Bot, now time.Time) (Bot, string, 
 // BotByToken is the bot whose live token this is; ErrBotToken otherwise.
 func (d *DB) BotByToken(ctx context.Context, token string) (Bot, error) {
 	sum := sha256.Sum256([]byte(token))
-	b, err := scanBot(d.r.QueryRowContext(ctx, `SELECT id, name, owner, room, created, revoked FROM bots WHERE token = ? AND revoked = 0`, sum[:]))
+	b, err := scanBot(d.r.QueryRowContext(ctx, `SELECT id, name, owner, room, created, revoked FROM bots WHERE token = $1 AND revoked = 0`, sum[:]))
 	if errors.Is(err, ErrNotFound) {
 		return Bot{}, ErrBotToken
 	}
@@ -95,13 +95,13 @@ func (d *DB) BotByToken(ctx context.Context, token string) (Bot, error) {
 
 // BotByID is a bot by its id; ErrNotFound when there is none.
 func (d *DB) BotByID(ctx context.Context, id string) (Bot, error) {
-	return scanBot(d.r.QueryRowContext(ctx, `SELECT id, name, owner, room, created, revoked FROM bots WHERE id = ?`, id))
+	return scanBot(d.r.QueryRowContext(ctx, `SELECT id, name, owner, room, created, revoked FROM bots WHERE id = $1`, id))
 }
 
 // BotsOf are the bot identities a player made (not seats' bots), newest
 // first.
 func (d *DB) BotsOf(ctx context.Context, owner string) ([]Bot, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT id, name, owner, room, created, revoked FROM bots WHERE owner = ? AND room = '' ORDER BY created DESC`, owner)
+	rows, err := d.r.QueryContext(ctx, `SELECT id, name, owner, room, created, revoked FROM bots WHERE owner = $1 AND room = '' ORDER BY created DESC`, owner)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +120,7 @@ func (d *DB) BotsOf(ctx context.Context, owner string) ([]Bot, error) {
 // RevokeBotToken ends a bot's token: nothing it opens or posts is taken
 // from then on. ErrNotFound when owner made no bot with that id.
 func (d *DB) RevokeBotToken(ctx context.Context, id, owner string, now time.Time) error {
-	res, err := d.w.ExecContext(ctx, `UPDATE bots SET revoked = ? WHERE id = ? AND owner = ?`, now.UnixMilli(), id, owner)
+	res, err := d.w.ExecContext(ctx, `UPDATE bots SET revoked = $1 WHERE id = $2 AND owner = $3`, now.UnixMilli(), id, owner)
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func (d *DB) RevokeBotToken(ctx context.Context, id, owner string, now time.Time
 // owner may. ErrNotFound when owner made no bot with that id.
 func (d *DB) NewBotTokenFor(ctx context.Context, id, owner string) (string, error) {
 	var room string
-	err := d.r.QueryRowContext(ctx, `SELECT room FROM bots WHERE id = ? AND owner = ?`, id, owner).Scan(&room)
+	err := d.r.QueryRowContext(ctx, `SELECT room FROM bots WHERE id = $1 AND owner = $2`, id, owner).Scan(&room)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrNotFound
 	}
@@ -142,7 +142,7 @@ func (d *DB) NewBotTokenFor(ctx context.Context, id, owner string) (string, erro
 		return "", err
 	}
 	token, sum := newBotToken(room)
-	res, err := d.w.ExecContext(ctx, `UPDATE bots SET token = ?, revoked = 0 WHERE id = ? AND owner = ?`, sum, id, owner)
+	res, err := d.w.ExecContext(ctx, `UPDATE bots SET token = $1, revoked = 0 WHERE id = $2 AND owner = $3`, sum, id, owner)
 	if err != nil {
 		return "", err
 	}
@@ -154,7 +154,7 @@ func (d *DB) NewBotTokenFor(ctx context.Context, id, owner string) (string, erro
 
 // DeleteBot forgets a bot that was never seated (its table refused it).
 func (d *DB) DeleteBot(ctx context.Context, id string) error {
-	_, err := d.w.ExecContext(ctx, `DELETE FROM bots WHERE id = ?`, id)
+	_, err := d.w.ExecContext(ctx, `DELETE FROM bots WHERE id = $1`, id)
 	return err
 }
 

@@ -29,10 +29,10 @@ func (d *DB) CreateHandover(ctx context.Context, room string, h Handover, now, e
 	token := base64.RawURLEncoding.EncodeToString(b)
 	sum := sha256.Sum256([]byte(token))
 	err := d.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM handovers WHERE expires <= ?`, now.UnixMilli()); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM handovers WHERE expires <= $1`, now.UnixMilli()); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO handovers(hash, room, player, name, expires) VALUES (?, ?, ?, ?, ?)`,
+		_, err := tx.ExecContext(ctx, `INSERT INTO handovers(hash, room, player, name, expires) VALUES ($1, $2, $3, $4, $5)`,
 			sum[:], room, h.Player, h.Name, expires.UnixMilli())
 		return err
 	})
@@ -48,7 +48,7 @@ func (d *DB) CreateHandover(ctx context.Context, room string, h Handover, now, e
 func (d *DB) PeekHandover(ctx context.Context, room, token string, now time.Time) (Handover, error) {
 	sum := sha256.Sum256([]byte(token))
 	var h Handover
-	err := d.r.QueryRowContext(ctx, `SELECT player, name FROM handovers WHERE hash = ? AND room = ? AND used = 0 AND expires > ?`,
+	err := d.r.QueryRowContext(ctx, `SELECT player, name FROM handovers WHERE hash = $1 AND room = $2 AND used = 0 AND expires > $3`,
 		sum[:], room, now.UnixMilli()).Scan(&h.Player, &h.Name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return h, ErrHandover
@@ -61,7 +61,7 @@ func (d *DB) PeekHandover(ctx context.Context, room, token string, now time.Time
 func (d *DB) TakeHandover(ctx context.Context, room, token string, now time.Time) (Handover, error) {
 	sum := sha256.Sum256([]byte(token))
 	var h Handover
-	err := d.w.QueryRowContext(ctx, `UPDATE handovers SET used = 1 WHERE hash = ? AND room = ? AND used = 0 AND expires > ? RETURNING player, name`,
+	err := d.w.QueryRowContext(ctx, `UPDATE handovers SET used = 1 WHERE hash = $1 AND room = $2 AND used = 0 AND expires > $3 RETURNING player, name`,
 		sum[:], room, now.UnixMilli()).Scan(&h.Player, &h.Name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return h, ErrHandover

@@ -42,7 +42,7 @@ type Passkey struct {
 // no passkey.
 func (d *DB) PasskeyPlayerOf(ctx context.Context, player string) (PasskeyPlayer, error) {
 	p := PasskeyPlayer{Player: player}
-	err := d.r.QueryRowContext(ctx, `SELECT handle, name FROM passkey_players WHERE player = ?`, player).Scan(&p.Handle, &p.Name)
+	err := d.r.QueryRowContext(ctx, `SELECT handle, name FROM passkey_players WHERE player = $1`, player).Scan(&p.Handle, &p.Name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, ErrNotFound
 	}
@@ -53,7 +53,7 @@ func (d *DB) PasskeyPlayerOf(ctx context.Context, player string) (PasskeyPlayer,
 // ErrNotFound for an unknown one.
 func (d *DB) PasskeyPlayerByHandle(ctx context.Context, handle []byte) (PasskeyPlayer, error) {
 	p := PasskeyPlayer{Handle: handle}
-	err := d.r.QueryRowContext(ctx, `SELECT player, name FROM passkey_players WHERE handle = ?`, handle).Scan(&p.Player, &p.Name)
+	err := d.r.QueryRowContext(ctx, `SELECT player, name FROM passkey_players WHERE handle = $1`, handle).Scan(&p.Player, &p.Name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, ErrNotFound
 	}
@@ -71,10 +71,10 @@ func (d *DB) AddPasskey(ctx context.Context, p PasskeyPlayer, k Passkey) error {
 	}
 	return d.tx(ctx, func(tx *sql.Tx) error {
 		var handle []byte
-		err := tx.QueryRowContext(ctx, `SELECT handle FROM passkey_players WHERE player = ?`, p.Player).Scan(&handle)
+		err := tx.QueryRowContext(ctx, `SELECT handle FROM passkey_players WHERE player = $1`, p.Player).Scan(&handle)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
-			if _, err := tx.ExecContext(ctx, `INSERT INTO passkey_players(player, handle, name, created) VALUES (?, ?, ?, ?)`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO passkey_players(player, handle, name, created) VALUES ($1, $2, $3, $4)`,
 				p.Player, p.Handle, p.Name, k.Created.UnixMilli()); err != nil {
 				return err
 			}
@@ -83,21 +83,21 @@ func (d *DB) AddPasskey(ctx context.Context, p PasskeyPlayer, k Passkey) error {
 		case string(handle) != string(p.Handle):
 			return fmt.Errorf("add passkey: the player's handle changed during the ceremony")
 		default:
-			if _, err := tx.ExecContext(ctx, `UPDATE passkey_players SET name = ? WHERE player = ?`, p.Name, p.Player); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE passkey_players SET name = $1 WHERE player = $2`, p.Name, p.Player); err != nil {
 				return err
 			}
 		}
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM passkeys WHERE player = ?`, p.Player).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM passkeys WHERE player = $1`, p.Player).Scan(&n); err != nil {
 			return err
 		}
 		if n >= MaxPasskeys {
 			return ErrPasskeyTaken
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO passkeys(id, player, rp_id, public_key, sign_count, credential, name, created, last_used)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
 			k.ID, k.Player, k.RPID, k.PublicKey, int64(k.SignCount), string(k.Credential), k.Name, k.Created.UnixMilli(), k.Created.UnixMilli())
-		if isConstraint(err) {
+		if d.isConstraint(err) {
 			return ErrPasskeyTaken
 		}
 		return err
@@ -108,7 +108,7 @@ func (d *DB) AddPasskey(ctx context.Context, p PasskeyPlayer, k Passkey) error {
 // oldest first.
 func (d *DB) Passkeys(ctx context.Context, player, rpID string) ([]Passkey, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT id, rp_id, public_key, sign_count, credential, name, created, last_used
-		FROM passkeys WHERE player = ? AND rp_id = ? ORDER BY created, id`, player, rpID)
+		FROM passkeys WHERE player = $1 AND rp_id = $2 ORDER BY created, id`, player, rpID)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func (d *DB) Passkeys(ctx context.Context, player, rpID string) ([]Passkey, erro
 // UsePasskey records a sign-in with a credential: its new signature
 // counter and record, and when. ErrNotFound for an unknown credential.
 func (d *DB) UsePasskey(ctx context.Context, id []byte, signCount uint32, credential []byte, now time.Time) error {
-	res, err := d.w.ExecContext(ctx, `UPDATE passkeys SET sign_count = ?, credential = ?, last_used = ? WHERE id = ?`,
+	res, err := d.w.ExecContext(ctx, `UPDATE passkeys SET sign_count = $1, credential = $2, last_used = $3 WHERE id = $4`,
 		int64(signCount), string(credential), now.UnixMilli(), id)
 	if err != nil {
 		return err
@@ -145,6 +145,6 @@ func (d *DB) UsePasskey(ctx context.Context, id []byte, signCount uint32, creden
 // RenamePasskeyPlayer keeps the name a passkey restores up to date: the
 // name the player last gave. A player without a passkey is left alone.
 func (d *DB) RenamePasskeyPlayer(ctx context.Context, player, name string) error {
-	_, err := d.w.ExecContext(ctx, `UPDATE passkey_players SET name = ? WHERE player = ? AND name <> ?`, name, player, name)
+	_, err := d.w.ExecContext(ctx, `UPDATE passkey_players SET name = $1 WHERE player = $2 AND name <> $3`, name, player, name)
 	return err
 }

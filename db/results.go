@@ -63,8 +63,8 @@ func (d *DB) RecordGame(ctx context.Context, g GameResult) (bool, error) {
 		people, rated := g.people(), g.Rated()
 		at := g.Finished.UnixMilli()
 		res, err := tx.ExecContext(ctx, `INSERT INTO finished_games(room, game, kind, finished, public, seats, people, rated, unit, replay)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-			g.Room, g.Game, g.Kind, at, g.Public, len(g.Seats), people, rated, g.Unit, g.Replay)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
+			g.Room, g.Game, g.Kind, at, flag(g.Public), len(g.Seats), people, flag(rated), g.Unit, g.Replay)
 		if err != nil {
 			return err
 		}
@@ -83,12 +83,12 @@ func (d *DB) RecordGame(ctx context.Context, g GameResult) (bool, error) {
 				continue
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO results(player, room, game, kind, finished, place, seats, figure, public, name, rating)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-				s.Player, g.Room, g.Game, g.Kind, at, s.Place, len(g.Seats), s.Figure, g.Public, s.Name, after[i]); err != nil {
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
+				s.Player, g.Room, g.Game, g.Kind, at, s.Place, len(g.Seats), s.Figure, flag(g.Public), s.Name, after[i]); err != nil {
 				return err
 			}
 			if g.Public {
-				if err := publicPlayer(ctx, tx, s.Player, s.Name, at); err != nil {
+				if err := d.publicPlayer(ctx, tx, s.Player, s.Name, at); err != nil {
 					return err
 				}
 			}
@@ -109,7 +109,7 @@ func rate(ctx context.Context, tx *sql.Tx, g GameResult, after []*float64) error
 			continue
 		}
 		r := &placed[i].Rating
-		err := tx.QueryRowContext(ctx, `SELECT r, rd, vol, games FROM ratings WHERE player = ? AND kind = ?`, s.Player, g.Kind).
+		err := tx.QueryRowContext(ctx, `SELECT r, rd, vol, games FROM ratings WHERE player = $1 AND kind = $2`, s.Player, g.Kind).
 			Scan(&r.R, &r.RD, &r.Vol, &games[i])
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
@@ -121,7 +121,7 @@ func rate(ctx context.Context, tx *sql.Tx, g GameResult, after []*float64) error
 		if s.Player == "" {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings(player, kind, r, rd, vol, games, updated) VALUES (?, ?, ?, ?, ?, ?, ?)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings(player, kind, r, rd, vol, games, updated) VALUES ($1, $2, $3, $4, $5, $6, $7)
 			ON CONFLICT(player, kind) DO UPDATE SET r = excluded.r, rd = excluded.rd, vol = excluded.vol, games = excluded.games, updated = excluded.updated`,
 			s.Player, g.Kind, r.R, r.RD, r.Vol, games[i]+1, now); err != nil {
 			return err
@@ -132,14 +132,26 @@ func rate(ctx context.Context, tx *sql.Tx, g GameResult, after []*float64) error
 }
 
 // publicPlayer gives a person who finished a game at a public table their
-// public handle (once) and notes the name they used there.
-func publicPlayer(ctx context.Context, tx *sql.Tx, player, name string, at int64) error {
+// public handle (once) and notes the name they used there. A handle drawn
+// twice is drawn again, under a savepoint (PostgreSQL ends a transaction
+// at its first error otherwise).
+func (d *DB) publicPlayer(ctx context.Context, tx *sql.Tx, player, name string, at int64) error {
 	for attempt := 0; ; attempt++ {
-		_, err := tx.ExecContext(ctx, `INSERT INTO players(player, handle, name, since) VALUES (?, ?, ?, ?)
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT handle`); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO players(player, handle, name, since) VALUES ($1, $2, $3, $4)
 			ON CONFLICT(player) DO UPDATE SET name = excluded.name`, player, newHandle(), name, at)
-		if err != nil && isConstraint(err) && attempt < 5 {
+		if err != nil && d.isConstraint(err) && attempt < 5 {
+			if _, err := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT handle`); err != nil {
+				return err
+			}
 			continue // the handle was taken: draw another
 		}
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `RELEASE SAVEPOINT handle`)
 		return err
 	}
 }
@@ -162,7 +174,7 @@ type StoredRating struct {
 
 // Ratings are a person's ratings, one per game they were rated in.
 func (d *DB) Ratings(ctx context.Context, player string) ([]StoredRating, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT kind, r, rd, vol, games, updated FROM ratings WHERE player = ? ORDER BY kind`, player)
+	rows, err := d.r.QueryContext(ctx, `SELECT kind, r, rd, vol, games, updated FROM ratings WHERE player = $1 ORDER BY kind`, player)
 	if err != nil {
 		return nil, err
 	}
@@ -195,11 +207,8 @@ func (d *DB) RatedPlayers(ctx context.Context, kind string, players []string) (m
 		return out, nil
 	}
 	args := []any{kind}
-	for _, p := range players {
-		args = append(args, p)
-	}
 	rows, err := d.r.QueryContext(ctx, `SELECT r.player, p.handle, r.r FROM ratings r JOIN players p ON p.player = r.player
-		WHERE r.kind = ? AND r.player IN (?`+strings.Repeat(", ?", len(players)-1)+`)`, args...)
+		WHERE r.kind = $1 AND r.player IN (`+placeholders(&args, players)+`)`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +228,7 @@ func (d *DB) RatedPlayers(ctx context.Context, kind string, players []string) (m
 // finished at a public table).
 func (d *DB) Handle(ctx context.Context, player string) (string, error) {
 	var h string
-	err := d.r.QueryRowContext(ctx, `SELECT handle FROM players WHERE player = ?`, player).Scan(&h)
+	err := d.r.QueryRowContext(ctx, `SELECT handle FROM players WHERE player = $1`, player).Scan(&h)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
@@ -229,7 +238,7 @@ func (d *DB) Handle(ctx context.Context, player string) (string, error) {
 // PlayerByHandle is the player id and public name behind a handle;
 // ErrNotFound for none.
 func (d *DB) PlayerByHandle(ctx context.Context, handle string) (player, name string, err error) {
-	err = d.r.QueryRowContext(ctx, `SELECT player, name FROM players WHERE handle = ?`, handle).Scan(&player, &name)
+	err = d.r.QueryRowContext(ctx, `SELECT player, name FROM players WHERE handle = $1`, handle).Scan(&player, &name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", ErrNotFound
 	}
@@ -257,7 +266,7 @@ type PlayerResult struct {
 func (d *DB) PlayerResults(ctx context.Context, player string, publicOnly bool, limit int) ([]PlayerResult, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT r.room, r.game, r.kind, r.finished, r.place, r.seats, r.figure, g.unit, r.public, r.name, g.replay, COALESCE(r.rating, 0)
 		FROM results r JOIN finished_games g ON g.room = r.room AND g.game = r.game
-		WHERE r.player = ? AND (r.public = 1 OR ? = 0) ORDER BY r.finished DESC, r.game DESC LIMIT ?`, player, publicOnly, limit)
+		WHERE r.player = $1 AND (r.public = 1 OR $2 = 0) ORDER BY r.finished DESC, r.game DESC LIMIT $3`, player, flag(publicOnly), limit)
 	if err != nil {
 		return nil, err
 	}
@@ -287,8 +296,8 @@ type Record struct {
 // Records sum a person's finished games per game; publicOnly counts only
 // those of public tables.
 func (d *DB) Records(ctx context.Context, player string, publicOnly bool) ([]Record, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT kind, COUNT(*), SUM(place = 1), AVG(place) FROM results
-		WHERE player = ? AND (public = 1 OR ? = 0) GROUP BY kind ORDER BY kind`, player, publicOnly)
+	rows, err := d.r.QueryContext(ctx, `SELECT kind, COUNT(*), SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END), CAST(AVG(place) AS DOUBLE PRECISION) FROM results
+		WHERE player = $1 AND (public = 1 OR $2 = 0) GROUP BY kind ORDER BY kind`, player, flag(publicOnly))
 	if err != nil {
 		return nil, err
 	}
@@ -306,14 +315,14 @@ func (d *DB) Records(ctx context.Context, player string, publicOnly bool) ([]Rec
 
 // Sat notes that a person sits at a table now (again: no change).
 func (d *DB) Sat(ctx context.Context, player, room, name string, at time.Time) error {
-	_, err := d.w.ExecContext(ctx, `INSERT INTO seatings(player, room, name, since) VALUES (?, ?, ?, ?)
+	_, err := d.w.ExecContext(ctx, `INSERT INTO seatings(player, room, name, since) VALUES ($1, $2, $3, $4)
 		ON CONFLICT(player, room) DO UPDATE SET name = excluded.name`, player, room, name, at.UnixMilli())
 	return err
 }
 
 // Left notes that a person no longer sits at a table.
 func (d *DB) Left(ctx context.Context, player, room string) error {
-	_, err := d.w.ExecContext(ctx, `DELETE FROM seatings WHERE player = ? AND room = ?`, player, room)
+	_, err := d.w.ExecContext(ctx, `DELETE FROM seatings WHERE player = $1 AND room = $2`, player, room)
 	return err
 }
 
@@ -329,7 +338,7 @@ type Seating struct {
 // OpenSeatings are the open tables a person sits at, the newest first.
 func (d *DB) OpenSeatings(ctx context.Context, player string) ([]Seating, error) {
 	rows, err := d.r.QueryContext(ctx, `SELECT s.room, r.kind, s.name, r.options, s.since FROM seatings s JOIN rooms r ON r.code = s.room
-		WHERE s.player = ? AND r.status = ? ORDER BY s.since DESC LIMIT 100`, player, StatusOpen)
+		WHERE s.player = $1 AND r.status = $2 ORDER BY s.since DESC LIMIT 100`, player, StatusOpen)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 )
 
@@ -42,27 +43,41 @@ type Entry struct {
 var ErrFull = errors.New("too many open rooms")
 
 // CreateRoom inserts a new open room if fewer than max rooms are open
-// (max <= 0: no cap). The count and the insert are one statement on the
-// one writer connection, so concurrent creations can't pass the cap.
+// (max <= 0: no cap). The count and the insert are one transaction that
+// creations take one at a time (SQLite's one writer; PostgreSQL's
+// advisory lock), so concurrent creations on any machine can't pass the
+// cap. In cluster mode the room's lease is this machine's from the start.
 func (d *DB) CreateRoom(ctx context.Context, code, kind string, options []byte, now time.Time, max int) error {
 	if max <= 0 {
 		max = math.MaxInt32
 	}
-	res, err := d.w.ExecContext(ctx,
-		`INSERT INTO rooms(code, kind, options, created_at, updated_at, status)
-		 SELECT ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM rooms WHERE status = ?) < ?`,
-		code, kind, string(options), now.UnixMilli(), now.UnixMilli(), StatusOpen, StatusOpen, max)
-	if err != nil && isConstraint(err) {
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		if d.pg {
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, createLock); err != nil {
+				return err
+			}
+		}
+		res, err := tx.ExecContext(ctx,
+			`INSERT INTO rooms(code, kind, options, created_at, updated_at, status)
+			 SELECT $1, $2, $3, $4, $5, $6 WHERE (SELECT COUNT(*) FROM rooms WHERE status = $7) < $8`,
+			code, kind, string(options), now.UnixMilli(), now.UnixMilli(), StatusOpen, StatusOpen, max)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return ErrFull
+		}
+		return d.leaseNew(ctx, tx, code)
+	})
+	if err != nil && d.isConstraint(err) {
 		return ErrExists
 	}
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return ErrFull
-	}
-	return nil
+	return err
 }
+
+// createLock is the PostgreSQL advisory lock a table's creation holds
+// while it counts the open tables.
+const createLock = 7_246_583_102
 
 // Append adds entries to a room's log, seq numbers from first on: when it
 // returns nil they are durable (see the package doc). Appends made at the
@@ -90,20 +105,12 @@ const maxGroup = 256
 
 // commit is the committer: it takes every append queued, writes them in
 // one transaction and answers each. If the group fails, each append is
-// retried alone so one bad entry fails only its own caller.
+// retried alone so one bad entry (or one room whose lease is gone) fails
+// only its own caller.
 func (d *DB) commit() {
 	defer close(d.done)
-	defer func() {
-		if d.shipq != nil {
-			close(d.shipq)
-			<-d.shipDone
-		}
-	}()
 	for req := range d.appends {
-		group := d.fenced(gather(d.appends, req, maxGroup))
-		if len(group) == 0 {
-			continue
-		}
+		group := gather(d.appends, req, maxGroup)
 		errs := make([]error, len(group))
 		if err := d.appendGroup(group); err != nil {
 			for i, r := range group {
@@ -113,76 +120,8 @@ func (d *DB) commit() {
 				}
 			}
 		}
-		d.answer(group, errs)
-	}
-}
-
-// fenced answers the appends whose room may not be written here now and
-// returns the others.
-func (d *DB) fenced(group []*appendReq) []*appendReq {
-	if d.fence == nil {
-		return group
-	}
-	kept := group[:0]
-	for _, r := range group {
-		if err := d.fence(r.Code); err != nil {
-			r.done <- err
-			continue
-		}
-		kept = append(kept, r)
-	}
-	return kept
-}
-
-// shipment is a committed group waiting for the backup to have it.
-type shipment struct {
-	group []*appendReq
-	errs  []error
-}
-
-// answer answers each append of a group committed with errs; with
-// SetShipped, it hands the group to the shipper instead, which answers
-// once the backup has it, while the next group commits.
-func (d *DB) answer(group []*appendReq, errs []error) {
-	if d.shipq != nil {
-		d.shipq <- shipment{group, errs}
-		return
-	}
-	d.reply(group, errs, nil)
-}
-
-// reply sends each append its answer: its commit's error, or else the
-// shipping's, or else the fence's (a machine that lost its lease
-// meanwhile must not acknowledge a move the new owner may not have).
-func (d *DB) reply(group []*appendReq, errs []error, shipErr error) {
-	for i, r := range group {
-		err := errs[i]
-		if err == nil {
-			err = shipErr
-		}
-		if err == nil && d.fence != nil {
-			err = d.fence(r.Code)
-		}
-		r.done <- err
-	}
-}
-
-// ship is the shipper (SetShipped): it takes every committed group
-// waiting, ships once for all of them, and answers them. Shipping costs
-// a file or an upload whatever its size, so under load one shipment
-// carries several group commits.
-func (d *DB) ship() {
-	defer close(d.shipDone)
-	var last time.Time
-	for s := range d.shipq {
-		// at most one shipment per shipEvery: the groups committed
-		// meanwhile ride along (fewer syncs, files and uploads under load)
-		time.Sleep(time.Until(last.Add(d.shipEvery)))
-		last = time.Now()
-		batch := gather(d.shipq, s, math.MaxInt)
-		err := d.shipped(context.Background())
-		for _, b := range batch {
-			d.reply(b.group, b.errs, err)
+		for i, r := range group {
+			r.done <- errs[i]
 		}
 	}
 }
@@ -220,13 +159,20 @@ type Batch struct {
 }
 
 // AppendBatch commits the entries of several rooms in one transaction: all
-// are written or none.
+// are written or none. In cluster mode every room's lease is checked in
+// the same transaction (ErrFenced: this machine no longer holds it).
 func (d *DB) AppendBatch(ctx context.Context, now time.Time, batches []Batch) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
-		ins := tx.StmtContext(ctx, d.insertEntry) // prepared once, on the one writer connection
-		defer ins.Close()
+		if err := d.fence(ctx, tx, batches); err != nil {
+			return err
+		}
 		// the log row is the only write: a room's last activity is its last
 		// entry (see IdleRooms), and the foreign key refuses unknown rooms
+		if d.pg {
+			return appendRows(ctx, tx, now, batches)
+		}
+		ins := tx.StmtContext(ctx, d.insertEntry) // prepared once, on the one writer connection
+		defer ins.Close()
 		for _, b := range batches {
 			for i, e := range b.Entries {
 				if _, err := ins.ExecContext(ctx, b.Code, b.First+int64(i), now.UnixMilli(), string(e)); err != nil {
@@ -238,14 +184,53 @@ func (d *DB) AppendBatch(ctx context.Context, now time.Time, batches []Batch) er
 	})
 }
 
+// appendRows writes the entries of batches with one INSERT of many rows
+// per rowsPerInsert (one round trip to PostgreSQL, not one a row).
+func appendRows(ctx context.Context, tx *sql.Tx, now time.Time, batches []Batch) error {
+	const rowsPerInsert = 500
+	var q strings.Builder
+	args := make([]any, 0, 4*rowsPerInsert)
+	flush := func() error {
+		if len(args) == 0 {
+			return nil
+		}
+		_, err := tx.ExecContext(ctx, q.String(), args...)
+		q.Reset()
+		args = args[:0]
+		return err
+	}
+	for _, b := range batches {
+		for i, e := range b.Entries {
+			if len(args) == 0 {
+				q.WriteString(`INSERT INTO room_log(room, seq, at, entry) VALUES `)
+			} else {
+				q.WriteString(", ")
+			}
+			n := len(args)
+			fmt.Fprintf(&q, "($%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4)
+			args = append(args, b.Code, b.First+int64(i), now.UnixMilli(), string(e))
+			if len(args) >= 4*rowsPerInsert {
+				if err := flush(); err != nil {
+					return fmt.Errorf("append: %w", err)
+				}
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return fmt.Errorf("append: %w", err)
+	}
+	return nil
+}
+
 // SaveSnapshot stores a room's state after log entry seq and drops older
 // snapshots.
 func (d *DB) SaveSnapshot(ctx context.Context, code string, seq int64, state []byte) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO room_snapshots(room, seq, state) VALUES (?, ?, ?)`, code, seq, string(state)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO room_snapshots(room, seq, state) VALUES ($1, $2, $3)
+			ON CONFLICT(room, seq) DO UPDATE SET state = excluded.state`, code, seq, string(state)); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM room_snapshots WHERE room = ? AND seq < ?`, code, seq)
+		_, err := tx.ExecContext(ctx, `DELETE FROM room_snapshots WHERE room = $1 AND seq < $2`, code, seq)
 		return err
 	})
 }
@@ -254,10 +239,10 @@ func (d *DB) SaveSnapshot(ctx context.Context, code string, seq int64, state []b
 // snapshots taken after them (an operator's repair of a damaged entry).
 func (d *DB) TruncateLog(ctx context.Context, code string, from int64) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM room_log WHERE room = ? AND seq >= ?`, code, from); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM room_log WHERE room = $1 AND seq >= $2`, code, from); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM room_snapshots WHERE room = ? AND seq >= ?`, code, from)
+		_, err := tx.ExecContext(ctx, `DELETE FROM room_snapshots WHERE room = $1 AND seq >= $2`, code, from)
 		return err
 	})
 }
@@ -270,7 +255,7 @@ func (d *DB) Load(ctx context.Context, code string) (r Room, snapSeq int64, snap
 		return
 	}
 	var state string
-	err = d.r.QueryRowContext(ctx, `SELECT seq, state FROM room_snapshots WHERE room = ? ORDER BY seq DESC LIMIT 1`, code).Scan(&snapSeq, &state)
+	err = d.r.QueryRowContext(ctx, `SELECT seq, state FROM room_snapshots WHERE room = $1 ORDER BY seq DESC LIMIT 1`, code).Scan(&snapSeq, &state)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		err = nil
@@ -290,7 +275,7 @@ func (d *DB) Log(ctx context.Context, code string, after int64) ([]Entry, error)
 
 // LogRange reads a room's log entries from seq from to seq to, both in.
 func (d *DB) LogRange(ctx context.Context, code string, from, to int64) ([]Entry, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT seq, at, entry FROM room_log WHERE room = ? AND seq >= ? AND seq <= ? ORDER BY seq`, code, from, to)
+	rows, err := d.r.QueryContext(ctx, `SELECT seq, at, entry FROM room_log WHERE room = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq`, code, from, to)
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +299,7 @@ func (d *DB) RoomInfo(ctx context.Context, code string) (Room, error) {
 	var r Room
 	var opts string
 	var created, updated int64
-	err := d.r.QueryRowContext(ctx, `SELECT code, kind, options, status, created_at, updated_at FROM rooms WHERE code = ?`, code).
+	err := d.r.QueryRowContext(ctx, `SELECT code, kind, options, status, created_at, updated_at FROM rooms WHERE code = $1`, code).
 		Scan(&r.Code, &r.Kind, &opts, &r.Status, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Room{}, ErrNotFound
@@ -328,7 +313,7 @@ func (d *DB) RoomInfo(ctx context.Context, code string) (Room, error) {
 
 // OpenRooms lists the codes of open rooms, newest first.
 func (d *DB) OpenRooms(ctx context.Context) ([]string, error) {
-	return d.codes(ctx, `SELECT code FROM rooms WHERE status = ? ORDER BY created_at DESC`, StatusOpen)
+	return d.codes(ctx, `SELECT code FROM rooms WHERE status = $1 ORDER BY created_at DESC`, StatusOpen)
 }
 
 // codes runs a query listing room codes.
@@ -352,19 +337,19 @@ func (d *DB) codes(ctx context.Context, query string, args ...any) ([]string, er
 // CountOpen counts open rooms.
 func (d *DB) CountOpen(ctx context.Context) (int, error) {
 	var n int
-	err := d.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM rooms WHERE status = ?`, StatusOpen).Scan(&n)
+	err := d.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM rooms WHERE status = $1`, StatusOpen).Scan(&n)
 	return n, err
 }
 
 // SetStatus changes a room's status (closing an idle room keeps its log).
 func (d *DB) SetStatus(ctx context.Context, code, status string, now time.Time) error {
-	_, err := d.w.ExecContext(ctx, `UPDATE rooms SET status = ?, updated_at = ? WHERE code = ?`, status, now.UnixMilli(), code)
+	_, err := d.w.ExecContext(ctx, `UPDATE rooms SET status = $1, updated_at = $2 WHERE code = $3`, status, now.UnixMilli(), code)
 	return err
 }
 
 // IdleRooms lists open rooms whose last log entry (or creation, for a room
 // without entries) is older than before.
 func (d *DB) IdleRooms(ctx context.Context, before time.Time) ([]string, error) {
-	return d.codes(ctx, `SELECT code FROM rooms r WHERE status = ? AND
-		COALESCE((SELECT at FROM room_log l WHERE l.room = r.code ORDER BY seq DESC LIMIT 1), r.created_at) < ?`, StatusOpen, before.UnixMilli())
+	return d.codes(ctx, `SELECT code FROM rooms r WHERE status = $1 AND
+		COALESCE((SELECT at FROM room_log l WHERE l.room = r.code ORDER BY seq DESC LIMIT 1), r.created_at) < $2`, StatusOpen, before.UnixMilli())
 }

@@ -21,7 +21,7 @@ import (
 // player out).
 func (d *DB) Secret(ctx context.Context, name string, n int) ([]byte, error) {
 	var v []byte
-	err := d.r.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, name).Scan(&v)
+	err := d.r.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = $1`, name).Scan(&v)
 	if err == nil {
 		return v, nil
 	}
@@ -30,10 +30,10 @@ func (d *DB) Secret(ctx context.Context, name string, n int) ([]byte, error) {
 	}
 	v = make([]byte, n)
 	rand.Read(v)
-	if _, err := d.w.ExecContext(ctx, `INSERT OR IGNORE INTO secrets(name, value) VALUES (?, ?)`, name, v); err != nil {
+	if _, err := d.w.ExecContext(ctx, `INSERT INTO secrets(name, value) VALUES ($1, $2) ON CONFLICT DO NOTHING`, name, v); err != nil {
 		return nil, err
 	}
-	err = d.w.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, name).Scan(&v)
+	err = d.w.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = $1`, name).Scan(&v)
 	return v, err
 }
 
@@ -175,7 +175,7 @@ func (s *SessionStore) New(r *http.Request, name string) (*sessions.Session, err
 	if !ok {
 		var data string
 		var expires int64
-		err = s.db.r.QueryRowContext(r.Context(), `SELECT data, expires_at FROM sessions WHERE id = ? AND expires_at > ?`, id, now).Scan(&data, &expires)
+		err = s.db.r.QueryRowContext(r.Context(), `SELECT data, expires_at FROM sessions WHERE id = $1 AND expires_at > $2`, id, now).Scan(&data, &expires)
 		if errors.Is(err, sql.ErrNoRows) {
 			return sess, nil
 		}
@@ -201,7 +201,7 @@ func (s *SessionStore) Save(r *http.Request, w http.ResponseWriter, sess *sessio
 	if sess.Options.MaxAge < 0 {
 		if sess.ID != "" {
 			s.cache.drop(sess.ID)
-			if _, err := s.db.w.ExecContext(ctx, `DELETE FROM sessions WHERE id = ?`, sess.ID); err != nil {
+			if _, err := s.db.w.ExecContext(ctx, `DELETE FROM sessions WHERE id = $1`, sess.ID); err != nil {
 				return err
 			}
 		}
@@ -224,7 +224,7 @@ func (s *SessionStore) Save(r *http.Request, w http.ResponseWriter, sess *sessio
 	}
 	data, _ := json.Marshal(vals)
 	expires := time.Now().Add(time.Duration(sess.Options.MaxAge) * time.Second).Unix()
-	if _, err := s.db.w.ExecContext(ctx, `INSERT INTO sessions(id, data, expires_at) VALUES (?, ?, ?)
+	if _, err := s.db.w.ExecContext(ctx, `INSERT INTO sessions(id, data, expires_at) VALUES ($1, $2, $3)
 		ON CONFLICT(id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`, sess.ID, string(data), expires); err != nil {
 		s.cache.drop(sess.ID)
 		return err
@@ -244,6 +244,6 @@ func (s *SessionStore) Save(r *http.Request, w http.ResponseWriter, sess *sessio
 
 // DeleteExpiredSessions removes sessions past their expiry.
 func (d *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) error {
-	_, err := d.w.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, now.Unix())
+	_, err := d.w.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at <= $1`, now.Unix())
 	return err
 }

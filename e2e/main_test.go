@@ -13,6 +13,7 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -24,11 +25,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tablegames/tables/db/pgtest"
 )
 
 var (
@@ -87,7 +90,7 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e: start browser:", err)
 		return 1
 	}
-	return m.Run()
+	return pgtest.Main(m) // the cluster tests' PostgreSQL, stopped at the end
 }
 
 // server is one running server process.
@@ -97,6 +100,26 @@ type server struct {
 	url  string
 	addr string
 	data string
+	out  *lockedBuffer // what it logged (also copied to the test's stderr)
+}
+
+// lockedBuffer is a buffer a process writes and a test reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+// logged reports whether the server logged s.
+func (s *server) logged(text string) bool {
+	s.out.mu.Lock()
+	defer s.out.mu.Unlock()
+	return strings.Contains(s.out.b.String(), text)
 }
 
 // startServer runs the binary on a free port (or addr, to restart on the
@@ -131,11 +154,12 @@ func startServerEnv(t *testing.T, data, addr string, env []string, args ...strin
 	base := []string{"-addr", addr, "-data", data, "-log-level", level, "-bot-delay-min", "300ms", "-bot-delay-max", "700ms", "-metrics-addr="}
 	cmd := exec.Command(binary, append(base, args...)...)
 	cmd.Env = append(os.Environ(), env...)
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	out := &lockedBuffer{}
+	cmd.Stdout, cmd.Stderr = io.MultiWriter(os.Stderr, out), io.MultiWriter(os.Stderr, out)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	s := &server{t: t, cmd: cmd, url: "http://" + addr, addr: addr, data: data}
+	s := &server{t: t, cmd: cmd, url: "http://" + addr, addr: addr, data: data, out: out}
 	t.Cleanup(s.kill)
 	deadline := time.Now().Add(15 * time.Second)
 	for {

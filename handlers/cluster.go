@@ -10,23 +10,24 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tablegames/tables/cluster"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
-// Cluster mode (Config.Cluster): each table is served by the machine
-// holding its code's tag. A request for a table another machine serves is
+// Cluster mode (Config.Cluster): every machine shares one PostgreSQL
+// database, and each table is served by the machine holding its lease
+// (package cluster). A request for a table another machine serves is
 // answered at once, before any other work, with
 //
 //	fly-replay: instance=<machine id>
 //
-// and Fly's proxy replays it there (websocket upgrades too). A request
-// replayed here that still finds another owner (the leases changed
-// meanwhile), or a table whose machine is down and not yet adopted, gets a
-// 503 with Retry-After: the page reloads, the websocket reconnects.
+// and Fly's proxy replays it there (websocket upgrades too). A table no
+// machine serves (its machine stopped or is gone) is taken by the machine
+// the request reached, and served there. A request replayed here that
+// still finds another owner (the lease moved meanwhile) gets a 503 with
+// Retry-After: the page reloads, the websocket reconnects.
 
 // tableOf is the table a request is for: its path's (tablePath), or for
 // a bot's GET /api/bots/v1/me, the table its seat's token names
@@ -35,7 +36,10 @@ import (
 func tableOf(r *http.Request) (string, bool) {
 	if r.URL.Path == BotAPIPrefix+"/me" {
 		token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		return normalCode(db.BotTokenRoom(token))
+		if code := db.BotTokenRoom(token); code != "" {
+			return normalCode(code)
+		}
+		return "", false
 	}
 	return tablePath(r.URL.Path)
 }
@@ -63,15 +67,19 @@ func (s *Server) toOwner(next http.Handler) http.Handler {
 			return
 		}
 		c := s.cfg.Cluster
-		tag := cluster.TagOf(code)
-		here, owner, down, known := c.Where(r.Context(), tag)
+		here, owner, err := c.Where(r.Context(), code)
 		switch {
-		case here && !c.Pending(tag), !known:
-			// here, or a tag nobody made: the page's own "no such table"
+		case err != nil:
+			// the database is out of reach: nobody can tell who serves it
+			s.log.Warn("cluster: where is a table", "room", code, "err", err)
+			s.metrics.replays.WithLabelValues("unavailable").Inc()
+			moving(w, r)
+		case here:
 			next.ServeHTTP(w, r)
-		case here, down, r.Header.Get("Fly-Replay-Src") != "":
-			// adopted and still importing; down and not adopted yet; or
-			// replayed here by a machine whose view was older than ours
+		case r.Header.Get("Fly-Replay-Src") != "":
+			// replayed here by a machine that thought this one served it:
+			// the lease moved meanwhile; the client tries again
+			c.Refused(code)
 			s.metrics.replays.WithLabelValues("unavailable").Inc()
 			moving(w, r)
 		default:
@@ -111,45 +119,36 @@ func moving(w http.ResponseWriter, r *http.Request) {
 }
 
 // servedHere reports whether a well-formed code's table is served by this
-// machine (always, on one machine).
+// machine (always, on one machine; in a cluster a table nobody serves is
+// taken here).
 func (s *Server) servedHere(ctx context.Context, code string) bool {
 	if s.cfg.Cluster == nil {
 		return true
 	}
-	here, _, _, _ := s.cfg.Cluster.Where(ctx, cluster.TagOf(code))
-	return here
+	here, _, err := s.cfg.Cluster.Where(ctx, code)
+	return here || err != nil
 }
 
-// Adopted loads the tables imported from a machine that is gone, so their
-// bots and clocks run here from now on.
-func (s *Server) Adopted(ctx context.Context, codes []string) {
+// Load serves a table this machine took over (its machine stopped or is
+// gone): it is loaded from the shared log, so its bots and clocks run
+// here from now on.
+func (s *Server) Load(ctx context.Context, code string) error {
+	_, err := s.rt.Get(ctx, code)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil // closed meanwhile
+	}
+	return err
+}
+
+// Release stops serving tables another machine now holds: their viewers
+// are told to reconnect (and reach the new owner), their actors stop.
+func (s *Server) Release(codes []string) {
+	lost := make(map[string]bool, len(codes))
 	for _, c := range codes {
-		if _, err := s.rt.Get(ctx, c); err != nil && !errors.Is(err, db.ErrNotFound) {
-			s.log.Error("adopt: load room", "room", c, "err", err)
-		}
+		lost[c] = true
 	}
-}
-
-// Release stops serving the tables of a tag another machine now holds:
-// their viewers are told to reconnect (and reach the new owner), their
-// actors stop, and their rows here are marked moved, never loaded again.
-func (s *Server) Release(tag string) {
-	ctx := context.Background()
-	var codes []string
-	if all, err := s.db.Rooms(ctx); err == nil {
-		for _, c := range all {
-			if cluster.TagOf(c) == tag {
-				codes = append(codes, c)
-			}
-		}
-	} else {
-		s.log.Error("release: list rooms", "tag", tag, "err", err)
-	}
-	s.rt.Release(func(code string) bool { return cluster.TagOf(code) == tag }, 1012, "table moved", ctx)
-	if err := s.db.MoveRooms(ctx, codes); err != nil {
-		s.log.Error("release: mark moved", "tag", tag, "err", err)
-	}
-	s.log.Info("released a tag", "tag", tag, "tables", len(codes))
+	s.rt.Release(func(code string) bool { return lost[code] }, 1012, "table moved", context.Background())
+	s.log.Info("released tables another machine serves now", "tables", len(codes))
 }
 
 // peerLists keeps the other machines' public tables for a moment: every
@@ -178,7 +177,7 @@ func (s *Server) peerTables(ctx context.Context) []views.PublicTable {
 // askPeers asks the other machines for their public tables (each its own,
 // ?here=1), at most 400 ms.
 func (s *Server) askPeers(ctx context.Context) []views.PublicTable {
-	peers := s.cfg.Cluster.Peers()
+	peers := s.cfg.Cluster.Peers(ctx)
 	if len(peers) == 0 {
 		return nil
 	}
@@ -195,7 +194,7 @@ func (s *Server) askPeers(ctx context.Context) []views.PublicTable {
 			req.Header.Set("Accept", "application/json")
 			resp, err := s.peers.Do(req)
 			if err != nil {
-				s.log.Warn("public tables of a peer", "machine", p.Owner, "err", err)
+				s.log.Warn("public tables of a peer", "machine", p.ID, "err", err)
 				return
 			}
 			defer resp.Body.Close()

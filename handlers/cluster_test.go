@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -9,49 +10,54 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablegames/tables/cluster"
+	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/db/pgtest"
 )
 
-// twoMachines is this server in cluster mode as machine "here", beside a
-// machine "other" in the same store (which serves nothing: its address
-// leads nowhere).
-func twoMachines(t *testing.T) (e *env, here, other *cluster.Node) {
+// twoMachines is this server in cluster mode as machine "here" on a new
+// PostgreSQL database, beside a machine "other" on the same database
+// (which serves nothing: its address leads nowhere). elsewhere is a
+// table other serves: its lease is other's and live.
+func twoMachines(t *testing.T) (e *env, other *db.DB, elsewhere string) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := cluster.OpenStore(ctx, "file://"+t.TempDir())
+	addr := pgtest.NewDatabase(t)
+	e = &env{t: t, path: addr, cfg: fastConfig(), machine: "here"}
+	e.start()
+	t.Cleanup(e.stop)
+	other, err := db.Open(ctx, addr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	node := func(machine string) *cluster.Node {
-		n, err := cluster.Start(ctx, cluster.Config{Store: st, Machine: machine, Addr: "http://127.0.0.1:1",
-			TTL: time.Hour, Grace: time.Hour, NewTag: NewTag})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return n
+	t.Cleanup(func() { other.Close() })
+	if err := other.SetMachine(ctx, "other", time.Hour); err != nil {
+		t.Fatal(err)
 	}
-	here, other = node("here"), node("other")
-	cfg := fastConfig()
-	cfg.Cluster = here
-	return newEnv(t, cfg), here, other
+	if _, err := other.Renew(ctx, "http://127.0.0.1:1"); err != nil {
+		t.Fatal(err)
+	}
+	elsewhere = "7PM4QAB2"
+	if err := other.CreateRoom(ctx, elsewhere, "president", []byte(`{"seats":3,"bots":true,"ruleset":"house"}`), time.Now(), 0); err != nil {
+		t.Fatal(err)
+	}
+	return e, other, elsewhere
 }
 
 // In cluster mode a request for a table another machine holds is sent
 // there (fly-replay) before any work; one replayed here by a machine with
-// an older view, or for a table nobody serves now, is told to come back;
-// this machine's own tables are served as on one machine.
+// an older view is told to come back; this machine's own tables are
+// served as on one machine; a code of no table is this machine's "no
+// such table".
 func TestRequestsGoToTheTablesMachine(t *testing.T) {
-	e, here, other := twoMachines(t)
+	e, _, elsewhere := twoMachines(t)
 	ann := e.client()
 	code := ann.createTable("Ann", url.Values{"seats": {"3"}})
-	if !strings.HasPrefix(code, here.Tag()) || len(code) != 10 {
-		t.Fatalf("a private table here has code %q; want 10 characters starting with this machine's tag %q", code, here.Tag())
+	if len(code) != 8 || !e.db.Holds(code) {
+		t.Fatalf("a private table made here has code %q, held here %v", code, e.db.Holds(code))
 	}
 	if st, body := ann.get("/t/" + code); st != http.StatusOK || !strings.Contains(body, `id="seq"`) {
 		t.Fatalf("own table: %d", st)
 	}
-
-	elsewhere := other.Tag() + "7PM4QAB2"
 	do := func(method, path string, hdr http.Header) *http.Response {
 		req, _ := http.NewRequest(method, e.http.URL+path, strings.NewReader("do=start"))
 		req.Header = hdr
@@ -79,15 +85,47 @@ func TestRequestsGoToTheTablesMachine(t *testing.T) {
 	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" || resp.Header.Get("Fly-Replay") != "" {
 		t.Fatalf("a replayed request for another's table: %d, fly-replay %q", resp.StatusCode, resp.Header.Get("Fly-Replay"))
 	}
-	// a tag no machine made: this machine's "no such table"
-	if st, _ := ann.get("/t/ZZ7PM4QAB2"); st != http.StatusNotFound && other.Tag() != "ZZ" && here.Tag() != "ZZ" {
-		t.Fatalf("unknown tag: %d", st)
+	// a code of no table: this machine's "no such table", and no lease
+	if st, _ := ann.get("/t/ZZ7PM4QA"); st != http.StatusNotFound {
+		t.Fatalf("unknown table: %d", st)
+	}
+	if _, err := e.db.LeaseOf(context.Background(), "ZZ7PM4QA"); err == nil {
+		t.Fatal("a lease was made for no table")
 	}
 	// the join box sends a code of another machine to its page
 	ann.get("/")
 	ann.http.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	status, _, hdr := ann.post("/join", url.Values{"code": {strings.ToLower(other.Tag()) + "7pm4-qab2"}})
+	status, _, hdr := ann.post("/join", url.Values{"code": {strings.ToLower(elsewhere[:4]) + "-" + strings.ToLower(elsewhere[4:])}})
 	if status != http.StatusSeeOther || hdr.Get("Location") != "/t/"+elsewhere {
 		t.Fatalf("join box for another machine's code: %d to %q", status, hdr.Get("Location"))
+	}
+}
+
+// A table whose machine stopped (its leases handed on) is taken by the
+// machine the next request reaches, and served there from the shared
+// log; the machine that stopped can no longer write it.
+func TestATableNobodyServesIsTakenHere(t *testing.T) {
+	e, other, elsewhere := twoMachines(t)
+	ctx := context.Background()
+	if err := other.Append(ctx, elsewhere, 1, time.Now(), []byte(`{"t":"create","player":"p-bob","name":"Bob"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.LeaveCluster(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ann := e.client()
+	st, body := ann.get("/t/" + elsewhere)
+	if st != http.StatusOK || !strings.Contains(body, elsewhere[:4]+"-"+elsewhere[4:]) {
+		t.Fatalf("the table of a machine that stopped: %d %.300s", st, body)
+	}
+	// loaded here from the shared log: Bob, who sat there, is at it
+	if !e.srv.Tables().Knows(elsewhere, "p-bob") {
+		t.Fatal("the table taken here does not know Bob, who sat at it")
+	}
+	if l, err := e.db.LeaseOf(ctx, elsewhere); err != nil || l.Owner != "here" || l.Gen != 2 || !e.db.Holds(elsewhere) {
+		t.Fatalf("lease after the takeover: %+v %v", l, err)
+	}
+	if err := other.Append(ctx, elsewhere, 2, time.Now(), []byte(`{}`)); !errors.Is(err, db.ErrFenced) {
+		t.Fatalf("the machine that stopped wrote the table: %v", err)
 	}
 }

@@ -3,19 +3,14 @@ package handlers
 import (
 	"strings"
 
-	"github.com/tablegames/tables/cluster"
 	"github.com/tablegames/tables/room"
 )
 
-// NewTag draws a cluster tag (cluster.Config.NewTag): the start of the
-// codes of a machine's tables, from the codes' alphabet.
-func NewTag() string { return room.NewCode(cluster.TagLen) }
-
 // validCode reports whether s is a well-formed table code: 4 or 8
-// characters, or 6 or 10 in a cluster (a tag of 2 in front).
+// characters of the codes' alphabet.
 func validCode(s string) bool {
 	switch len(s) {
-	case room.ShortCode, room.LongCode, cluster.TagLen + room.ShortCode, cluster.TagLen + room.LongCode:
+	case room.ShortCode, room.LongCode:
 	default:
 		return false
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/tablegames/tables/cluster"
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/room"
 )
@@ -24,11 +25,15 @@ import (
 // env is a server on a temporary database, served by httptest.
 type env struct {
 	t    *testing.T
-	path string
+	path string // the database: a SQLite file, or a postgres:// URL
 	db   *db.DB
 	srv  *Server
 	http *httptest.Server
 	cfg  Config
+	// machine, when set, makes the server a machine of a cluster on the
+	// PostgreSQL database at path (node: its part in it)
+	machine string
+	node    *cluster.Node
 }
 
 func fastConfig() Config {
@@ -51,7 +56,18 @@ func (e *env) start() {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	srv, err := NewServer(context.Background(), e.cfg, d, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	cfg := e.cfg
+	var srv *Server
+	if e.machine != "" {
+		e.node, err = cluster.Start(context.Background(), cluster.Config{DB: d, Machine: e.machine, Addr: "http://" + e.machine, TTL: time.Hour,
+			Load:    func(ctx context.Context, code string) error { return srv.Load(ctx, code) },
+			Release: func(codes []string) { srv.Release(codes) }})
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		cfg.Cluster = e.node
+	}
+	srv, err = NewServer(context.Background(), cfg, d, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -59,9 +59,6 @@ func (s *Server) myGames(c echo.Context) error {
 	if p.Records, p.Finished, err = s.record(ctx, id.player, false); err != nil {
 		return err
 	}
-	if p.NoBots = !s.identitiesOn(); p.NoBots {
-		return render(c, http.StatusOK, views.MyGamesPage(p))
-	}
 	bots, err := s.db.BotsOf(ctx, id.player)
 	if err != nil {
 		return err

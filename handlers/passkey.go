@@ -3,12 +3,10 @@ package handlers
 import (
 	"context"
 	"crypto/rand"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
-	"sync"
 	"time"
 
 	"github.com/go-webauthn/webauthn/protocol"
@@ -27,8 +25,9 @@ import (
 //
 // Each ceremony (make a passkey, sign in with one) is two posts: begin
 // answers the options for navigator.credentials.create or get and keeps
-// the library's session data here, in memory, under a random id the
-// browser holds in a cookie (HttpOnly, SameSite=Strict, this path only);
+// the library's session data in the database (the finish may reach
+// another machine of a cluster), under a random id the browser holds in
+// a cookie (HttpOnly, SameSite=Strict, this path only);
 // finish takes that data (once: a second finish finds nothing) and checks
 // the browser's answer against it: the challenge, the relying party id
 // (the site's host) and the origin the page ran at. Ceremonies last
@@ -60,61 +59,47 @@ type ceremony struct {
 	expires time.Time
 }
 
-// ceremonies are the begun ceremonies by id.
-type ceremonies struct {
-	mu sync.Mutex
-	m  map[string]*ceremony
+// ceremonyJSON is a ceremony as the database keeps it (db.PutCeremony):
+// begin and finish may reach two machines of a cluster.
+type ceremonyJSON struct {
+	Player string               `json:"player,omitempty"`
+	Name   string               `json:"name,omitempty"`
+	Handle []byte               `json:"handle,omitempty"`
+	Data   webauthn.SessionData `json:"data"`
 }
 
-// put keeps c and returns its id; false when too many wait.
-func (cs *ceremonies) put(c *ceremony, now time.Time) (string, bool) {
-	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	if cs.m == nil {
-		cs.m = make(map[string]*ceremony)
+// ceremonies are the begun ceremonies, kept in the database by id.
+type ceremonies struct{ db *db.DB }
+
+// put keeps c and returns its id; db.ErrBusy when too many wait.
+func (cs ceremonies) put(ctx context.Context, c *ceremony, now time.Time) (string, error) {
+	data, err := json.Marshal(ceremonyJSON{Player: c.player, Name: c.name, Handle: c.handle, Data: c.data})
+	if err != nil {
+		return "", err
 	}
-	if len(cs.m) >= maxCeremonies {
-		cs.pruneLocked(now)
-		if len(cs.m) >= maxCeremonies {
-			return "", false
-		}
-	}
-	b := make([]byte, 18)
-	rand.Read(b)
-	id := base64.RawURLEncoding.EncodeToString(b)
-	cs.m[id] = c
-	return id, true
+	return cs.db.PutCeremony(ctx, c.kind, data, now, c.expires, maxCeremonies)
 }
 
 // take removes the ceremony id and returns it if it is of kind and not
-// expired: a ceremony is finished once.
-func (cs *ceremonies) take(id, kind string, now time.Time) *ceremony {
-	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	c, ok := cs.m[id]
-	if !ok {
-		return nil
+// expired: a ceremony is finished once. nil when there is none.
+func (cs ceremonies) take(ctx context.Context, id, kind string, now time.Time) (*ceremony, error) {
+	data, err := cs.db.TakeCeremony(ctx, id, kind, now)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, nil
 	}
-	delete(cs.m, id)
-	if c.kind != kind || !now.Before(c.expires) {
-		return nil
+	if err != nil {
+		return nil, err
 	}
-	return c
+	var j ceremonyJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return nil, err
+	}
+	return &ceremony{kind: kind, player: j.Player, name: j.Name, handle: j.Handle, data: j.Data}, nil
 }
 
 // prune forgets the expired ceremonies.
-func (cs *ceremonies) prune(now time.Time) {
-	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	cs.pruneLocked(now)
-}
-
-func (cs *ceremonies) pruneLocked(now time.Time) {
-	for id, c := range cs.m {
-		if !now.Before(c.expires) {
-			delete(cs.m, id)
-		}
-	}
+func (cs ceremonies) prune(ctx context.Context, now time.Time) error {
+	return cs.db.DeleteExpiredCeremonies(ctx, now)
 }
 
 // passkeyUser is a player as the WebAuthn library sees them: the handle
@@ -164,10 +149,10 @@ func (s *Server) passkeyJSON(step func(echo.Context) (any, error)) echo.HandlerF
 	}
 }
 
-// passkeysOn reports whether this server offers passkeys: not in cluster
-// mode, where each machine has its own database and a passkey made on
-// one would be unknown to the others.
-func (s *Server) passkeysOn() bool { return s.cfg.Cluster == nil }
+// passkeysOn reports whether this server offers passkeys: on one machine
+// and on every machine of a cluster alike (they share the database that
+// keeps them).
+func (s *Server) passkeysOn() bool { return true }
 
 // relyingParty is the WebAuthn configuration for a request: the relying
 // party id is the site's host name and the one origin allowed is the
@@ -220,9 +205,12 @@ func (s *Server) passkeyLimit(c echo.Context, player string) error {
 func (s *Server) beginCeremony(c echo.Context, cer *ceremony) error {
 	now := s.now()
 	cer.expires = now.Add(ceremonyFor)
-	id, ok := s.ceremonies.put(cer, now)
-	if !ok {
+	id, err := s.ceremonies.put(c.Request().Context(), cer, now)
+	if errors.Is(err, db.ErrBusy) {
 		return passkeyError(http.StatusServiceUnavailable, "error.passkey.busy")
+	}
+	if err != nil {
+		return err
 	}
 	c.SetCookie(&http.Cookie{Name: ceremonyCookie, Value: id, Path: "/passkey/", MaxAge: int(ceremonyFor / time.Second),
 		HttpOnly: true, Secure: s.cfg.SecureCookies, SameSite: http.SameSiteStrictMode})
@@ -238,7 +226,10 @@ func (s *Server) finishCeremony(c echo.Context, kind string) (*ceremony, error) 
 	}
 	c.SetCookie(&http.Cookie{Name: ceremonyCookie, Value: "", Path: "/passkey/", MaxAge: -1,
 		HttpOnly: true, Secure: s.cfg.SecureCookies, SameSite: http.SameSiteStrictMode})
-	cer := s.ceremonies.take(k.Value, kind, s.now())
+	cer, err := s.ceremonies.take(c.Request().Context(), k.Value, kind, s.now())
+	if err != nil {
+		return nil, err
+	}
 	if cer == nil {
 		return nil, passkeyError(http.StatusBadRequest, msgCeremonyGone)
 	}

@@ -62,9 +62,6 @@ func (s *Server) tableBots(c echo.Context) error {
 		}
 		return s.showToken(c, views.BotToken{Name: name, Seat: seat, Code: r.Code(), Token: token, ID: b.ID})
 	case "invite":
-		if !s.identitiesOn() {
-			return moveError(c, game.Err(codeIdentitiesOff, "error.bots.identities_off"))
-		}
 		b, err := s.db.BotByID(ctx, strings.TrimSpace(c.FormValue("bot")))
 		if errors.Is(err, db.ErrNotFound) || err == nil && (b.Room != "" || b.Revoked) {
 			return moveError(c, game.Err("NO_BOT", "error.bots.no_such_id"))
@@ -135,15 +132,6 @@ func (s *Server) baseURL(c echo.Context) string {
 	return c.Scheme() + "://" + c.Request().Host
 }
 
-// codeIdentitiesOff refuses a bot identity where none is offered.
-const codeIdentitiesOff = "IDENTITIES_OFF"
-
-// identitiesOn reports whether players may make bot identities and hosts
-// invite them: not in cluster mode, where each machine has its own
-// database, and an identity made on one would be unknown at the tables of
-// the others (a seat's bot lives with its table, and works there).
-func (s *Server) identitiesOn() bool { return s.cfg.Cluster == nil }
-
 // myBots is a player's form about their bot identities: do=make (name),
 // token (bot: a new token) or revoke (bot).
 func (s *Server) myBots(c echo.Context) error {
@@ -153,9 +141,6 @@ func (s *Server) myBots(c echo.Context) error {
 	}
 	if id.player == "" {
 		return moveError(c, game.Err(game.CodeInvalidAction, "error.bots.name_first"))
-	}
-	if !s.identitiesOn() && c.FormValue("do") != "revoke" {
-		return moveError(c, game.Err(codeIdentitiesOff, "error.bots.identities_off"))
 	}
 	ctx := c.Request().Context()
 	// a bot or a new token costs a write: counted per address and per

@@ -115,8 +115,7 @@ func (s *Server) healthz(c echo.Context) error {
 }
 
 // readyz reports whether the server can take moves: the database answers,
-// every table's writes succeed, the backup (if any) keeps up, and in a
-// cluster this machine's lease holds. A table failing to save (a full
+// every table's writes succeed, and the backup (if any) keeps up. A table failing to save (a full
 // disk) makes it 503, so the operator's checks see it; /healthz stays
 // about the process.
 func (s *Server) readyz(c echo.Context) error {
@@ -128,9 +127,6 @@ func (s *Server) readyz(c echo.Context) error {
 	}
 	if b := s.cfg.Backup; b != nil && b().Stalled {
 		return c.String(http.StatusServiceUnavailable, "backups are stalled: the replica is behind")
-	}
-	if cl := s.cfg.Cluster; cl != nil && !cl.Holds(cl.Tag()) {
-		return c.String(http.StatusServiceUnavailable, "cluster: this machine's lease has lapsed (the shared store is out of reach)")
 	}
 	return c.String(http.StatusOK, "ready")
 }

@@ -115,7 +115,7 @@ func NewServer(ctx context.Context, cfg Config, d *db.DB, log *slog.Logger) (*Se
 			return nil, fmt.Errorf("session key: %w", err)
 		}
 	}
-	s := &Server{cfg: cfg.withDefaults(), db: d, log: log}
+	s := &Server{cfg: cfg.withDefaults(), db: d, log: log, ceremonies: ceremonies{d}}
 	s.store = d.NewSessionStore(key, sessions.Options{
 		Path: "/", MaxAge: 90 * 24 * 3600, HttpOnly: true, Secure: s.cfg.SecureCookies, SameSite: http.SameSiteLaxMode,
 	})
@@ -123,9 +123,6 @@ func NewServer(ctx context.Context, cfg Config, d *db.DB, log *slog.Logger) (*Se
 	rc := s.cfg.Config
 	if s.cfg.LLM.Enabled() {
 		rc.Ask = OpenAIAsk(s.cfg.LLM, &http.Client{})
-	}
-	if cl := s.cfg.Cluster; cl != nil {
-		rc.Tag = cl.Tag
 	}
 	s.metrics = newMetrics(s)
 	rc.Metrics = s.metrics
@@ -184,7 +181,7 @@ func (s *Server) Janitor(ctx context.Context, every time.Duration) {
 			}
 			s.db.DeleteExpiredSessions(ctx, s.now())
 			s.limits.prune(s.now())
-			s.ceremonies.prune(s.now())
+			s.ceremonies.prune(ctx, s.now())
 		}
 	}
 }

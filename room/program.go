@@ -189,8 +189,7 @@ func (r *Room) remoteBots(rv *roomView) *views.RemoteBots {
 	if !t.isHost(rv.player) {
 		return nil
 	}
-	// in a cluster (Config.Tag) players' bot identities are off
-	b := &views.RemoteBots{URL: "/t/" + r.code + "/bots", Started: t.Started(), NoInvite: r.rt.cfg.Tag != nil}
+	b := &views.RemoteBots{URL: "/t/" + r.code + "/bots", Started: t.Started()}
 	for i, s := range t.Seats {
 		rs := views.RemoteSeat{Index: i, Name: s.Name, Invited: s.Invited}
 		if s.Bot != "" {

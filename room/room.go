@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"hash/fnv"
 	"math"
 	mrand "math/rand/v2"
@@ -458,6 +459,16 @@ func saveBackoff(failures int) time.Duration {
 // saveFailed notes a failed write, arms the backoff and rebuilds the
 // table from the log, which holds the truth.
 func (r *Room) saveFailed(err error) {
+	if errors.Is(err, db.ErrFenced) {
+		// another machine of the cluster took the table over (this one was
+		// frozen or cut off past its lease): the database refused the
+		// write, and this machine stops serving the table; its viewers
+		// reconnect to the new owner
+		r.rt.log.Warn("table taken over by another machine: stop serving it", "room", r.code)
+		r.rt.db.Forget(r.code)
+		go r.rt.Release(func(c string) bool { return c == r.code }, 1012, "table moved", context.Background())
+		return
+	}
 	r.saveFailures++
 	wait := saveBackoff(r.saveFailures)
 	r.retryAt = r.rt.now().Add(wait)

@@ -46,9 +46,6 @@ type Config struct {
 	// LLMTimeout bounds each question (5 s by default).
 	Ask        holdem.Ask
 	LLMTimeout time.Duration
-	// Tag, in a cluster, is this machine's tag: the start of its new
-	// tables' codes (nil on one machine).
-	Tag func() string
 	// Metrics counts what the tables do (nil: nothing is counted).
 	Metrics Metrics
 }
@@ -168,6 +165,9 @@ type roomSlot struct {
 // Warm loads every open table in the background so their bots and timers
 // run again after a restart; requests load tables on demand meanwhile.
 func (rt *Runtime) Warm(ctx context.Context) {
+	if rt.db.Machine() != "" {
+		return // in a cluster each machine takes the tables nobody serves (package cluster)
+	}
 	codes, err := rt.db.OpenRooms(ctx)
 	if err != nil {
 		rt.log.Error("warm: list rooms", "err", err)
@@ -185,7 +185,8 @@ func (rt *Runtime) Warm(ctx context.Context) {
 }
 
 // room returns the live room for a code, loading it from the log if need
-// be; db.ErrNotFound for an unknown or closed code.
+// be; db.ErrNotFound for an unknown or closed code, ErrElsewhere for a
+// table another machine of a cluster serves.
 func (rt *Runtime) room(ctx context.Context, code string) (*Room, error) {
 	rt.mu.Lock()
 	slot, ok := rt.rooms[code]
@@ -193,7 +194,7 @@ func (rt *Runtime) room(ctx context.Context, code string) (*Room, error) {
 		slot = &roomSlot{ready: make(chan struct{})}
 		rt.rooms[code] = slot
 		rt.mu.Unlock()
-		k, t, err := rt.loadTable(ctx, code)
+		k, t, err := rt.claimAndLoad(ctx, code)
 		if err == nil {
 			slot.room = newRoom(rt, code, k, t)
 		}
@@ -213,6 +214,28 @@ func (rt *Runtime) room(ctx context.Context, code string) (*Room, error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// ErrElsewhere is a table another machine of the cluster serves now.
+var ErrElsewhere = errors.New("another machine serves this table")
+
+// claimAndLoad loads a table this machine may serve: in a cluster, it
+// takes the table's lease first (a table nobody serves) or refuses one
+// another machine serves (ErrElsewhere).
+func (rt *Runtime) claimAndLoad(ctx context.Context, code string) (*kind, *Table, error) {
+	if !rt.db.Holds(code) {
+		l, err := rt.db.TakeLease(ctx, code)
+		if err != nil {
+			return nil, nil, err
+		}
+		if l.Owner != rt.db.Machine() {
+			if l.Live {
+				return nil, nil, ErrElsewhere
+			}
+			return nil, nil, db.ErrNotFound // closed: no lease to take
+		}
+	}
+	return rt.loadTable(ctx, code)
 }
 
 // loadTable rebuilds an open table: its latest snapshot, then every log
@@ -445,9 +468,6 @@ func (rt *Runtime) createRoom(ctx context.Context, k *kind, o Options, player, n
 	}
 	for attempt := 0; ; attempt++ {
 		code := NewCode(n)
-		if rt.cfg.Tag != nil {
-			code = rt.cfg.Tag() + code // the table lives where its tag does
-		}
 		err := rt.db.CreateRoom(ctx, code, k.name, opts, rt.now(), rt.cfg.MaxOpenTables)
 		if errors.Is(err, db.ErrExists) && attempt < 20 {
 			continue
@@ -541,7 +561,8 @@ func (rt *Runtime) close(ctx context.Context, code, reason string) error {
 			r.stop()
 		}
 	}
-	return nil
+	// in a cluster, nobody serves a closed table: its lease is handed on
+	return rt.db.ReleaseLeases(ctx, []string{code})
 }
 
 // evictAfter is how long a lobby must have had nobody connected before

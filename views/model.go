@@ -180,9 +180,6 @@ type RemoteBots struct {
 	// Started: the game runs (a remote bot then takes a bot's seat, and
 	// hands it back to a built-in bot when the host says so).
 	Started bool
-	// NoInvite: players' bot identities are not offered here (a cluster:
-	// an identity would be known on one machine only), so none is invited.
-	NoInvite bool
 }
 
 // RemoteSeat is one seat in the host's panel for remote bots.

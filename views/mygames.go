@@ -22,9 +22,8 @@ type MyGames struct {
 	Records  []GameRecord
 	Finished []FinishedGame
 	// Bots are the visitor's bot identities (remote bots a host may
-	// invite by id); NoBots: the server offers none (cluster mode).
-	Bots   []MyBot
-	NoBots bool
+	// invite by id).
+	Bots []MyBot
 }
 
 // MyBot is one of the visitor's bot identities.

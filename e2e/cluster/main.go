@@ -1,7 +1,8 @@
 // Command cluster runs a local cluster, for load runs and measurements
 // only: n instances of the server binary on loopback in cluster mode (as
-// Fly Machines of one app, sharing a file:// backup), behind the
-// fly-replay front of e2e/flyfront.
+// Fly Machines of one app, sharing one PostgreSQL database: a throwaway
+// server in a temporary folder, or -database URL), behind the fly-replay
+// front of e2e/flyfront.
 //
 //	go run ./e2e/cluster -n 3 -addr 127.0.0.1:8090 [-server-cpus 0]
 //	go run ./e2e/cluster -n 3 -measure-replay 2000
@@ -31,6 +32,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablegames/tables/db/pgtest"
 	"github.com/tablegames/tables/e2e/flyfront"
 )
 
@@ -40,14 +42,15 @@ func main() {
 	cpus := flag.String("server-cpus", "", "pin every instance to these CPUs (taskset -c list)")
 	measure := flag.Int("measure-replay", 0, "instead: time this many requests served at home and replayed, and stop")
 	debug := flag.Int("debug-port", 0, "serve pprof on 127.0.0.1:PORT+i for instance i (m1 on PORT+1)")
+	database := flag.String("database", "", "the instances' PostgreSQL database (empty: a throwaway server)")
 	flag.Parse()
-	if err := run(*n, *addr, *cpus, *measure, *debug, flag.Args()); err != nil {
+	if err := run(*n, *addr, *cpus, *database, *measure, *debug, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "cluster:", err)
 		os.Exit(1)
 	}
 }
 
-func run(n int, addr, cpus string, measure, debug int, extra []string) error {
+func run(n int, addr, cpus, database string, measure, debug int, extra []string) error {
 	dir, err := os.MkdirTemp("", "tables-cluster")
 	if err != nil {
 		return err
@@ -59,7 +62,16 @@ func run(n int, addr, cpus string, measure, debug int, extra []string) error {
 	if err := build.Run(); err != nil {
 		return fmt.Errorf("build: %w", err)
 	}
-	backup := "file://" + filepath.Join(dir, "backup")
+	if database == "" {
+		pg, err := pgtest.Start()
+		if err != nil {
+			return err
+		}
+		defer pg.Stop()
+		if database, err = pg.NewDatabase(context.Background()); err != nil {
+			return err
+		}
+	}
 	urls := map[string]string{}
 	var pids []string
 	var cmds []*exec.Cmd
@@ -76,7 +88,7 @@ func run(n int, addr, cpus string, measure, debug int, extra []string) error {
 			return err
 		}
 		args := []string{"-addr", a, "-data", filepath.Join(dir, id), "-log-level", "error", "-metrics-addr=",
-			"-cluster", "-backup-url", backup, "-cluster-addr", "http://" + a,
+			"-cluster", "-database", database, "-cluster-addr", "http://" + a,
 			"-max-tables", "100000", "-max-sockets-per-ip", "1000000", "-no-rate-limits",
 			"-next-deal-delay", "1s", "-bot-delay-min", "300ms", "-bot-delay-max", "700ms"}
 		if debug > 0 {
@@ -88,7 +100,7 @@ func run(n int, addr, cpus string, measure, debug int, extra []string) error {
 			args, name = append([]string{"-c", cpus, bin}, args...), "taskset"
 		}
 		cmd := exec.Command(name, args...)
-		cmd.Env = append(os.Environ(), "FLY_MACHINE_ID="+id, "FLY_APP_NAME=tables-local", "AWS_CA_BUNDLE=")
+		cmd.Env = append(os.Environ(), "FLY_MACHINE_ID="+id, "FLY_APP_NAME=tables-local")
 		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 		if err := cmd.Start(); err != nil {
 			return err
