@@ -147,8 +147,10 @@ func TestFencedAppendFailsAlone(t *testing.T) {
 	})
 }
 
-// TestCountsAreShared: two machines count one budget.
-func TestCountsAreShared(t *testing.T) {
+// TestTokensAreShared: two machines take from one bucket: a burst of 4
+// is 4 however the takes are spread; another key has its own; a refused
+// take costs too; the bucket fills again with time.
+func TestTokensAreShared(t *testing.T) {
 	eachBackend(t, func(t *testing.T, open opener) {
 		ctx := context.Background()
 		a, addr := open(t)
@@ -163,7 +165,7 @@ func TestCountsAreShared(t *testing.T) {
 			if i%2 == 1 {
 				d = b
 			}
-			ok, err := d.Count(ctx, "create:203.0.113.7", time.Hour, 4)
+			ok, err := d.TakeToken(ctx, "tables:203.0.113.7", 4, time.Hour)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -172,24 +174,31 @@ func TestCountsAreShared(t *testing.T) {
 			}
 		}
 		if allowed != 4 {
-			t.Fatalf("%d of 6 allowed by a budget of 4 over two machines", allowed)
+			t.Fatalf("%d of 6 allowed by a burst of 4 over two machines", allowed)
 		}
-		if ok, _ := a.Count(ctx, "create:198.51.100.1", time.Hour, 4); !ok {
+		if ok, _ := b.HasToken(ctx, "tables:203.0.113.7", 4, time.Hour); ok {
+			t.Fatal("an empty bucket has a token")
+		}
+		if ok, _ := a.HasToken(ctx, "tables:198.51.100.1", 4, time.Hour); !ok {
+			t.Fatal("a new bucket is empty")
+		}
+		if ok, _ := a.TakeToken(ctx, "tables:198.51.100.1", 4, time.Hour); !ok {
 			t.Fatal("another address shares the budget")
 		}
-		// a new window starts afresh
-		if ok, _ := a.Count(ctx, "guess:x", time.Millisecond, 1); !ok {
-			t.Fatal("first count refused")
+		// one token every 50 ms: the bucket refills by the database's clock
+		for range 2 {
+			a.TakeToken(ctx, "codes:x", 1, 50*time.Millisecond)
 		}
-		// the window is the database's clock's: once it passed, a count is
-		// allowed again
 		for start := time.Now(); ; {
-			if ok, _ := a.Count(ctx, "guess:x", time.Millisecond, 1); ok {
+			if ok, _ := b.HasToken(ctx, "codes:x", 1, 50*time.Millisecond); ok {
 				break
 			}
 			if time.Since(start) > 5*time.Second {
-				t.Fatal("the window did not start again")
+				t.Fatal("the bucket never filled again")
 			}
+		}
+		if ok, _ := b.TakeToken(ctx, "codes:x", 1, 50*time.Millisecond); !ok {
+			t.Fatal("a refilled bucket refused")
 		}
 	})
 }

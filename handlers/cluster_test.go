@@ -129,3 +129,45 @@ func TestATableNobodyServesIsTakenHere(t *testing.T) {
 		t.Fatalf("the machine that stopped wrote the table: %v", err)
 	}
 }
+
+// The limits that protect the whole app count for every machine: tables
+// opened per address, and table codes guessed per address, go through
+// one budget whichever machine a request reaches.
+func TestClusterLimitsAreTheApps(t *testing.T) {
+	addr := pgtest.NewDatabase(t)
+	cfg := fastConfig()
+	cfg.Limits = DefaultLimits()
+	cfg.Limits.TablesPerAddr = Limit{Burst: 3, Every: time.Hour}
+	cfg.Limits.UnknownPerAddr = Limit{Burst: 4, Every: time.Hour}
+	machines := []*env{{t: t, path: addr, cfg: cfg, machine: "m1"}, {t: t, path: addr, cfg: cfg, machine: "m2"}}
+	for _, e := range machines {
+		e.start()
+		t.Cleanup(e.stop)
+	}
+	made := 0
+	for i := range 6 {
+		c := machines[i%2].client() // a new session each time: only the address counts
+		c.get("/")
+		status, _, _ := c.post("/tables", url.Values{"name": {"Ann"}, "kind": {"president"}, "seats": {"3"}})
+		switch status {
+		case http.StatusOK:
+			made++
+		case http.StatusTooManyRequests:
+		default:
+			t.Fatalf("create through m%d: %d", i%2+1, status)
+		}
+	}
+	if made != 3 {
+		t.Fatalf("%d tables opened from one address through two machines; the budget is 3", made)
+	}
+	// guessing: four misses spread over both machines spend the budget
+	for i := range 4 {
+		c := machines[i%2].client()
+		if st, _ := c.get("/t/QQQQ" + strings.Repeat("Z", 3) + string(rune('A'+i))); st != http.StatusNotFound {
+			t.Fatalf("a guess: %d", st)
+		}
+	}
+	if st, _ := machines[0].client().get("/t/QQQQZZZY"); st != http.StatusTooManyRequests {
+		t.Fatalf("a fifth guess, on m1, after four spread over m1 and m2: %d", st)
+	}
+}

@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/netip"
 	"sync"
 	"time"
@@ -131,6 +132,57 @@ type buckets struct {
 	lim Limit
 	mu  sync.Mutex
 	m   map[string]*rate.Limiter
+	// shared, in a cluster, keeps the buckets in the database for every
+	// machine at once (sharedBuckets); nil: in memory, this machine's own
+	shared *sharedBuckets
+}
+
+// sharedBuckets are a limit's buckets in the shared database (db.TakeToken),
+// under keys that start with prefix.
+type sharedBuckets struct {
+	db     *db.DB
+	prefix string
+	log    *slog.Logger
+}
+
+// shareIn makes the limits that protect the whole app count in the
+// database, for every machine of a cluster: tables opened per address,
+// and table codes guessed per address (docs/SECURITY.md says why the
+// others stay per machine).
+func (l *limiters) shareIn(d *db.DB, log *slog.Logger) {
+	if l.tablesAddr != nil {
+		l.tablesAddr.shared = &sharedBuckets{d, "tables:", log}
+	}
+	if l.unknownAddr != nil {
+		l.unknownAddr.shared = &sharedBuckets{d, "codes:", log}
+	}
+}
+
+// sharedWait bounds a limit's question to the database: past it, or when
+// the database fails, the request is allowed (the database being out of
+// reach stops the request's own work anyway).
+const sharedWait = 2 * time.Second
+
+func (s *sharedBuckets) take(lim Limit, key string) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), sharedWait)
+	defer cancel()
+	ok, err := s.db.TakeToken(ctx, s.prefix+key, lim.Burst, lim.Every)
+	if err != nil {
+		s.log.Warn("shared limit", "key", s.prefix+key, "err", err)
+		return true
+	}
+	return ok
+}
+
+func (s *sharedBuckets) has(lim Limit, key string) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), sharedWait)
+	defer cancel()
+	ok, err := s.db.HasToken(ctx, s.prefix+key, lim.Burst, lim.Every)
+	if err != nil {
+		s.log.Warn("shared limit", "key", s.prefix+key, "err", err)
+		return true
+	}
+	return ok
 }
 
 // maxBuckets bounds a limit's memory: past it, the full buckets go.
@@ -153,6 +205,9 @@ func (b *buckets) allow(key string, now time.Time) bool {
 	if b == nil || key == "" {
 		return true
 	}
+	if b.shared != nil {
+		return b.shared.take(b.lim, key)
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.bucket(key, now).AllowN(now, 1)
@@ -162,6 +217,9 @@ func (b *buckets) allow(key string, now time.Time) bool {
 func (b *buckets) empty(key string, now time.Time) bool {
 	if b == nil {
 		return false
+	}
+	if b.shared != nil {
+		return !b.shared.has(b.lim, key)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -129,6 +129,9 @@ func NewServer(ctx context.Context, cfg Config, d *db.DB, log *slog.Logger) (*Se
 	s.rt = room.New(rc, d, log)
 	s.peers = &http.Client{Timeout: time.Second}
 	s.limits = newLimiters(s.cfg.Limits)
+	if cfg.Cluster != nil {
+		s.limits.shareIn(d, log)
+	}
 	s.hub = s.newHub()
 	s.echo = s.routes()
 	return s, nil
@@ -182,6 +185,7 @@ func (s *Server) Janitor(ctx context.Context, every time.Duration) {
 			s.db.DeleteExpiredSessions(ctx, s.now())
 			s.limits.prune(s.now())
 			s.ceremonies.prune(ctx, s.now())
+			s.db.DeleteFullBuckets(ctx, time.Hour)
 		}
 	}
 }
