@@ -461,6 +461,13 @@ func TestClusterRidesOutAPostgresRestart(t *testing.T) {
 	}
 	c := startClusterOn(t, dbURL, 2, clusterArgs...)
 	codes := []string{createAndStartWith(t, c.via("m1"), c.url, backupTables[0]), createAndStartWith(t, c.via("m2"), c.url, backupTables[2])}
+	// a player's page watches the first table
+	b := newBrowser(t, "Watcher")
+	b.setSize(390, 844, true)
+	join := `form[action$="/join"] `
+	b.do(chromedp.Navigate(c.url+"/t/"+codes[0]), chromedp.SendKeys(chromedp.CSS(join+`input[name=name]`), "Watcher"),
+		chromedp.Click(chromedp.CSS(join+`button[value=watch]`)))
+	b.waitJS("the table page", `!!document.getElementById('seq')`)
 	w := watchAcks(t, c.url, codes)
 	w.waitEach(t, 10)
 	before := c.logs(codes)
@@ -482,6 +489,10 @@ func TestClusterRidesOutAPostgresRestart(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
+	// the page says so, where play would be
+	b.waitJS("the page to say saving is failing", `document.body.textContent.includes('Saving is failing')`)
+	b.reduceMotion()
+	b.firstScreen("cluster-database-down-phone")
 	ackedDown := w.stop(time.Now())
 	if err := pg.Resume(); err != nil {
 		t.Fatal(err)
@@ -493,6 +504,7 @@ func TestClusterRidesOutAPostgresRestart(t *testing.T) {
 		w.waitFor(t, code, ackedDown[code]+10)
 	}
 	w.stop(time.Now())
+	b.waitJS("the alert gone once saving works", `!document.body.textContent.includes('Saving is failing')`)
 	after := c.logs(codes)
 	for _, code := range codes {
 		if int64(len(after[code])) < ackedDown[code] {

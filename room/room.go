@@ -33,7 +33,11 @@ type Room struct {
 	done   chan struct{}
 
 	// owned by the actor goroutine
-	t       *Table
+	t *Table
+	// unsaved: t holds an entry the database never had (its write failed
+	// and the table could not be read again): nothing of t is shown or
+	// played on until it is read again (reload)
+	unsaved bool
 	viewers map[Conn]*viewer
 	rng     *mrand.Rand
 	timer   *time.Timer
@@ -337,6 +341,13 @@ func (r *Room) commit(e entry) error {
 	if d := r.t.damage; d != nil {
 		return game.Err("READ_ONLY", "error.table.damaged", i18n.N("Entry", int(d.Seq)))
 	}
+	if r.unsaved {
+		// the table must be read again before anything is played on it
+		if err := r.reload(); err != nil {
+			r.saveTrouble(err)
+			return game.Err(game.CodeInternal, "error.table.not_saved")
+		}
+	}
 	start := time.Now()
 	lines, err := r.t.apply(r.kind, e)
 	if err != nil {
@@ -469,6 +480,14 @@ func (r *Room) saveFailed(err error) {
 		go r.rt.Release(func(c string) bool { return c == r.code }, 1012, "table moved", context.Background())
 		return
 	}
+	r.saveTrouble(err)
+	if err := r.reload(); err != nil {
+		r.rt.log.Error("reload failed", "room", r.code, "err", err)
+	}
+}
+
+// saveTrouble notes a failed write and arms the backoff.
+func (r *Room) saveTrouble(err error) {
 	r.saveFailures++
 	wait := saveBackoff(r.saveFailures)
 	r.retryAt = r.rt.now().Add(wait)
@@ -477,7 +496,6 @@ func (r *Room) saveFailed(err error) {
 	}
 	r.rt.cfg.Metrics.SaveFailed()
 	r.rt.log.Error("append failed", "room", r.code, "failures", r.saveFailures, "retry_in", wait, "err", err)
-	r.reload()
 }
 
 // saved clears the saving trouble after a successful write.
@@ -490,14 +508,21 @@ func (r *Room) saved() {
 	r.rt.failing(r.code, false)
 }
 
-// reload rebuilds the table from the database after a failed write.
-func (r *Room) reload() {
+// reload rebuilds the table from the database after a failed write. If
+// the database can't be read either (it is out of reach), the table in
+// memory holds an entry the database never had: the viewers are told
+// only that saving is failing, and nothing is played on until a reload
+// works.
+func (r *Room) reload() error {
 	_, t, err := r.rt.loadTable(context.Background(), r.code)
 	if err != nil {
-		r.rt.log.Error("reload failed", "room", r.code, "err", err)
-		return
+		r.unsaved = true
+		for _, v := range r.viewers {
+			r.pushSaving(v)
+		}
+		return err
 	}
-	r.t = t
+	r.t, r.unsaved = t, false
 	if pt, ok := t.Match.(playTimed); ok {
 		r.playBase, r.playSince = pt.PlayedTime(), time.Time{}
 	}
@@ -505,6 +530,26 @@ func (r *Room) reload() {
 		v.sent, v.stage = nil, ""
 	}
 	r.push(nil)
+	return nil
+}
+
+// pushSaving tells a viewer that saving is failing, and nothing else of
+// the table (it holds an entry the database never had). Its whole table
+// is pushed again once the table is read again.
+func (r *Room) pushSaving(v *viewer) {
+	if v.program {
+		return
+	}
+	lang := v.lang
+	if lang == nil {
+		lang = i18n.English()
+	}
+	var buf bytes.Buffer
+	views.State(views.TableState{Saving: true}).Render(templ.InitializeContext(lang.Context()), &buf)
+	delete(v.sent, "table-state")
+	if err := v.conn.Write(buf.Bytes()); err != nil {
+		r.rt.log.Warn("push failed", "room", r.code, "err", err)
+	}
 }
 
 // schedule arms the room's one timer for the earliest of: a bot's move
@@ -530,6 +575,14 @@ func (r *Room) schedule() {
 	if now.Before(r.retryAt) {
 		r.arm(r.retryAt.Sub(now), func() {}) // saving failed: nothing runs before the retry
 		return
+	}
+	if r.unsaved {
+		// the database was out of reach: read the table again, or wait
+		if err := r.reload(); err != nil {
+			r.saveTrouble(err)
+			r.arm(r.retryAt.Sub(now), func() {})
+			return
+		}
 	}
 	cfg := r.rt.cfg
 	// a table nobody is connected to pauses its bots after a while, so
@@ -1095,6 +1148,10 @@ func (r *Room) push(lines []logLine) {
 // the whole stage and log (a new connection). share, when not nil, is
 // what the watchers of one push share.
 func (r *Room) pushTo(v *viewer, sh roomView, lines []logLine, full bool, share *watchers) {
+	if r.unsaved {
+		r.pushSaving(v)
+		return
+	}
 	var msg []byte
 	if v.program {
 		msg = r.programMessage(v, sh, lines, full)
