@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -521,4 +522,259 @@ func TestClusterRidesOutAPostgresRestart(t *testing.T) {
 			t.Fatalf("%s after PostgreSQL came back: %d %s", id, st, body)
 		}
 	}
+}
+
+// TestClusterPasskeyOnEveryMachine: Ann keeps her name with a passkey
+// through m1 (her browser's requests all land there first); on a new
+// device, as far as the site knows, she signs in with it through m3: the
+// same Ann, with her table.
+func TestClusterPasskeyOnEveryMachine(t *testing.T) {
+	t.Parallel()
+	c := startCluster(t, 3, "-bot-delay-min", "50ms", "-bot-delay-max", "100ms", "-cluster-ttl", "3s")
+	ann := newBrowser(t, "Ann")
+	ann.virtualAuthenticator()
+	ann.forceInstance("m1")
+	share := ann.createTable(&server{t: t, url: c.url}, "3")
+	code := share[strings.LastIndex(share, "/")+1:]
+	ann.startWhenReady()
+	ann.waitJS("Ann's cards", `document.querySelectorAll('#p-hand label.card').length > 0`)
+	ann.setSize(1280, 800, false)
+	ann.registerPasskey()
+	var keys int
+	if err := c.pgDB().QueryRow(`SELECT COUNT(*) FROM passkeys`).Scan(&keys); err != nil || keys != 1 {
+		t.Fatalf("passkeys in the shared database: %d %v", keys, err)
+	}
+
+	// a new device, through m3
+	ann.clearCookies()
+	ann.forceInstance("m3")
+	ann.setSize(390, 844, true)
+	ann.do(chromedp.Navigate(c.url + "/"))
+	ann.waitJS("the sign-in button", `!document.querySelector('.passkey-box').hidden && !!document.querySelector('.passkey-box [data-passkey-login]')`)
+	ann.mustTap(`.passkey-box [data-passkey-login]`)
+	ann.waitJS("Ann welcomed back through m3", `document.querySelector('.passkey-box [data-passkey-status]').textContent.includes('Welcome back, Ann')`)
+	ann.waitJS("her table listed", `[...document.querySelectorAll('.passkey-box a.button')].some(a => a.getAttribute('href') === '/t/`+code+`')`)
+	ann.mustTap(`.passkey-box a.button[href='/t/` + code + `']`)
+	ann.waitJS("Ann in her seat", `!!document.querySelector('#p-ring') && document.body.textContent.includes('You are Ann, seat 1') && document.querySelectorAll('#p-hand label.card').length > 0`)
+	ann.firstScreen("cluster-passkey-m3-phone")
+}
+
+var (
+	botTokenRe = regexp.MustCompile(`id="bot-token-value"[^>]*value="(tb_[A-Za-z0-9_-]+)"`)
+	botIDRe    = regexp.MustCompile(`<code>([A-Za-z0-9_-]{12})</code>`)
+)
+
+// TestClusterBotIdentityOnEveryMachine: Pat makes a bot identity through
+// m1; a host at a table served by m2 invites it by its id; its program,
+// whose requests land on m3, reads the seat's stream and plays its moves
+// there: every machine knows the bot and its token.
+func TestClusterBotIdentityOnEveryMachine(t *testing.T) {
+	t.Parallel()
+	c := startCluster(t, 3, clusterArgs...)
+	pat := c.via("m1")
+	_, page := get(t, pat, c.url+"/")
+	token := csrfRe.FindStringSubmatch(page)[1]
+	if st, body := postForm(t, pat, c.url+"/tables", token, url.Values{"kind": {"lowunique"}, "seats": {"2"}, "name": {"Pat"}, "clock": {"0"}}); st != http.StatusOK {
+		t.Fatalf("Pat's table (for a name): %d %.200s", st, body)
+	}
+	st, body := postForm(t, pat, c.url+"/me/bots", token, url.Values{"do": {"make"}, "bot_name": {"Deep"}})
+	tm, im := botTokenRe.FindStringSubmatch(body), botIDRe.FindStringSubmatch(body)
+	if st != http.StatusOK || tm == nil || im == nil {
+		t.Fatalf("a bot identity through m1: %d %.500s", st, body)
+	}
+	botToken, botID := tm[1], im[1]
+
+	// a table on m2, with the bot invited to seat 2
+	host := c.via("m2")
+	_, page = get(t, host, c.url+"/")
+	hostToken := csrfRe.FindStringSubmatch(page)[1]
+	st, page = postForm(t, host, c.url+"/tables", hostToken, url.Values{"kind": {"lowunique"}, "seats": {"3"}, "rounds": {"4"}, "bots": {"on"},
+		"name": {"Host"}, "clock": {"0"}})
+	m := codeRe.FindStringSubmatch(page)
+	if st != http.StatusOK || m == nil {
+		t.Fatalf("the host's table through m2: %d", st)
+	}
+	code := m[1]
+	if owner, _ := c.lease(code); owner != "m2" {
+		t.Fatalf("the table is served by %s", owner)
+	}
+	if st, body := postForm(t, host, c.url+"/t/"+code+"/bots", hostToken, url.Values{"do": {"invite"}, "seat": {"1"}, "bot": {botID}}); st >= 300 {
+		t.Fatalf("invite the bot through m2: %d %.300s", st, body)
+	}
+	if st, body := postForm(t, host, c.url+"/t/"+code+"/lobby", hostToken, url.Values{"do": {"start"}}); st != http.StatusNoContent {
+		t.Fatalf("start: %d %.200s", st, body)
+	}
+
+	// the program, through m3
+	prog := c.via("m3")
+	prog.Timeout = 0 // a stream
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.url+"/api/bots/v1/tables/"+code+"/stream", nil)
+	req.Header.Set("Authorization", "Bearer "+botToken)
+	resp, err := prog.Do(req)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("the bot's stream through m3: %v %v", err, resp)
+	}
+	defer resp.Body.Close()
+	dec := json.NewDecoder(resp.Body)
+	played := 0
+	for played < 3 {
+		var v struct {
+			Version  int  `json:"version"`
+			YourTurn bool `json:"your_turn"`
+			Moves    []struct {
+				Move json.RawMessage `json:"move"`
+			} `json:"moves"`
+		}
+		if err := dec.Decode(&v); err != nil {
+			t.Fatalf("the stream after %d moves: %v", played, err)
+		}
+		if !v.YourTurn || len(v.Moves) == 0 {
+			continue
+		}
+		body := fmt.Sprintf(`{"version": %d, "move": %s}`, v.Version, v.Moves[0].Move)
+		mreq, _ := http.NewRequestWithContext(ctx, "POST", c.url+"/api/bots/v1/tables/"+code+"/move", strings.NewReader(body))
+		mreq.Header.Set("Authorization", "Bearer "+botToken)
+		mreq.Header.Set("Content-Type", "application/json")
+		mresp, err := c.via("m3").Do(mreq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := io.ReadAll(mresp.Body)
+		mresp.Body.Close()
+		switch {
+		case mresp.StatusCode == http.StatusOK:
+			played++
+		case mresp.StatusCode == http.StatusConflict && strings.Contains(string(out), "STALE_MOVE"):
+		default:
+			t.Fatalf("the bot's move through m3: %d %s", mresp.StatusCode, out)
+		}
+	}
+	// Pat's bots, through m3: Deep is there
+	if _, me := get(t, c.via("m3"), c.url+"/me"); strings.Contains(me, "Deep") {
+		t.Fatal("a stranger's My games lists Pat's bot")
+	}
+	patOn3 := c.via("m3")
+	patOn3.Jar = pat.Jar
+	if _, me := get(t, patOn3, c.url+"/me"); !strings.Contains(me, "Deep") || !strings.Contains(me, botID) {
+		t.Fatal("Pat's My games through m3 misses her bot")
+	}
+}
+
+// from is a client of the front whose connections come from a loopback
+// address of its own (a machine behind Fly's proxy, -trust-proxy, sees
+// each as another address), landing on instance id first.
+func (c *cluster) from(addr, id string) *http.Client {
+	jar, _ := cookiejar.New(nil)
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.DialContext = (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(addr)}}).DialContext
+	return &http.Client{Jar: jar, Timeout: 10 * time.Second, Transport: forceTransport{id, tr}}
+}
+
+type forceTransport struct {
+	id string
+	rt http.RoundTripper
+}
+
+func (f forceTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Fly-Force-Instance-Id", f.id)
+	return f.rt.RoundTrip(r)
+}
+
+// TestClusterRatingsOnEveryMachine: Ann and Bob, from two addresses,
+// play a public Lowest Unique game served by m2, every move their own.
+// Its result and their new ratings are the same through m1 and m3: My
+// games, and Ann's public page.
+func TestClusterRatingsOnEveryMachine(t *testing.T) {
+	t.Parallel()
+	c := startCluster(t, 3, "-trust-proxy", "-cluster-ttl", "3s", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms")
+	ann, bob := c.from("127.0.0.2", "m2"), c.from("127.0.0.3", "m2")
+	_, page := get(t, ann, c.url+"/")
+	annToken := csrfRe.FindStringSubmatch(page)[1]
+	const rounds = 4
+	st, page := postForm(t, ann, c.url+"/tables", annToken, url.Values{"kind": {"lowunique"}, "seats": {"2"}, "rounds": {fmt.Sprint(rounds)},
+		"cards": {"8"}, "reveal": {"1"}, "public": {"on"}, "name": {"Ann"}, "clock": {"0"}})
+	m := codeRe.FindStringSubmatch(page)
+	if st != http.StatusOK || m == nil {
+		t.Fatalf("Ann's public table through m2: %d", st)
+	}
+	code := m[1]
+	_, page = get(t, bob, c.url+"/t/"+code)
+	bobToken := csrfRe.FindStringSubmatch(page)[1]
+	if st, body := postForm(t, bob, c.url+"/t/"+code+"/join", bobToken, url.Values{"name": {"Bob"}}); st >= 400 {
+		t.Fatalf("Bob joins: %d %.200s", st, body)
+	}
+	postForm(t, bob, c.url+"/t/"+code+"/lobby", bobToken, url.Values{"do": {"ready"}})
+	if st, body := postForm(t, ann, c.url+"/t/"+code+"/lobby", annToken, url.Values{"do": {"start"}}); st != http.StatusNoContent {
+		t.Fatalf("start: %d %.200s", st, body)
+	}
+	// Ann plays round r with the pair (r, r+1) and the card r, Bob with
+	// (r+1, r+2) and r+1: Ann's card is the lowest unique every round, and
+	// she wins. A move is posted until the table takes it (the other may
+	// not have reached the phase yet)
+	type player struct {
+		c     *http.Client
+		token string
+	}
+	act := func(p player, form url.Values, optional bool) {
+		for start := time.Now(); time.Since(start) < 20*time.Second; time.Sleep(30 * time.Millisecond) {
+			if st, _ := postForm(t, p.c, c.url+"/t/"+code+"/act", p.token, form); st == http.StatusNoContent {
+				return
+			}
+			if optional && time.Since(start) > time.Second {
+				return // the reveal's timer ended it
+			}
+		}
+		t.Fatalf("%v never taken", form)
+	}
+	players := []player{{ann, annToken}, {bob, bobToken}}
+	for r := 1; r <= rounds; r++ {
+		for i, p := range players {
+			act(p, url.Values{"kind": {"select"}, "card": {fmt.Sprint(r + i), fmt.Sprint(r + i + 1)}}, false)
+		}
+		for _, p := range players {
+			act(p, url.Values{"kind": {"ready"}}, true)
+		}
+		for i, p := range players {
+			act(p, url.Values{"kind": {"choose"}, "card": {fmt.Sprint(r + i)}}, false)
+		}
+	}
+	// the result is recorded once, rated: the same through every machine
+	var rated int
+	for start := time.Now(); rated == 0; time.Sleep(50 * time.Millisecond) {
+		c.pgDB().QueryRow(`SELECT COUNT(*) FROM ratings`).Scan(&rated)
+		if time.Since(start) > 20*time.Second {
+			t.Fatal("the game was never rated")
+		}
+	}
+	mine := func(id string) (me, profile string) {
+		cl := c.from("127.0.0.2", id)
+		cl.Jar = ann.Jar
+		_, me = get(t, cl, c.url+"/me")
+		pm := regexp.MustCompile(`href="(/p/[a-z0-9]+)"`).FindStringSubmatch(me)
+		if pm == nil {
+			t.Fatalf("Ann's My games through %s has no public page: %.500s", id, me)
+		}
+		_, profile = get(t, cl, c.url+pm[1])
+		return me, profile
+	}
+	ratingRe := regexp.MustCompile(`<b>([0-9,.]+)</b>`)
+	me1, p1 := mine("m1")
+	me3, p3 := mine("m3")
+	r1, r3 := ratingRe.FindStringSubmatch(me1), ratingRe.FindStringSubmatch(me3)
+	if r1 == nil || r3 == nil || r1[1] != r3[1] || r1[1] <= "1500" || !strings.Contains(me1, code) || !strings.Contains(me3, code) {
+		t.Fatalf("Ann's My games differ through m1 and m3: ratings %v %v", r1, r3)
+	}
+	// the public page, but for its form token and clock
+	volatile := regexp.MustCompile(`(csrf[^>]*value="|content="|data-now="|datetime=")[^"]*"|X-CSRF-Token&#34;:&#34;[^&]*|\d+ (seconds?|minutes?) ago`)
+	if a, b := volatile.ReplaceAllString(p1, ""), volatile.ReplaceAllString(p3, ""); a != b || !strings.Contains(p1, "Ann") || !strings.Contains(p1, r1[1]) {
+		i := 0
+		for i < len(a) && i < len(b) && a[i] == b[i] {
+			i++
+		}
+		t.Fatalf("Ann's public page differs through m1 and m3 at %d: %q / %q", i, a[max(0, i-80):min(len(a), i+80)], b[max(0, i-80):min(len(b), i+80)])
+	}
+	t.Logf("Ann's rating %s, the same through m1 and m3", r1[1])
 }
