@@ -27,7 +27,7 @@ type Page struct {
 	// Rules links a table's top bar to its game's how-to-play page.
 	Rules string
 	// Passkeys offers "Keep my name on any device" and "Sign in with a
-	// passkey" (off in cluster mode).
+	// passkey".
 	Passkeys bool
 }
 

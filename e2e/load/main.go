@@ -48,6 +48,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tablegames/tables/db/pgtest"
 	"github.com/tablegames/tables/e2e/internal/pin"
 
 	"github.com/gorilla/websocket"
@@ -75,6 +76,7 @@ type options struct {
 	hold      time.Duration
 	game      string
 	backup    string
+	database  string
 	serverCPU string
 	loadCPU   string
 	targetPID string
@@ -97,6 +99,7 @@ func run() error {
 	flag.StringVar(&o.metrics, "metrics", "http://127.0.0.1:9091", "with -target: the server's metrics listener (-metrics-addr)")
 	flag.StringVar(&o.debug, "debug-addr", "", "start the server with pprof on this loopback address")
 	flag.StringVar(&o.backup, "backup", "", "start the server replicating its database: \"file\" (a temporary directory) or a backup URL")
+	flag.StringVar(&o.database, "database", "", "start the server on PostgreSQL: \"postgres\" (a throwaway server, pinned with this tool to -load-cpus) or a postgres:// URL")
 	flag.StringVar(&o.serverCPU, "server-cpus", "", "pin the server to these CPUs (taskset -c list), e.g. 0")
 	flag.StringVar(&o.loadCPU, "load-cpus", "", "pin this load generator to these CPUs, e.g. 1")
 	flag.StringVar(&o.targetPID, "target-pid", "", "with -target: the server's process id, to read its CPU time (several, comma-separated, are summed: a local cluster)")
@@ -122,6 +125,18 @@ func run() error {
 		build.Stdout, build.Stderr = os.Stderr, os.Stderr
 		if err := build.Run(); err != nil {
 			return fmt.Errorf("build the server (run from the repository root): %w", err)
+		}
+	}
+	if o.database == "postgres" {
+		// a throwaway server, started after this tool pinned itself: it
+		// runs on the load's CPUs, and the server's CPU is its own
+		pg, err := pgtest.Start()
+		if err != nil {
+			return err
+		}
+		defer pg.Stop()
+		if o.database, err = pg.NewDatabase(context.Background()); err != nil {
+			return err
 		}
 	}
 	switch {
@@ -174,6 +189,9 @@ func startServer(o options, data string, args ...string) (*server, error) {
 		all = append(all, "-backup-url", "file://"+backupDir)
 	default:
 		all = append(all, "-backup-url", o.backup)
+	}
+	if o.database != "" {
+		all = append(all, "-database", o.database)
 	}
 	cmd := exec.Command(o.binary, all...)
 	if o.serverCPU != "" {
