@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"io"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/tablegames/tables/db/pgtest"
 )
 
 // Cluster mode is off unless asked for, and asked for without Fly's
@@ -33,3 +36,6 @@ func TestClusterModeNeedsFlyAndPostgres(t *testing.T) {
 		t.Fatalf("-backup-url beside PostgreSQL: %v", err)
 	}
 }
+
+// The package's PostgreSQL (copy-db's test), stopped at the end.
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }

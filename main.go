@@ -7,6 +7,8 @@
 //	tables verify FILE                       check a table's record (fair.json; - for stdin)
 //	tables restore -o FILE [-backup-url URL] write the latest backup to FILE
 //	tables backups [-backup-url URL]         list what the backup holds
+//	tables copy-db [-data DIR] -to URL       copy the SQLite database into a
+//	                                         new PostgreSQL one (to cluster mode)
 //
 // Every flag has an environment variable (PORT, DATA_DIR, PUBLIC_URL,
 // ALLOWED_ORIGINS, SECURE_COOKIES, MAX_TABLES, LOG_LEVEL, DEBUG_ADDR,
@@ -53,6 +55,8 @@ func main() {
 			os.Exit(backups(ctx, os.Args[1], os.Args[2:], os.Getenv, os.Stdout))
 		case "damaged", "repair", "close":
 			os.Exit(damagedTables(ctx, os.Args[1], os.Args[2:], os.Getenv, os.Stdout))
+		case "copy-db":
+			os.Exit(copyDB(ctx, os.Args[2:], os.Getenv, os.Stdout))
 		}
 	}
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout); err != nil {

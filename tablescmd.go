@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"sort"
 	"time"
 
 	"github.com/tablegames/tables/db"
@@ -21,12 +23,15 @@ import (
 //	                                  at its last good entry
 //	tables close   [-data DIR] CODE   closes it (its log stays)
 //
+// -database postgres://… (DATABASE_URL) works on PostgreSQL instead.
 // Run repair and close with the server stopped, or restart it after: a
-// running server holds the table as it loaded it.
+// running server holds the table as it loaded it (in a cluster, stop the
+// table's machine, or every machine).
 func damagedTables(ctx context.Context, cmd string, args []string, getenv func(string) string, out io.Writer) int {
 	flags := flag.NewFlagSet("tables "+cmd, flag.ContinueOnError)
 	flags.SetOutput(out)
 	dataDir := flags.String("data", envOr(getenv, "DATA_DIR", "./data"), "directory of tables.db")
+	database := flags.String("database", getenv("DATABASE_URL"), "a postgres:// URL instead of SQLite")
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}
@@ -34,7 +39,11 @@ func damagedTables(ctx context.Context, cmd string, args []string, getenv func(s
 		fmt.Fprintf(out, "usage: tables %s [-data DIR] CODE\n", cmd)
 		return 2
 	}
-	d, err := db.Open(ctx, filepath.Join(*dataDir, "tables.db"))
+	addr := filepath.Join(*dataDir, "tables.db")
+	if *database != "" {
+		addr = *database
+	}
+	d, err := db.Open(ctx, addr)
 	if err != nil {
 		fmt.Fprintln(out, "database:", err)
 		return 1
@@ -89,4 +98,53 @@ func envOr(getenv func(string) string, key, def string) string {
 		return v
 	}
 	return def
+}
+
+// copyDB runs `tables copy-db [-data DIR] -to postgres://…`: every table,
+// log, player, passkey, result and rating of this machine's SQLite
+// database into a new PostgreSQL database (migrated first), for a move to
+// cluster mode (docs/OPERATIONS.md). Run it with the server stopped.
+func copyDB(ctx context.Context, args []string, getenv func(string) string, out io.Writer) int {
+	flags := flag.NewFlagSet("tables copy-db", flag.ContinueOnError)
+	flags.SetOutput(out)
+	dataDir := flags.String("data", envOr(getenv, "DATA_DIR", "./data"), "directory of tables.db")
+	to := flags.String("to", getenv("DATABASE_URL"), "the PostgreSQL database to fill: postgres://…")
+	if err := flags.Parse(args); err != nil {
+		return 2
+	}
+	if !db.IsPostgres(*to) {
+		fmt.Fprintln(out, "usage: tables copy-db [-data DIR] -to postgres://…")
+		return 2
+	}
+	path := filepath.Join(*dataDir, "tables.db")
+	if _, err := os.Stat(path); err != nil {
+		fmt.Fprintln(out, "no SQLite database:", err)
+		return 1
+	}
+	src, err := db.Open(ctx, path)
+	if err != nil {
+		fmt.Fprintln(out, "SQLite:", err)
+		return 1
+	}
+	defer src.Close()
+	dst, err := db.Open(ctx, *to)
+	if err != nil {
+		fmt.Fprintln(out, "PostgreSQL:", err)
+		return 1
+	}
+	defer dst.Close()
+	counts, err := db.CopyAll(ctx, src, dst)
+	if err != nil {
+		fmt.Fprintln(out, "copy:", err)
+		return 1
+	}
+	names := make([]string, 0, len(counts))
+	for t := range counts {
+		names = append(names, t)
+	}
+	sort.Strings(names)
+	for _, t := range names {
+		fmt.Fprintf(out, "%-18s %d rows\n", t, counts[t])
+	}
+	return 0
 }

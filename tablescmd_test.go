@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/db/pgtest"
 	"github.com/tablegames/tables/room"
 )
 
@@ -68,5 +69,30 @@ func TestDamagedTablesSubcommands(t *testing.T) {
 	}
 	if code, _ := run("repair", "-data", dir); code != 2 {
 		t.Fatalf("repair without a code: %d", code)
+	}
+}
+
+// `tables copy-db` fills a new PostgreSQL database from a data
+// directory's SQLite one, and refuses a second time.
+func TestCopyDBCommand(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	d, err := db.Open(ctx, filepath.Join(dir, "tables.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.CreateRoom(ctx, "ABCD2345", "president", []byte(`{}`), time.Now(), 0); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	to := pgtest.NewDatabase(t)
+	env := func(string) string { return "" }
+	var out strings.Builder
+	if code := copyDB(ctx, []string{"-data", dir, "-to", to}, env, &out); code != 0 || !strings.Contains(out.String(), "rooms              1 rows") {
+		t.Fatalf("copy-db: %d %q", code, out.String())
+	}
+	out.Reset()
+	if code := copyDB(ctx, []string{"-data", dir, "-to", to}, env, &out); code != 1 || !strings.Contains(out.String(), "already has tables") {
+		t.Fatalf("a second copy-db: %d %q", code, out.String())
 	}
 }
