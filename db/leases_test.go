@@ -16,11 +16,7 @@ func TestLeasesFenceAppends(t *testing.T) {
 	eachBackend(t, func(t *testing.T, open opener) {
 		ctx := context.Background()
 		m1, addr := open(t)
-		m2, err := Open(ctx, addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer m2.Close()
+		m2 := openAgain(t, addr)
 		const ttl = 400 * time.Millisecond
 		if err := m1.SetMachine(ctx, "m1", ttl); err != nil {
 			t.Fatal(err)
@@ -154,11 +150,7 @@ func TestTokensAreShared(t *testing.T) {
 	eachBackend(t, func(t *testing.T, open opener) {
 		ctx := context.Background()
 		a, addr := open(t)
-		b, err := Open(ctx, addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
+		b := openAgain(t, addr)
 		var allowed int
 		for i := range 6 {
 			d := a
@@ -209,11 +201,7 @@ func TestCapCountsEveryMachine(t *testing.T) {
 	eachBackend(t, func(t *testing.T, open opener) {
 		ctx := context.Background()
 		a, addr := open(t)
-		b, err := Open(ctx, addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
+		b := openAgain(t, addr)
 		errs := make(chan error, 20)
 		for i := range 20 {
 			d := a
@@ -236,4 +224,15 @@ func TestCapCountsEveryMachine(t *testing.T) {
 			t.Fatalf("made %d, open %d, cap 7", made, n)
 		}
 	})
+}
+
+// openAgain opens a database a second time: another machine on it.
+func openAgain(t *testing.T, addr string) *DB {
+	t.Helper()
+	d, err := Open(context.Background(), addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
 }
