@@ -778,3 +778,40 @@ func TestClusterRatingsOnEveryMachine(t *testing.T) {
 	}
 	t.Logf("Ann's rating %s, the same through m1 and m3", r1[1])
 }
+
+// TestClusterHandsTablesOnWhenAMachineStops: a deploy stops m1 (SIGTERM)
+// while its tables play. With a lease of 30 s, a table back much sooner
+// can only have been handed on: m1 drains, then gives every lease up, and
+// the next request (or round) on another machine takes the table, with
+// every move pushed before the stop.
+func TestClusterHandsTablesOnWhenAMachineStops(t *testing.T) {
+	t.Parallel()
+	args := append(append([]string{}, clusterArgs...), "-cluster-ttl", "30s") // (a later flag wins)
+	c := startCluster(t, 2, args...)
+	code := createAndStartWith(t, c.via("m1"), c.url, backupTables[0])
+	w := watchAcks(t, c.url, []string{code})
+	w.waitFor(t, code, 10)
+	stopped := time.Now()
+	c.instances["m1"].stop()
+	acked := w.stop(time.Now())
+	for {
+		st, _ := get(t, http.DefaultClient, c.url+"/t/"+code)
+		if st == http.StatusOK {
+			break
+		}
+		if time.Since(stopped) > 15*time.Second {
+			t.Fatalf("the table of a stopped machine not back after 15 s (the lease is 30 s): %d", st)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Logf("the table was back %v after the SIGTERM (lease 30 s)", time.Since(stopped).Round(10*time.Millisecond))
+	if owner, gen := c.lease(code); owner != "m2" || gen != 2 {
+		t.Fatalf("lease after the stop: %s, generation %d", owner, gen)
+	}
+	if n := int64(len(c.logs([]string{code})[code])); n < acked[code] {
+		t.Fatalf("a viewer was pushed entry %d; the log has %d", acked[code], n)
+	}
+	w = watchAcks(t, c.url, []string{code})
+	w.waitFor(t, code, acked[code]+5)
+	w.stop(time.Now())
+}
