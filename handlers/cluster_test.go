@@ -171,3 +171,26 @@ func TestClusterLimitsAreTheApps(t *testing.T) {
 		t.Fatalf("a fifth guess, on m1, after four spread over m1 and m2: %d", st)
 	}
 }
+
+// In a cluster a machine closes only the idle tables it serves: another
+// machine's idle table is that machine's to close.
+func TestClusterClosesOnlyItsOwnIdleTables(t *testing.T) {
+	e, other, _ := twoMachines(t)
+	ctx := context.Background()
+	old := time.Now().Add(-72 * time.Hour)
+	if err := other.CreateRoom(ctx, "OLD2OTHR", "president", []byte(`{"seats":3}`), old, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.db.CreateRoom(ctx, "OLD2HERE", "president", []byte(`{"seats":3}`), old, 0); err != nil {
+		t.Fatal(err)
+	}
+	n, err := e.srv.CloseIdle(ctx)
+	if err != nil || n != 1 {
+		t.Fatalf("closed %d, %v; want this machine's one idle table", n, err)
+	}
+	for code, want := range map[string]string{"OLD2HERE": db.StatusClosed, "OLD2OTHR": db.StatusOpen} {
+		if r, err := e.db.RoomInfo(ctx, code); err != nil || r.Status != want {
+			t.Fatalf("%s: %q %v, want %q", code, r.Status, err, want)
+		}
+	}
+}

@@ -513,9 +513,17 @@ func (rt *Runtime) createRoom(ctx context.Context, k *kind, o Options, player, n
 func (rt *Runtime) CloseIdle(ctx context.Context) (int, error) {
 	now := rt.now()
 	cutoff := now.Add(-rt.cfg.IdleClose)
-	codes, err := rt.db.IdleRooms(ctx, cutoff)
+	idle, err := rt.db.IdleRooms(ctx, cutoff)
 	if err != nil {
 		return 0, err
+	}
+	// in a cluster, each machine closes only the tables it serves (one
+	// nobody serves is taken, then closed, by the machine that takes it)
+	codes := idle[:0]
+	for _, c := range idle {
+		if rt.db.Holds(c) {
+			codes = append(codes, c)
+		}
 	}
 	for _, r := range rt.loadedRooms() {
 		alone, started, err := r.solitude(ctx)
