@@ -53,14 +53,11 @@ type Config struct {
 	// Backup reports the continuous backup's state (nil: no backups):
 	// /metrics shows it and readiness fails while it is stalled.
 	Backup func() backup.Status
-	// Cluster is this machine's part in a cluster of machines (nil on one
-	// machine): new tables get its tag, and requests for a table another
-	// machine serves are sent there (cluster.go).
+	// Cluster is this machine's part in a cluster of machines sharing one
+	// PostgreSQL database (nil on one machine): requests for a table
+	// another machine serves are sent there (cluster.go), and the limits
+	// that protect the whole app count in the database.
 	Cluster *cluster.Node
-	// SessionKey signs the session cookies; empty: a key kept in the
-	// database. Machines of a cluster share one, and their cookies carry
-	// the session's values (a player known on one machine is known on all).
-	SessionKey []byte
 }
 
 // withDefaults fills unset fields.
@@ -108,17 +105,18 @@ type Server struct {
 
 // NewServer builds the server on an open database.
 func NewServer(ctx context.Context, cfg Config, d *db.DB, log *slog.Logger) (*Server, error) {
-	key := cfg.SessionKey
-	if len(key) == 0 {
-		var err error
-		if key, err = d.Secret(ctx, "session-key", 64); err != nil {
-			return nil, fmt.Errorf("session key: %w", err)
-		}
+	// the cookie key is a row of the database: every machine of a
+	// cluster reads the same one
+	key, err := d.Secret(ctx, "session-key", 64)
+	if err != nil {
+		return nil, fmt.Errorf("session key: %w", err)
 	}
 	s := &Server{cfg: cfg.withDefaults(), db: d, log: log, ceremonies: ceremonies{d}}
 	s.store = d.NewSessionStore(key, sessions.Options{
 		Path: "/", MaxAge: 90 * 24 * 3600, HttpOnly: true, Secure: s.cfg.SecureCookies, SameSite: http.SameSiteLaxMode,
 	})
+	// in a cluster the cookie carries the session's values too: a
+	// machine's cache of sessions is never staler than the cookie
 	s.store.Portable = cfg.Cluster != nil
 	rc := s.cfg.Config
 	if s.cfg.LLM.Enabled() {
