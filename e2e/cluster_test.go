@@ -95,7 +95,8 @@ func (c *cluster) start(id string) *server {
 	c.t.Helper()
 	addr := freeAddr(c.t)
 	env := []string{"FLY_MACHINE_ID=" + id, "FLY_APP_NAME=tables-test"}
-	args := append([]string{"-cluster", "-database", c.db, "-cluster-addr", "http://" + addr, "-public-url", c.url}, c.args...)
+	// (8 connections each: the tests' machines share one server)
+	args := append([]string{"-cluster", "-database", c.db, "-db-max-conns", "8", "-cluster-addr", "http://" + addr, "-public-url", c.url}, c.args...)
 	s := startServerEnv(c.t, c.t.TempDir(), addr, env, args...)
 	c.instances[id] = s
 	if c.front != nil {

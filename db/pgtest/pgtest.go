@@ -131,7 +131,7 @@ func (s *Server) Resume() error {
 	}
 	cmd := s.command("postgres", "-D", s.data(), "-p", strconv.Itoa(s.port), "-k", s.dir,
 		"-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "full_page_writes=off",
-		"-c", "max_connections=300", "-c", "shared_buffers=64MB")
+		"-c", "max_connections=600", "-c", "shared_buffers=64MB")
 	log, err := os.Create(filepath.Join(os.TempDir(), filepath.Base(s.dir)+".log"))
 	if err == nil {
 		cmd.Stdout, cmd.Stderr = log, log
