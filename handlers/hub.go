@@ -80,9 +80,10 @@ func (s socket) Close(code int, reason string) {
 
 func (s *Server) newHub() *melody.Melody {
 	m := melody.New()
-	// a frame is a move (a JSON object of a few short fields) or
-	// "resync"; a longer one ends the connection
-	m.Config.MaxMessageSize = 2048
+	// a frame is a move (a JSON object of a few short fields: a
+	// President gift of thirteen cards is 200 bytes) or "resync"; a
+	// longer one ends the connection
+	m.Config.MaxMessageSize = 1024
 	// A push is one message per move; 32 queued means a stuck client, which
 	// is cut (see connRecorder) and resyncs on reconnect.
 	m.Config.MessageBufferSize = 32
