@@ -62,12 +62,16 @@ test-unit: deps-pg
 test-e2e: deps-e2e deps-pg
 	$(GO) test -count=1 -timeout 30m -v ./e2e/...
 
-# Benchmarks, then short load runs with the server alone on a core when
-# there are two (docs/PERFORMANCE.md has the full runs): server CPU per
-# President and Hold'em move, and memory per idle websocket.
+# Benchmarks (a move's whole path: the mover's websocket frame, the
+# actor, the commit, every viewer's push read by its client), the
+# allocation budget of a move in each game, then short load runs with the
+# server alone on a core when there are two (docs/PERFORMANCE.md): server
+# CPU per President and Hold'em move, and memory per idle websocket.
 PIN ?= $(shell [ "$$(nproc)" -ge 2 ] && command -v taskset >/dev/null && echo -server-cpus 0 -load-cpus 1)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./game/... ./room/... ./db/...
+	$(GO) test -run '^$$' -bench MoveWholePath -benchtime 300x -benchmem ./handlers
+	$(GO) test -count=1 -run TestMoveAllocationBudget -v ./room
 	$(GO) run ./e2e/load -tables 300 -duration 10s -ramp 3s $(PIN)
 	$(GO) run ./e2e/load -game holdem -players 6 -tables 200 -duration 10s -ramp 3s $(PIN)
 	$(GO) run ./e2e/load -idle 2000

@@ -1,12 +1,14 @@
 package handlers
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -132,7 +134,24 @@ func firstDiff(want, got string) string {
 	return "same lines"
 }
 
-func playGolden(t *testing.T, sc goldenScript) string {
+func playGolden(t *testing.T, sc goldenScript) string { return playScripted(t, sc, postMove).tape }
+
+var playerID = regexp.MustCompile(`[0-9a-f]{32}`)
+
+// moveBy is how a scripted table's moves reach the server: posted as
+// forms (postMove) or sent over the mover's websocket (socketMove).
+type moveBy int
+
+const (
+	postMove moveBy = iota
+	sendMove
+)
+
+// scripted is what a scripted table left: every push (goldenTape.text)
+// and the table's log, each entry's sequence number and JSON.
+type scripted struct{ tape, log string }
+
+func playScripted(t *testing.T, sc goldenScript, by moveBy) scripted {
 	cfg := fastConfig()
 	// nothing runs by itself within the test: no bots, and every clock,
 	// pause and grace far beyond it
@@ -228,6 +247,10 @@ func playGolden(t *testing.T, sc goldenScript) string {
 			if seat < 0 {
 				return // the deal is over: the next waits for its pause
 			}
+			if by == sendMove {
+				sendMoveFrame(t, e, code, sockets[sc.players[seat]], mv)
+				continue
+			}
 			status, body, _ := clients[sc.players[seat]].post("/t/"+code+"/act", mv)
 			if status != 204 {
 				t.Fatalf("move %d of seat %d (%v): %d %s", i, seat, mv, status, body)
@@ -250,5 +273,21 @@ func playGolden(t *testing.T, sc goldenScript) string {
 		t.Fatalf("accept: %d %s", status, body)
 	}
 	e.inRoom(code, func(*room.Room) {}) // every push made
-	return tape.text()
+	entries, err := e.db.Log(context.Background(), code, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the players' ids are random: each is named by its first appearance
+	var log strings.Builder
+	ids := map[string]string{}
+	for _, en := range entries {
+		line := playerID.ReplaceAllStringFunc(strings.ReplaceAll(string(en.Entry), code, "CODE"), func(id string) string {
+			if ids[id] == "" {
+				ids[id] = fmt.Sprintf("player%d", len(ids)+1)
+			}
+			return ids[id]
+		})
+		fmt.Fprintf(&log, "%d %s\n", en.Seq, line)
+	}
+	return scripted{tape: tape.text(), log: log.String()}
 }

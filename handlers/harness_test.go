@@ -24,7 +24,7 @@ import (
 
 // env is a server on a temporary database, served by httptest.
 type env struct {
-	t    *testing.T
+	t    testing.TB
 	path string // the database: a SQLite file, or a postgres:// URL
 	db   *db.DB
 	srv  *Server
@@ -42,7 +42,7 @@ func fastConfig() Config {
 	return c
 }
 
-func newEnv(t *testing.T, cfg Config) *env {
+func newEnv(t testing.TB, cfg Config) *env {
 	t.Helper()
 	e := &env{t: t, path: filepath.Join(t.TempDir(), "tables.db"), cfg: cfg}
 	e.start()
@@ -89,7 +89,7 @@ func (e *env) stop() {
 
 // client is one browser: its own cookies.
 type client struct {
-	t    *testing.T
+	t    testing.TB
 	e    *env
 	http *http.Client
 	csrf string

@@ -32,6 +32,10 @@ type connRecorder struct {
 	conn     net.Conn
 	upgraded chan struct{}
 	once     sync.Once
+	// flood is the socket's frame guard, made at its first frame and
+	// used by its read loop only (not in the session's Keys: the room
+	// reads those while the loop runs)
+	flood *floodGuard
 }
 
 func (c *connRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
@@ -76,6 +80,9 @@ func (s socket) Close(code int, reason string) {
 
 func (s *Server) newHub() *melody.Melody {
 	m := melody.New()
+	// a frame is a move (a JSON object of a few short fields: a
+	// President gift of thirteen cards is 200 bytes) or "resync"; a
+	// longer one ends the connection
 	m.Config.MaxMessageSize = 1024
 	// A push is one message per move; 32 queued means a stuck client, which
 	// is cut (see connRecorder) and resyncs on reconnect.
@@ -101,21 +108,30 @@ func (s *Server) newHub() *melody.Melody {
 		ws.Keys["room"].(*room.Room).Disconnect(socket{ws})
 	})
 	m.HandleMessage(func(ws *melody.Session, msg []byte) {
-		// Moves arrive as form posts; the socket pushes. A page sends one
-		// frame, ResyncFrame, when it missed a push; a client may send
-		// others (pings, stray frames), which are ignored. Each connection
-		// has a token bucket, and floods end the connection.
-		// the guard is made at the first message: most sockets never send
-		f, _ := ws.Get("flood")
-		guard, ok := f.(*floodGuard)
-		if !ok {
-			guard = newFloodGuard()
-			ws.Set("flood", guard)
+		// A page sends its player's moves (a JSON object, moves.go) and,
+		// when it missed a push, ResyncFrame; a client may send others
+		// (pings, stray frames), which are ignored. Each connection has a
+		// token bucket, and floods end the connection.
+		rec, _ := ws.Keys["conn"].(*connRecorder)
+		if rec == nil {
+			return
 		}
-		allowed, cut := guard.take(time.Now())
+		// the guard is made at the first message: a watcher's socket
+		// never sends (with the limits off, for load runs, there is none)
+		if rec.flood == nil && !s.cfg.Limits.Off {
+			rec.flood = newFloodGuard()
+		}
+		allowed, cut := true, false
+		if rec.flood != nil {
+			allowed, cut = rec.flood.take(time.Now())
+		}
 		if cut {
 			s.metrics.wsRejected.WithLabelValues("flood").Inc()
 			ws.CloseWithMsg(melody.FormatCloseMessage(1008, "too many messages"))
+			return
+		}
+		if allowed && isMoveFrame(msg) {
+			s.playSocketMove(ws, msg)
 			return
 		}
 		if allowed && string(msg) == ResyncFrame {

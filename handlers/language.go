@@ -27,7 +27,8 @@ func langOf(req *http.Request) *i18n.Lang {
 // language puts the request's language in its context, so every page
 // and fragment rendered for it reads its words from that language. A
 // player with a session and no cookie yet (a new device reached by a
-// handover link or a passkey) gets the language they chose before.
+// handover link or a passkey) gets the language they chose before, from
+// the first page they open.
 func (s *Server) language(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
@@ -36,7 +37,10 @@ func (s *Server) language(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		l := langOf(req)
-		if _, err := req.Cookie(langCookie); err != nil {
+		// only a page looks the player's choice up (and gives the device
+		// its cookie): a post comes from a page already, and a move must
+		// not cost a session decoding and a query
+		if _, err := req.Cookie(langCookie); err != nil && req.Method == http.MethodGet {
 			if id, err := s.identify(c); err == nil && id.player != "" {
 				if code, err := s.db.PlayerLanguage(req.Context(), id.player); err == nil {
 					if chosen := i18n.Lookup(code); chosen != nil {

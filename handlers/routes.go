@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -35,10 +36,7 @@ func (s *Server) routes() *echo.Echo {
 	e.Use(middleware.Recover())
 	// pages gzipped (error pages too: requestLog renders them inside);
 	// static files carry their own, compressed once (static.Lookup)
-	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 6, MinLength: 1024, Skipper: func(c echo.Context) bool {
-		// static files carry their own; a bot's stream is written line by line
-		return strings.HasPrefix(c.Request().URL.Path, "/static/") || strings.HasPrefix(c.Request().URL.Path, BotAPIPrefix+"/")
-	}}))
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Level: 6, MinLength: 1024, Skipper: uncompressed}))
 	e.Use(s.requestLog)
 	e.Use(middleware.BodyLimit("32K"))
 	e.Use(s.language)
@@ -98,6 +96,20 @@ func (s *Server) routes() *echo.Echo {
 	g.GET("/t/:code/replays", s.replays)
 	g.GET("/t/:code/replay/:deal", s.replay)
 	return e
+}
+
+// uncompressed reports a request whose answer is never gzipped by the
+// middleware: a post (a move, a chat line, a lobby button: 204 or a line
+// of text; Echo's middleware would reset a compressor, a few hundred
+// kilobytes of tables, for each), a static file (compressed once, see
+// static) and the bot API (a stream is written line by line). Pages are
+// GETs.
+func uncompressed(c echo.Context) bool {
+	req := c.Request()
+	if req.Method != http.MethodGet {
+		return true
+	}
+	return strings.HasPrefix(req.URL.Path, "/static/") || strings.HasPrefix(req.URL.Path, BotAPIPrefix+"/")
 }
 
 // robots lets crawlers read every page: the home page and the rules are
@@ -179,7 +191,10 @@ func acceptsGzip(r *http.Request) bool {
 	return false
 }
 
-// requestLog writes one structured line per request.
+// requestLog writes one structured line per request; a move answered
+// 204 is logged at Debug only (the table logs the move itself, and a
+// line per move would be a write per move), and nothing is built for a
+// level that is off.
 func (s *Server) requestLog(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		start := time.Now()
@@ -187,11 +202,19 @@ func (s *Server) requestLog(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			c.Error(err)
 		}
-		path := c.Request().URL.Path
+		req := c.Request()
+		path := req.URL.Path
 		if strings.HasPrefix(path, "/static/") || path == "/healthz" || path == "/readyz" {
 			return nil
 		}
-		s.log.Info("request", "method", c.Request().Method, "path", path, "status", c.Response().Status,
+		level := slog.LevelInfo
+		if c.Response().Status == http.StatusNoContent && req.Method == http.MethodPost && strings.HasSuffix(path, "/act") {
+			level = slog.LevelDebug
+		}
+		if !s.log.Enabled(req.Context(), level) {
+			return nil
+		}
+		s.log.Log(req.Context(), level, "request", "method", req.Method, "path", path, "status", c.Response().Status,
 			"duration", time.Since(start), "room", c.Param("code"))
 		return nil
 	}

@@ -4,7 +4,8 @@
 // moves (tap a card twice to play it, tap cards then a player to give
 // them), tells a player it is their turn (title, favicon, sound,
 // vibration) after each push, shows the player's own connection, and asks
-// for the whole table when a push went missing.
+// for the whole table when a push went missing. Moves go over the table's
+// websocket when it is open, posted otherwise.
 
 // tr is the page's words, in the reader's language: the catalog's
 // messages this script writes, which the page gives it as JSON
@@ -52,7 +53,37 @@ var tr = (function () {
     if (moving) { e.preventDefault(); return; }
     var st = document.getElementById("table-state");
     if (st) { e.detail.parameters.v = st.getAttribute("data-v"); }
+    if (sendMove(e.detail.parameters)) { e.preventDefault(); }
   });
+  // A move goes over the table's websocket while it is open: one frame,
+  // the form's fields as JSON as htmx's ws-send writes them (the server
+  // reads it as it reads the posted form, handlers/moves.go), and no
+  // request. The controls wait for the next frame: the push the move
+  // made, or the message line when the table refused it (5 s at most).
+  // Without an open socket the move is posted.
+  function sendMove(params) {
+    if (!socket || socket.readyState !== 1) { return false; }
+    // the fields, a list where a field has several values (htmx's
+    // parameters give those on a read; their JSON would keep the last)
+    socket.send(JSON.stringify(Object.assign({}, params)));
+    var m = document.getElementById("message");
+    if (m) { m.textContent = ""; }
+    var off = [];
+    document.querySelectorAll("#stage button:not([disabled])").forEach(function (b) {
+      b.disabled = true;
+      off.push(b);
+    });
+    moving = off;
+    var done = function () {
+      window.removeEventListener("htmx:wsBeforeMessage", done);
+      clearTimeout(timer);
+      off.forEach(function (b) { b.disabled = false; });
+      if (moving === off) { moving = null; }
+    };
+    var timer = setTimeout(done, 5000);
+    window.addEventListener("htmx:wsBeforeMessage", done);
+    return true;
+  }
   document.addEventListener("htmx:beforeRequest", function (e) {
     if (!isMove(e.detail.requestConfig && e.detail.requestConfig.path)) { return; }
     var off = [];
@@ -766,7 +797,9 @@ var tr = (function () {
     var picked = pickedCards();
     swapPush(e.detail.message);
     restorePicked(picked);
-    checkPush(e);
+    // a refused move's answer (the message line alone) is no push: it
+    // has no number
+    if (e.detail.message.indexOf('id="seq"') >= 0) { checkPush(e); }
     afterPush();
   });
   // out-of-band swaps of a post's answer: one tick after them all

@@ -1,8 +1,8 @@
 // Command load measures the server under load. It starts the server binary
 // (or targets one on loopback), opens tables with players who each hold a
 // websocket, and plays President (or -game holdem, lowunique, impetus) through the
-// same forms a browser posts:
-// each player reads the controls and hand the server pushed to it and
+// same moves a page sends (over its websocket; -post-moves: the forms a
+// page without JavaScript posts): each player reads the controls and hand the server pushed to it and
 // answers with a legal move, at a set rate per table. It reports moves/s,
 // post-to-push latency per viewer (p50/p95/p99/max), bytes pushed per move
 // per viewer, the server's RSS, heap and goroutines, and errors. It stops
@@ -81,6 +81,7 @@ type options struct {
 	loadCPU   string
 	targetPID string
 	remote    bool
+	posts     bool
 }
 
 func run() error {
@@ -104,6 +105,7 @@ func run() error {
 	flag.StringVar(&o.loadCPU, "load-cpus", "", "pin this load generator to these CPUs, e.g. 1")
 	flag.StringVar(&o.targetPID, "target-pid", "", "with -target: the server's process id, to read its CPU time (several, comma-separated, are summed: a local cluster)")
 	flag.BoolVar(&o.remote, "remote", false, "every seat a remote bot: moves posted to the bot API, views read from its streams")
+	flag.BoolVar(&o.posts, "post-moves", false, "post the moves as forms (a page without JavaScript) instead of sending them over the websocket, as the page does")
 	flag.Parse()
 	if done, err := pin.Self(o.loadCPU, "TABLES_LOAD_PINNED"); done || err != nil {
 		return err // this process ran again pinned to its CPUs, and is over
@@ -410,6 +412,7 @@ func (p *player) post(u string, form url.Values, htmx bool) (int, string, error)
 type table struct {
 	code    string
 	game    string
+	posts   bool // the moves are posted as forms (-post-moves), not sent over the socket
 	players []*player
 	// the move in flight: when it was posted and the seq before it
 	mu     sync.Mutex
@@ -500,6 +503,15 @@ func (p *player) read(st *stats) {
 			return
 		}
 		now := time.Now()
+		if bytes.HasPrefix(msg, []byte(`<p id="message"`)) {
+			// a move sent over the socket was refused (it was based on a
+			// push the table moved past): the answer a post gets as 422,
+			// not a move, and not an error of the server
+			if st.measuring.Load() {
+				st.moves.Add(-1)
+			}
+			continue
+		}
 		var seq int64
 		if m := seqRe.FindSubmatch(msg); m != nil {
 			seq, _ = strconv.ParseInt(string(m[1]), 10, 64)
@@ -691,6 +703,24 @@ func lowUniqueMove(c string) (url.Values, bool) {
 	return nil, false
 }
 
+// send sends a move over the player's websocket as the page does
+// (static/app.js: the form's fields as JSON, htmx's HEADERS beside them).
+func (p *player) send(form url.Values) error {
+	f := map[string]any{"HEADERS": map[string]string{"HX-Request": "true"}}
+	for k, vs := range form {
+		if len(vs) == 1 {
+			f[k] = vs[0]
+		} else {
+			f[k] = vs
+		}
+	}
+	b, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	return p.ws.WriteMessage(websocket.TextMessage, b)
+}
+
 // drive plays the table at the given rate until ctx ends.
 func (t *table) drive(ctx context.Context, base string, rate float64, st *stats) {
 	period := time.Duration(float64(time.Second) / rate)
@@ -720,6 +750,14 @@ func (t *table) drive(ctx context.Context, base string, rate float64, st *stats)
 			t.postAt, t.before, t.seen = time.Now(), before, map[*player]bool{}
 			t.mu.Unlock()
 			sent := time.Now()
+			if !t.posts {
+				if err := p.send(form); err != nil {
+					st.fail(err)
+				} else if st.measuring.Load() {
+					st.moves.Add(1)
+				}
+				break
+			}
 			status, body, err := p.post(base+"/t/"+t.code+"/act", form, true)
 			if st.measuring.Load() {
 				st.mu.Lock()
@@ -799,6 +837,7 @@ func playLoad(o options) error {
 				setupErr.Store(err.Error())
 				return
 			}
+			t.posts = o.posts
 			tables[i] = t
 		}()
 	}
