@@ -245,7 +245,7 @@ func holdemView(rv *roomView) views.Holdem {
 			AllIn: sv.AllIn, SitOut: sv.SitOut, Turn: v.Turn == i || slices.Contains(v.Undecided, i), Won: sv.Won, Hole: holdemCards(sv.Hole),
 			Ante: sv.Ante, Straddled: sv.Straddled, Mucked: sv.Mucked, Agreed: sv.Agreed && v.RunOut == holdem.RunOutAsking}
 		if plus.Tour != nil {
-			if e := tourEntry(plus.Tour, i); e != nil && e.Place > 0 {
+			if e := tourEntry(plus.Tour, i); e != nil && e.Place > 1 { // the winner is not "out"
 				hs.Out = e.Place
 			}
 		}
@@ -748,6 +748,8 @@ func tourView(rv *roomView, p *pokerPlus, v *holdem.View) *views.HTour {
 		case st.Minutes > 0:
 			left := time.Duration(p.Level)*time.Duration(st.Minutes)*time.Minute - rv.played
 			switch {
+			case left <= 0 && v.Street == holdem.HandOver:
+				tv.NextIn = l.T("holdem.view.tour.next_hand")
 			case left <= 0:
 				tv.NextIn = l.T("holdem.view.tour.after_hand")
 			case !rv.playing:
@@ -756,11 +758,16 @@ func tourView(rv *roomView, p *pokerPlus, v *holdem.View) *views.HTour {
 				tv.NextAt = rv.now.Add(left).UnixMilli()
 			}
 		case st.Hands > 0:
-			n := p.Level*st.Hands - v.Hand
-			if v.Street == holdem.HandOver {
-				n++
+			// the next level's first hand is p.Level*st.Hands+1: so many
+			// deals from the hand under way (or just over)
+			switch n := p.Level*st.Hands + 1 - v.Hand; {
+			case n > 1:
+				tv.NextIn = l.F("holdem.view.tour.in_hands", i18n.Count(n))
+			case v.Street == holdem.HandOver:
+				tv.NextIn = l.T("holdem.view.tour.next_hand")
+			default:
+				tv.NextIn = l.T("holdem.view.tour.after_hand")
 			}
-			tv.NextIn = l.F("holdem.view.tour.in_hands", i18n.Count(max(n, 1)))
 		}
 	}
 	if st.RebuyLevels > 0 && p.Level <= st.RebuyLevels {
