@@ -93,7 +93,8 @@ func (s *Server) newHub() *melody.Melody {
 		r := ws.Keys["room"].(*room.Room)
 		player := ws.Keys["player"].(string)
 		page, _ := ws.Keys["page"].(string)
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		addr, _ := ws.Keys["addr"].(string)
+		ctx, cancel := context.WithTimeout(room.WithAddr(context.Background(), addr), 5*time.Second)
 		defer cancel()
 		r.ConnectPage(ctx, socket{ws}, player, page)
 	})
@@ -202,7 +203,7 @@ func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
 	if len(page) > 64 {
 		page = ""
 	}
-	keys := map[string]any{"room": r, "player": player, "conn": rec, "page": page, "lang": langOf(req)}
+	keys := map[string]any{"room": r, "player": player, "conn": rec, "page": page, "lang": langOf(req), "addr": ip}
 	up := upgradeOnly(req)
 	go func() {
 		defer s.sockets.release(key)
