@@ -81,7 +81,7 @@ func ratedAfterDeal(t *testing.T, addrs []string, clock []bool) []bool {
 
 func TestRatedWhenReallyPlayed(t *testing.T) {
 	got := ratedAfterDeal(t, []string{"10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"}, make([]bool, 4))
-	if (!got[0] || !got[1] || !got[2] || !got[3]) {
+	if !got[0] || !got[1] || !got[2] || !got[3] {
 		t.Fatalf("four people from four addresses who played: rated %v", got)
 	}
 }
