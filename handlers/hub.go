@@ -93,8 +93,7 @@ func (s *Server) newHub() *melody.Melody {
 		r := ws.Keys["room"].(*room.Room)
 		player := ws.Keys["player"].(string)
 		page, _ := ws.Keys["page"].(string)
-		addr, _ := ws.Keys["addr"].(string)
-		ctx, cancel := context.WithTimeout(room.WithAddr(context.Background(), addr), 5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		r.ConnectPage(ctx, socket{ws}, player, page)
 	})
@@ -203,7 +202,7 @@ func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
 	if len(page) > 64 {
 		page = ""
 	}
-	keys := map[string]any{"room": r, "player": player, "conn": rec, "page": page, "lang": langOf(req), "addr": ip}
+	keys := map[string]any{"room": r, "player": player, "conn": rec, "page": page, "lang": langOf(req)}
 	up := upgradeOnly(req)
 	go func() {
 		defer s.sockets.release(key)

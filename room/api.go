@@ -96,16 +96,14 @@ func (r *Room) Chat(ctx context.Context, player, name, text string) error {
 // without a session) and pushes it the whole table; from then on it gets
 // every change it may see, until Disconnect.
 func (r *Room) Connect(ctx context.Context, c Conn, player string) error {
-	addr := addrOf(ctx)
-	return r.do(ctx, func() { r.noteAddr(player, addr); r.connect(c, player, "") })
+	return r.do(ctx, func() { r.connect(c, player, "") })
 }
 
 // ConnectPage is Connect for the websocket of a table page the room
 // rendered (Visit gave it Page.PageToken): when the table hasn't moved
 // since, its first push is only what changed since the page (pages.go).
 func (r *Room) ConnectPage(ctx context.Context, c Conn, player, token string) error {
-	addr := addrOf(ctx)
-	return r.do(ctx, func() { r.noteAddr(player, addr); r.connect(c, player, token) })
+	return r.do(ctx, func() { r.connect(c, player, token) })
 }
 
 // Resync pushes a connected viewer the whole table again, as Connect

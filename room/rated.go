@@ -65,7 +65,8 @@ func (t *Table) playedEnough(i int) bool {
 type addrKey struct{}
 
 // WithAddr is ctx carrying the client's address: the room notes it for
-// the player whose command (a join, a move, a connection) it carries, to
+// the player whose command (a join, a lobby or seat request, a move) it
+// carries, to
 // tell two seats of one address apart (rated.go). Addresses stay in
 // memory, never in the table's log.
 func WithAddr(ctx context.Context, addr string) context.Context {
