@@ -36,11 +36,22 @@ type SeatResult struct {
 	Name   string
 	Place  int
 	Figure int
+	// Unrated: a person the table does not rate in this game (they did
+	// not really play it, docs/RATINGS.md): counted as a bot is.
+	Unrated bool
 }
 
 // Rated reports whether the game changes ratings: a public table with at
-// least two people at it.
-func (g GameResult) Rated() bool { return g.Public && g.people() >= 2 }
+// least two people at it that it rates.
+func (g GameResult) Rated() bool {
+	n := 0
+	for _, s := range g.Seats {
+		if s.Player != "" && !s.Unrated {
+			n++
+		}
+	}
+	return g.Public && n >= 2
+}
 
 // people counts the seats a person played (not a bot).
 func (g GameResult) people() int {
@@ -104,7 +115,7 @@ func rate(ctx context.Context, tx *sql.Tx, g GameResult, after []*float64) error
 	placed := make([]rating.Placed, len(g.Seats))
 	games := make([]int, len(g.Seats))
 	for i, s := range g.Seats {
-		placed[i] = rating.Placed{Rating: rating.Default(), Place: s.Place, Bot: s.Player == ""}
+		placed[i] = rating.Placed{Rating: rating.Default(), Place: s.Place, Bot: s.Player == "" || s.Unrated}
 		if s.Player == "" {
 			continue
 		}
@@ -118,7 +129,7 @@ func rate(ctx context.Context, tx *sql.Tx, g GameResult, after []*float64) error
 	now := g.Finished.UnixMilli()
 	for i, r := range rating.RateGame(placed) {
 		s := g.Seats[i]
-		if s.Player == "" {
+		if s.Player == "" || s.Unrated {
 			continue
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings(player, kind, r, rd, vol, games, updated) VALUES ($1, $2, $3, $4, $5, $6, $7)

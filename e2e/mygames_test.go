@@ -1,10 +1,13 @@
 package e2e
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -17,8 +20,12 @@ import (
 // a phone and a laptop.
 func TestMyGamesAfterAQuickGame(t *testing.T) {
 	t.Parallel()
-	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "50ms", "-bot-delay-max", "150ms", "-next-deal-delay", "500ms")
+	// two people from two addresses (behind a proxy that says so): two
+	// seats of one address are not rated (docs/RATINGS.md)
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "50ms", "-bot-delay-max", "150ms", "-next-deal-delay", "500ms", "-trust-proxy")
 	ann, bob := newBrowser(t, "Ann"), newBrowser(t, "Bob")
+	ann.fromAddr("198.51.100.1")
+	bob.fromAddr("198.51.100.2")
 	form := `#new-lowunique form `
 	ann.do(chromedp.Navigate(srv.url+"/#new-lowunique"),
 		chromedp.SendKeys(chromedp.CSS(form+`input[name=name]`), "Ann"),
@@ -114,4 +121,17 @@ func TestMyGamesAfterAQuickGame(t *testing.T) {
 	bob.do(chromedp.Navigate(srv.url + "/"))
 	bob.mustTap(`header.top a[href="/me"]`)
 	bob.waitJS("Bob's games", `document.querySelector('h1').innerText === 'My games' && document.querySelector('main').innerText.includes(`+jsString(code)+`)`)
+}
+
+// fromAddr has b's requests come from ip, as a proxy in front of the
+// server (-trust-proxy) tells it with X-Forwarded-For.
+func (b *browser) fromAddr(ip string) {
+	b.t.Helper()
+	b.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: network.Headers{"X-Forwarded-For": ip}})
+		return err
+	}))
 }

@@ -234,7 +234,7 @@ func (s *Server) joinTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := r.Join(ctx, id.player, name); err != nil {
+	if _, err := r.Join(room.WithAddr(ctx, s.clientIP(c.Request())), id.player, name); err != nil {
 		return err
 	}
 	// at a running table, "Take a seat" or "Ask for a seat" asks at once
@@ -313,7 +313,9 @@ func (s *Server) roomPost(c echo.Context, fn func(context.Context, *room.Room, i
 	if err != nil {
 		return moveError(c, game.Err(game.CodeInvalidAction, "error.form_unreadable"))
 	}
-	if err := fn(c.Request().Context(), r, id, form); err != nil {
+	// the address goes with the command: the room tells two seats of one
+	// address apart when it rates a game (room/rated.go)
+	if err := fn(room.WithAddr(c.Request().Context(), s.clientIP(c.Request())), r, id, form); err != nil {
 		return moveError(c, err)
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -56,14 +56,16 @@ func (r *Room) Public() bool { return r.public }
 // where they sit. It returns the seat, or -1 when they can only watch.
 func (r *Room) Join(ctx context.Context, player, name string) (int, error) {
 	seat := -1
-	err := r.run(ctx, func() (err error) { seat, err = r.join(player, name); return err })
+	addr := addrOf(ctx)
+	err := r.run(ctx, func() (err error) { r.noteAddr(player, addr); seat, err = r.join(player, name); return err })
 	return seat, err
 }
 
 // Lobby is a lobby button (form "do": ready, unready, leave, sit, bot,
 // free, start; "seat" for sit, bot and free).
 func (r *Room) Lobby(ctx context.Context, player, name string, form url.Values) error {
-	return r.run(ctx, func() error { return r.lobbyAction(player, name, form) })
+	addr := addrOf(ctx)
+	return r.run(ctx, func() error { r.noteAddr(player, addr); return r.lobbyAction(player, name, form) })
 }
 
 // Start is the host's start button.
@@ -74,13 +76,15 @@ func (r *Room) Start(ctx context.Context, player, name string) error {
 // Seat is a request about seats once the game runs (form "do": ask,
 // leave; the host's accept, decline, pause, resume, stakes, host).
 func (r *Room) Seat(ctx context.Context, player, name string, form url.Values) error {
-	return r.run(ctx, func() error { return r.seatAction(player, name, form) })
+	addr := addrOf(ctx)
+	return r.run(ctx, func() error { r.noteAddr(player, addr); return r.seatAction(player, name, form) })
 }
 
 // Move is a player's move, as the game's form encodes it ("v", when set,
 // is the version of the seat the move was chosen at).
 func (r *Room) Move(ctx context.Context, player string, form url.Values) error {
-	return r.run(ctx, func() error { return r.move(player, form) })
+	addr := addrOf(ctx)
+	return r.run(ctx, func() error { r.noteAddr(player, addr); return r.move(player, form) })
 }
 
 // Chat is a chat line from a player, seated or watching.

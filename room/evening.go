@@ -206,6 +206,7 @@ func (t *Table) tally(k *kind) {
 	t.Evening.Last = key
 	if o.Placed {
 		t.Evening.Placed++
+		t.keepPlays()
 	}
 	t.Evening.add(k.name, o, t.Seats)
 }

@@ -245,7 +245,7 @@ func holdemView(rv *roomView) views.Holdem {
 			AllIn: sv.AllIn, SitOut: sv.SitOut, Turn: v.Turn == i || slices.Contains(v.Undecided, i), Won: sv.Won, Hole: holdemCards(sv.Hole),
 			Ante: sv.Ante, Straddled: sv.Straddled, Mucked: sv.Mucked, Agreed: sv.Agreed && v.RunOut == holdem.RunOutAsking}
 		if plus.Tour != nil {
-			if e := tourEntry(plus.Tour, i); e != nil && e.Place > 0 {
+			if e := tourEntry(plus.Tour, i); e != nil && e.Place > 1 { // the winner is not "out"
 				hs.Out = e.Place
 			}
 		}
@@ -287,6 +287,12 @@ func holdemView(rv *roomView) views.Holdem {
 		me := v.Seats[rv.seat]
 		h.SittingOut = me.SitOut
 		h.OutOfChips = me.Stack == 0 && v.Rules.Rebuy && (!me.Dealt || over)
+		// bought back in (or seated) since the hand began: in from the next
+		bust := over && len(st.Past) > 0 && st.Past[len(st.Past)-1].Hand == v.Hand && rv.seat < len(st.Past[len(st.Past)-1].Seats) &&
+			st.Past[len(st.Past)-1].Seats[rv.seat].Dealt && st.Past[len(st.Past)-1].Seats[rv.seat].End == 0
+		if me.Stack > 0 && !me.SitOut && (bust || !over && !me.Dealt && v.Hand > 0) {
+			h.InNextHand = l.F("holdem.view.in_next_hand", i18n.N("Chips", me.Stack))
+		}
 		h.BuyIn, h.AutoRebuy = v.Rules.Stack, !me.NoAutoRebuy
 	}
 	o := v.Options
@@ -418,7 +424,8 @@ func holdemWords(rv *roomView, st *holdem.State, v *holdem.View) *holdemPublic {
 		}
 		for b, board := range [][]cards.Card{v.Board, v.Board2} {
 			if len(board) == 5 {
-				pub.hands[i][b] = l.Msg(eval.Default().DescribeMsg(eval.Eval(append(append([]cards.Card(nil), sv.Hole...), board...)...)))
+				rk := eval.Eval(append(append([]cards.Card(nil), sv.Hole...), board...)...)
+				pub.hands[i][b] = l.Msg(eval.Default().DescribeOverMsg(rk, beatenBy(v.Results, i, b, rk)))
 			}
 		}
 	}
@@ -437,7 +444,7 @@ func holdemWords(rv *roomView, st *holdem.State, v *holdem.View) *holdemPublic {
 		p := views.HPot{Pot: pot, Amount: r.Pot.Amount, Winners: l.F("holdem.view.pot.winner_names", seatList("Names", t, r.Winners)),
 			Several: len(r.Winners) > 1}
 		if r.Rank > 0 {
-			p.Hand = eval.Default().DescribeOverMsg(eval.Rank(r.Rank), runnerUp(v, r))
+			p.Hand = eval.Default().DescribeOverMsg(eval.Rank(r.Rank), eval.Rank(r.Over))
 		}
 		pub.results = append(pub.results, p)
 	}
@@ -480,23 +487,15 @@ func quickSizes(v *holdem.View, l *i18n.Lang) []views.HQuick {
 	return kept
 }
 
-// runnerUp is the best shown hand that lost a pot: what the winner's
-// kicker, if any, beat.
-func runnerUp(v *holdem.View, r holdem.Result) eval.Rank {
-	if len(v.Board) != 5 {
-		return 0
-	}
-	var best eval.Rank
-	for _, s := range r.Pot.Eligible {
-		sv := v.Seats[s]
-		if !sv.Shown || len(sv.Hole) != 2 {
-			continue
-		}
-		if rk := eval.Eval(sv.Hole[0], sv.Hole[1], v.Board[0], v.Board[1], v.Board[2], v.Board[3], v.Board[4]); rk < eval.Rank(r.Rank) && rk > best {
-			best = rk
+// beatenBy is the best hand the seat's hand rk beat in a pot it won on
+// run b (0 when it won none): its name then says the kicker that decided.
+func beatenBy(results []holdem.Result, seat, b int, rk eval.Rank) eval.Rank {
+	for _, r := range results {
+		if r.Run == b && eval.Rank(r.Rank) == rk && slices.Contains(r.Winners, seat) && r.Over > 0 {
+			return eval.Rank(r.Over)
 		}
 	}
-	return best
+	return 0
 }
 
 // showWinningCards marks the five cards that won the main pot, on the
@@ -682,7 +681,7 @@ func handSummary(r *holdem.HandRecord, viewer int, t *Table) i18n.Msg {
 		won := i18n.M("holdem.view.past.won", seatList("Names", t, res.Winners), i18n.Count(len(res.Winners)), i18n.N("Chips", res.Pot.Amount))
 		if res.Rank > 0 {
 			won = i18n.M("holdem.view.past.won_with", seatList("Names", t, res.Winners), i18n.Count(len(res.Winners)), i18n.N("Chips", res.Pot.Amount),
-				i18n.Nest("Hand", eval.Default().DescribeMsg(eval.Rank(res.Rank))))
+				i18n.Nest("Hand", eval.Default().DescribeOverMsg(eval.Rank(res.Rank), eval.Rank(res.Over))))
 		}
 		if !out.IsZero() {
 			won = i18n.M("holdem.view.past.more", i18n.Nest("First", won), i18n.Nest("Rest", out))
@@ -755,6 +754,8 @@ func tourView(rv *roomView, p *pokerPlus, v *holdem.View) *views.HTour {
 		case st.Minutes > 0:
 			left := time.Duration(p.Level)*time.Duration(st.Minutes)*time.Minute - rv.played
 			switch {
+			case left <= 0 && v.Street == holdem.HandOver:
+				tv.NextIn = l.T("holdem.view.tour.next_hand")
 			case left <= 0:
 				tv.NextIn = l.T("holdem.view.tour.after_hand")
 			case !rv.playing:
@@ -763,11 +764,16 @@ func tourView(rv *roomView, p *pokerPlus, v *holdem.View) *views.HTour {
 				tv.NextAt = rv.now.Add(left).UnixMilli()
 			}
 		case st.Hands > 0:
-			n := p.Level*st.Hands - v.Hand
-			if v.Street == holdem.HandOver {
-				n++
+			// the next level's first hand is p.Level*st.Hands+1: so many
+			// deals from the hand under way (or just over)
+			switch n := p.Level*st.Hands + 1 - v.Hand; {
+			case n > 1:
+				tv.NextIn = l.F("holdem.view.tour.in_hands", i18n.Count(n))
+			case v.Street == holdem.HandOver:
+				tv.NextIn = l.T("holdem.view.tour.next_hand")
+			default:
+				tv.NextIn = l.T("holdem.view.tour.after_hand")
 			}
-			tv.NextIn = l.F("holdem.view.tour.in_hands", i18n.Count(max(n, 1)))
 		}
 	}
 	if st.RebuyLevels > 0 && p.Level <= st.RebuyLevels {

@@ -443,6 +443,21 @@ func (p *pokerPlus) beforeDeal(s *holdem.State, pm pokerMove) ([]game.Event, err
 		if pm.Played > 0 {
 			p.Played = pm.Played
 		}
+		// players out of chips buy back in by themselves while they may,
+		// unless they choose to (a person's auto rebuy off): at the level
+		// of the hand they ran out in, before the next level may close
+		// rebuys and place them
+		for i := 0; i < s.N; i++ {
+			if s.Seats[i].Stack == 0 && !s.Seats[i].NoAutoRebuy {
+				if e := p.entryOf(i); e >= 0 && st.MayRebuy(p.Level, 0, p.Tour.Entries[e].Rebuys) {
+					more, err := p.tableMove(s, i, "rebuy")
+					if err != nil {
+						return nil, err
+					}
+					ev = append(ev, more...)
+				}
+			}
+		}
 		if pm.Level > p.Level {
 			p.Level = pm.Level
 			l := st.Level(p.Level)
@@ -456,19 +471,6 @@ func (p *pokerPlus) beforeDeal(s *holdem.State, pm pokerMove) ([]game.Event, err
 			ev = append(ev, p.settle(s, p.Level)...)
 		}
 		s.NameLevel(p.Level) // the hand's history names its level
-		// players out of chips buy back in by themselves while they may,
-		// unless they choose to (a person's auto rebuy off)
-		for i := 0; i < s.N; i++ {
-			if s.Seats[i].Stack == 0 && !s.Seats[i].NoAutoRebuy {
-				if e := p.entryOf(i); e >= 0 && st.MayRebuy(p.Level, 0, p.Tour.Entries[e].Rebuys) {
-					more, err := p.tableMove(s, i, "rebuy")
-					if err != nil {
-						return nil, err
-					}
-					ev = append(ev, more...)
-				}
-			}
-		}
 	}
 	o := p.Opts
 	if o != nil && o.BombAnte > 0 && s.NextBomb == 0 {

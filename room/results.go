@@ -41,6 +41,21 @@ func (r *Room) record() {
 	}
 	g := db.GameResult{Room: r.code, Game: e.Placed, Kind: r.kind.name, Finished: r.rt.now(), Public: r.t.Opts.Public,
 		Unit: o.Unit, Replay: replay}
+	var rated []int // the people who really played it, by seat (rated.go)
+	for i, s := range r.t.Seats {
+		if s.person() && r.t.playedEnough(i) {
+			rated = append(rated, i)
+		}
+	}
+	shared := map[int]bool{} // two seats of one address: neither is rated
+	for _, i := range rated {
+		for _, j := range rated {
+			if i < j && r.sharesAddr(r.t.Seats[i].Player, r.t.Seats[j].Player) {
+				shared[i], shared[j] = true, true
+			}
+		}
+	}
+	rated = slices.DeleteFunc(rated, func(i int) bool { return shared[i] })
 	for i, s := range r.t.Seats {
 		so := o.Seats[i]
 		if so.Out || so.Place == 0 || s.empty() {
@@ -49,6 +64,7 @@ func (r *Room) record() {
 		sr := db.SeatResult{Name: s.Name, Place: so.Place, Figure: so.Score}
 		if s.person() {
 			sr.Player = s.Player // a person (away or not); a bot, built-in or remote, has none
+			sr.Unrated = !slices.Contains(rated, i)
 		}
 		g.Seats = append(g.Seats, sr)
 	}

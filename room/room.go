@@ -76,6 +76,8 @@ type Room struct {
 	recorded int
 	seated   map[string]string
 	rated    map[string]db.Rated
+	// addrs are the addresses each player's commands came from (rated.go)
+	addrs map[string][]string
 }
 
 // viewer is one websocket connection watching the table.

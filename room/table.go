@@ -93,6 +93,12 @@ type seat struct {
 	// Invited: the remote bot is a player's bot identity the host invited
 	// (its owner keeps its token), not one made for this seat.
 	Invited bool `json:"invited,omitempty"`
+	// Own and Helped count the moves of the game under way (one that
+	// places the players: a deal, a game, a tournament) made for the
+	// person seated: by them, and for them (their clock, or a bot while
+	// they were away). A rated game needs them (rated.go).
+	Own    int `json:"own,omitempty"`
+	Helped int `json:"helped,omitempty"`
 }
 
 func (s seat) empty() bool { return s.Player == "" && s.Bot == "" }
@@ -238,8 +244,11 @@ type Table struct {
 	Games int `json:"games,omitempty"`
 	// Evening adds up every deal, hand or game finished at the table
 	// (evening.go); nil until the first.
-	Evening *evening   `json:"evening,omitempty"`
-	Match   game.Match `json:"-"`
+	Evening *evening `json:"evening,omitempty"`
+	// Played are the seats' Own and Helped moves in the last game that
+	// placed the players, kept when it ended (rated.go).
+	Played []play     `json:"played,omitempty"`
+	Match  game.Match `json:"-"`
 	// opened is when the table was created (from its row, not its log).
 	opened time.Time
 	// damage, when set, is the first log entry that did not apply: the
@@ -600,6 +609,7 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		if e.Seat >= 0 && e.Seat < len(t.Seats) {
 			t.Seats[e.Seat].Acts++
+			t.Seats[e.Seat].counted(e.By)
 			if e.Bank > 0 && e.Seat < len(t.Banks) {
 				t.Banks[e.Seat] = max(t.Banks[e.Seat]-e.Bank, 0)
 			}
@@ -649,6 +659,7 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		t.resetBanks()
 		for i := range t.Seats {
 			t.Seats[i].Fresh = false
+			t.Seats[i].Own, t.Seats[i].Helped = 0, 0 // a new game
 			t.seatPlayedBy(k, i)
 		}
 		lines := t.say(i18n.M("log.table.again", i18n.N("Game", t.Games)))

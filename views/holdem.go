@@ -144,6 +144,9 @@ type Holdem struct {
 	Seated     bool
 	SittingOut bool // the viewer sits out from the next hand
 	OutOfChips bool // the viewer has no chips: it may buy back in
+	// InNextHand: the viewer bought back in (or sat down) and is dealt in
+	// from the next hand: the bar says so, with their chips
+	InNextHand string
 	BuyIn      int  // what buying in gives
 	AutoRebuy  bool // the viewer buys back in by itself when out of chips
 	// StreetItems are this hand's streets and actions as one list: a move

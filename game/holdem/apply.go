@@ -501,24 +501,26 @@ func (s *State) award(pot Pot, n, count, run, runs int, ranks []eval.Rank, showd
 		amount += pot.Amount % runs
 	}
 	var winners []int
-	best := eval.Rank(0)
+	best, over := eval.Rank(0), eval.Rank(0)
 	for _, e := range pot.Eligible {
 		switch {
 		case ranks[e] > best:
-			best, winners = ranks[e], []int{e}
+			best, over, winners = ranks[e], best, []int{e}
 		case ranks[e] == best:
 			winners = append(winners, e)
+		case ranks[e] > over:
+			over = ranks[e]
 		}
 	}
 	for w, n := range Split(amount, winners, s.Button, s.N) {
 		s.Seats[w].Stack += n
 		s.Seats[w].Won += n
 	}
-	s.Results = append(s.Results, Result{Pot: Pot{Amount: amount, Eligible: pot.Eligible}, Winners: winners, Rank: uint16(best), Run: run})
+	s.Results = append(s.Results, Result{Pot: Pot{Amount: amount, Eligible: pot.Eligible}, Winners: winners, Rank: uint16(best), Run: run, Over: uint16(over)})
 	// the winners share it: plural by their count
 	args := []i18n.Arg{game.SeatAnds("Winners", winners), i18n.Count(len(winners)), potArg(n, count, run, runs), i18n.N("Chips", amount)}
 	if showdown {
-		*ev = append(*ev, game.Say("log.holdem.wins_with", append(args, handArg("Hand", best))...))
+		*ev = append(*ev, game.Say("log.holdem.wins_with", append(args, i18n.Nest("Hand", eval.Default().DescribeOverMsg(best, over)))...))
 		return
 	}
 	*ev = append(*ev, game.Say("log.holdem.wins", args...))

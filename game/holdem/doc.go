@@ -129,7 +129,9 @@
 // MayAddOn; the chips come in with State.AddChips); Tourney places the
 // players out of chips (out in a later hand places higher; out in the
 // same hand, the larger stack at its start places higher, equal stacks
-// share the place and split the prizes of the places they cover), lists
+// share the place and split the prizes of the places they cover; a late
+// entry moves those already out one place down, so the places stay 1 …
+// the field's size), lists
 // the standings, and Payouts splits a prize pool or points by shares in
 // whole units, rounding each down and giving the units left over one each
 // to the best places. State.SetBubble tells the bots a tournament is near

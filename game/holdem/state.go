@@ -258,6 +258,10 @@ type Result struct {
 	Winners []int
 	Rank    uint16 // the winning hand's rank (0 when uncontested)
 	Run     int    `json:",omitempty"`
+	// Over is the best hand shown that could win this pot on this run
+	// and lost it (0 when none): what the winner's kicker, if one
+	// decided, beat ("pair of kings, ace kicker").
+	Over uint16 `json:",omitempty"`
 }
 
 // New seats n players with the starting stack; no hand is dealt yet (the

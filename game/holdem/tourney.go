@@ -180,7 +180,9 @@ func (t Tourney) with(change func(es []Entry)) Tourney {
 	return t
 }
 
-// Register enters a late player at seat while registration is open.
+// Register enters a late player at seat while registration is open. The
+// field grows by one: the players already placed each move one place
+// down (the newcomer is still in, so it finishes above them).
 func (t Tourney) Register(name string, seat, level int) (Tourney, error) {
 	if !t.Structure.MayRegister(level) {
 		return t, game.Err(CodeNotAllowed, "error.holdem.registration_closed", i18n.N("Level", max(t.Structure.LateLevels, 1)))
@@ -188,7 +190,16 @@ func (t Tourney) Register(name string, seat, level int) (Tourney, error) {
 	if slices.ContainsFunc(t.Entries, func(e Entry) bool { return e.Seat == seat && e.Place == 0 }) {
 		return t, game.Err(CodeNotAllowed, "error.holdem.seat_taken")
 	}
-	t.Entries = append(slices.Clone(t.Entries), Entry{Name: name, Seat: seat, Chips: t.Structure.Stack})
+	// the newcomer will finish above everyone already out: each of them
+	// moves one place down, so the places stay 1 … the field's size
+	t = t.with(func(es []Entry) {
+		for i := range es {
+			if es[i].Place > 0 {
+				es[i].Place++
+			}
+		}
+	})
+	t.Entries = append(t.Entries, Entry{Name: name, Seat: seat, Chips: t.Structure.Stack})
 	return t, nil
 }
 

@@ -389,3 +389,35 @@ func TestHistoryNamesLevelAndBuys(t *testing.T) {
 		t.Fatalf("a cash hand:\n%s", h)
 	}
 }
+
+// TestLateEntryPlaces: three players, Ann, Bob and Cy (seats 0-2). Hand 2:
+// Cy is out: of three, 3rd. Di registers at Cy's seat: the field is four,
+// and Cy, below everyone still in, is 4th. Hand 5: Di is out, with Ann
+// and Bob still in: 3rd. Hand 7: Bob is out: 2nd, and Ann is 1st. Places
+// A 1, B 2, D 3, C 4: each once, 1 to 4.
+func TestLateEntryPlaces(t *testing.T) {
+	tour := NewTourney(Structure{Stack: 1000, LateLevels: 3}, []string{"Ann", "Bob", "Cy"})
+	tour = tour.AfterHand(record(2, [2]int{1000, 2000}, [2]int{1000, 1000}, [2]int{1000, 0}), 1)
+	if got := places(tour); !reflect.DeepEqual(got, []int{0, 0, 3}) {
+		t.Fatalf("after Cy is out: places %v", got)
+	}
+	tour, err := tour.Register("Di", 2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := places(tour); !reflect.DeepEqual(got, []int{0, 0, 4, 0}) {
+		t.Fatalf("after Di registers: places %v", got)
+	}
+	tour = tour.AfterHand(record(5, [2]int{2000, 3000}, [2]int{1000, 1000}, [2]int{1000, 0}), 2)
+	if got := places(tour); !reflect.DeepEqual(got, []int{0, 0, 4, 3}) {
+		t.Fatalf("after Di is out: places %v", got)
+	}
+	tour = tour.AfterHand(record(7, [2]int{3000, 4000}, [2]int{1000, 0}, [2]int{-1, 0}), 2)
+	if got := places(tour); !reflect.DeepEqual(got, []int{1, 2, 4, 3}) || !tour.Over() {
+		t.Fatalf("at the end: places %v (Ann, Bob, Cy, Di), want [1 2 4 3]", got)
+	}
+	// paying 50/30/20 of 100: Ann 50, Bob 30, Di 20, Cy nothing
+	if got := tour.Awards(Payouts(100, []int{50, 30, 20})); !reflect.DeepEqual(got, []int{50, 30, 0, 20}) {
+		t.Fatalf("awards %v", got)
+	}
+}
