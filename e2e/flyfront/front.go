@@ -13,6 +13,8 @@
 //     way, before any 101 reaches the client.
 //   - A replay to an instance that is gone fails with 502, as Fly's proxy
 //     does when the target machine is unavailable.
+//   - The client's address is added to X-Forwarded-For, as Fly's proxy
+//     adds it.
 package flyfront
 
 import (
@@ -57,7 +59,12 @@ func New(instances map[string]string) (*Front, error) {
 		f.order = append(f.order, id)
 	}
 	f.proxy = &httputil.ReverseProxy{
-		Rewrite:       func(r *httputil.ProxyRequest) { r.Out.Host = r.In.Host },
+		// as Fly's proxy does: the client's address in X-Forwarded-For
+		// (what -trust-proxy reads), the Host kept
+		Rewrite: func(r *httputil.ProxyRequest) {
+			r.SetXForwarded()
+			r.Out.Host = r.In.Host
+		},
 		Transport:     f,
 		FlushInterval: -1,
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
