@@ -74,3 +74,29 @@ func TestPagesAreCompressedSocketsAreNot(t *testing.T) {
 		t.Fatalf("the socket was offered %q", ext)
 	}
 }
+
+// TestPostsSkipTheCompressor: a post (a move, a chat line: 204 or a
+// line of text) never goes through the gzip middleware, which would
+// reset a compressor for it; the middleware marks what it handles with
+// Vary: Accept-Encoding, so a post's answer has none.
+func TestPostsSkipTheCompressor(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"ruleset": {"house"}, "seats": {"3"}, "bots": {"on"}, "clock": {"0"}})
+	host.lobby(code, "do", "start")
+	for _, path := range []string{"/t/" + code + "/chat", "/t/" + code + "/act"} {
+		req, _ := http.NewRequest("POST", e.http.URL+path, strings.NewReader(url.Values{"text": {"hello"}, "kind": {"pass"}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-CSRF-Token", host.csrf)
+		req.Header.Set("HX-Request", "true")
+		req.Header.Set("Accept-Encoding", "gzip")
+		resp, err := host.http.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode >= 500 || resp.Header.Get("Content-Encoding") != "" || strings.Contains(resp.Header.Get("Vary"), "Accept-Encoding") {
+			t.Fatalf("%s: %d, Content-Encoding %q, Vary %q", path, resp.StatusCode, resp.Header.Get("Content-Encoding"), resp.Header.Get("Vary"))
+		}
+	}
+}
