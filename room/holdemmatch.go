@@ -189,10 +189,14 @@ type pokerPlus struct {
 	// back in by themselves); Votes the seats that want a bomb pot next.
 	People []bool `json:"people,omitempty"`
 	Votes  []int  `json:"votes,omitempty"`
+	// RebuyFirst: bots out of chips buy back in before a new level is
+	// set (rules revision 2; a table from before replays its log as it
+	// was played: the level first, which could place them instead)
+	RebuyFirst bool `json:"rebuyfirst,omitempty"`
 }
 
 func (p pokerPlus) zero() bool {
-	return p.Opts == nil && p.Tour == nil && p.Level == 0 && p.Played == 0 && p.Counted == 0 && len(p.People) == 0 && len(p.Votes) == 0
+	return p.Opts == nil && p.Tour == nil && p.Level == 0 && p.Played == 0 && p.Counted == 0 && len(p.People) == 0 && len(p.Votes) == 0 && !p.RebuyFirst
 }
 
 func (p pokerPlus) clone() pokerPlus {
@@ -224,7 +228,7 @@ var _ game.Match = (*pokerMatch)(nil)
 
 func newPokerMatch(o Options, n int, seed uint64) (*pokerMatch, []game.Event, error) {
 	r := holdemRules(o)
-	m := &pokerMatch{Match: holdem.EmptyMatch(), Plus: pokerPlus{Opts: o.Poker}}
+	m := &pokerMatch{Match: holdem.EmptyMatch(), Plus: pokerPlus{Opts: o.Poker, RebuyFirst: o.Revision >= 2}}
 	st, tour := o.Poker.structure()
 	var ev []game.Event
 	if tour {
@@ -447,16 +451,12 @@ func (p *pokerPlus) beforeDeal(s *holdem.State, pm pokerMove) ([]game.Event, err
 		// unless they choose to (a person's auto rebuy off): at the level
 		// of the hand they ran out in, before the next level may close
 		// rebuys and place them
-		for i := 0; i < s.N; i++ {
-			if s.Seats[i].Stack == 0 && !s.Seats[i].NoAutoRebuy {
-				if e := p.entryOf(i); e >= 0 && st.MayRebuy(p.Level, 0, p.Tour.Entries[e].Rebuys) {
-					more, err := p.tableMove(s, i, "rebuy")
-					if err != nil {
-						return nil, err
-					}
-					ev = append(ev, more...)
-				}
+		if p.RebuyFirst {
+			more, err := p.autoRebuys(s)
+			if err != nil {
+				return nil, err
 			}
+			ev = append(ev, more...)
 		}
 		if pm.Level > p.Level {
 			p.Level = pm.Level
@@ -471,6 +471,13 @@ func (p *pokerPlus) beforeDeal(s *holdem.State, pm pokerMove) ([]game.Event, err
 			ev = append(ev, p.settle(s, p.Level)...)
 		}
 		s.NameLevel(p.Level) // the hand's history names its level
+		if !p.RebuyFirst {
+			more, err := p.autoRebuys(s)
+			if err != nil {
+				return nil, err
+			}
+			ev = append(ev, more...)
+		}
 	}
 	o := p.Opts
 	if o != nil && o.BombAnte > 0 && s.NextBomb == 0 {
@@ -481,6 +488,24 @@ func (p *pokerPlus) beforeDeal(s *holdem.State, pm pokerMove) ([]game.Event, err
 	}
 	if s.NextBomb > 0 {
 		p.Votes = nil
+	}
+	return ev, nil
+}
+
+// autoRebuys buys back in the players out of chips who do so by
+// themselves (bots, and people with auto rebuy on) while they may.
+func (p *pokerPlus) autoRebuys(s *holdem.State) ([]game.Event, error) {
+	var ev []game.Event
+	for i := 0; i < s.N; i++ {
+		if s.Seats[i].Stack == 0 && !s.Seats[i].NoAutoRebuy {
+			if e := p.entryOf(i); e >= 0 && p.Tour.Structure.MayRebuy(p.Level, 0, p.Tour.Entries[e].Rebuys) {
+				more, err := p.tableMove(s, i, "rebuy")
+				if err != nil {
+					return nil, err
+				}
+				ev = append(ev, more...)
+			}
+		}
 	}
 	return ev, nil
 }

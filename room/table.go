@@ -64,8 +64,10 @@ type Options struct {
 }
 
 // Revision is the rules revision of new tables (Options.Revision): 1 since
-// nobody acts alone in Hold'em and an Impetus vagrant does all it can.
-const Revision = 1
+// nobody acts alone in Hold'em and an Impetus vagrant does all it can; 2
+// since a sit-and-go's bot out of chips on the last rebuy hand buys back
+// in before the next level closes rebuys.
+const Revision = 2
 
 // seat is one seat of a table: a human (Player, the session's player id),
 // a bot (Bot, its kind), or empty.

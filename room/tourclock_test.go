@@ -176,8 +176,25 @@ func TestWinnerSeatNotOut(t *testing.T) {
 // rebuys by itself while it may: it ran out in a rebuy level, so it buys
 // back in before hand 3 (level 2, rebuys over) is dealt, and is not
 // placed.
+//
+// A table created before (rules revision 1) replays its log as it was
+// played: there the new level came first and placed the bot 3rd.
 func TestAutoRebuyOnTheLastRebuyHand(t *testing.T) {
-	m, _ := pokerTable(t, url.Values{"format": {"sng"}, "structure": {"turbo"}, "level": {"2h"}, "rebuy_levels": {"1"}}, 3)
+	for _, rev := range []int{Revision, 1} {
+		autoRebuyOnTheLastRebuyHand(t, rev)
+	}
+}
+
+func autoRebuyOnTheLastRebuyHand(t *testing.T, rev int) {
+	o, err := holdemKind.options(url.Values{"format": {"sng"}, "structure": {"turbo"}, "level": {"2h"}, "rebuy_levels": {"1"}, "seats": {"3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Revision = rev
+	m, _, err := newPokerMatch(o, 3, 12345)
+	if err != nil {
+		t.Fatal(err)
+	}
 	rig := func(holes map[int]string, board string) {
 		for seat, h := range holes {
 			a, _ := cards.Parse(h[:2])
@@ -224,6 +241,12 @@ func TestAutoRebuyOnTheLastRebuyHand(t *testing.T) {
 		t.Fatalf("after hand 2: seat 1 has %d, level %d", m.State.Seats[1].Stack, m.Plus.Level)
 	}
 	deal(t, m, 3*time.Second)
+	if rev < 2 {
+		if e := m.Plus.entryOf(1); e >= 0 || m.Plus.Tour.Entries[1].Place != 3 {
+			t.Fatalf("revision %d: seat 1's entries %+v", rev, m.Plus.Tour.Entries)
+		}
+		return
+	}
 	e := m.Plus.entryOf(1)
 	if m.Plus.Level != 2 || e < 0 || m.Plus.Tour.Entries[e].Rebuys != 1 || m.State.Seats[1].Stack+m.State.Seats[1].Total != 1500 || !m.State.Seats[1].Dealt {
 		t.Fatalf("hand 3, level %d: seat 1's entry %d (%+v), stack %d", m.Plus.Level, e, m.Plus.Tour.Entries, m.State.Seats[1].Stack)
