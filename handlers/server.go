@@ -101,6 +101,8 @@ type Server struct {
 	ceremonies ceremonies
 	// botStreams are the bot API's open streams, per bot
 	botStreams botStreamSet
+	// knownTokens: the tokens known to be bots' (botAuth)
+	knownTokens tokenSet
 	// streamAuthed, set by tests, runs when a bot's stream has passed its
 	// token's check, before the stream is counted live
 	streamAuthed func()
