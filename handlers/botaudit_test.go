@@ -144,7 +144,7 @@ func TestBotStreamsPerAddress(t *testing.T) {
 func TestANeighbourCantKeepABotFromReconnecting(t *testing.T) {
 	cfg := fastConfig()
 	cfg.Limits = DefaultLimits()
-	cfg.Limits.BotStreams = 0 // the neighbour's bots hold as many as the address may
+	cfg.Limits.BotStreams = 0                                               // the neighbour's bots hold as many as the address may
 	cfg.Limits.BotReadsPerAddr = Limit{Burst: 200, Every: time.Millisecond} // opened over a few seconds
 	e := newEnv(t, cfg)
 	hog, hogTokens := openRemote(t, e, "lowunique", "seats=2&clock=0")
