@@ -67,7 +67,7 @@ func TestFullDiskNewTablesAre503(t *testing.T) {
 	}
 	defer e.db.EmptyDisk(context.Background())
 	refused := 0
-	for i := 0; refused < 12; i++ {
+	for i := 0; refused < 40; i++ {
 		if i == 400 {
 			t.Fatal("400 tables opened on a full disk")
 		}
