@@ -85,6 +85,21 @@ func checkMetricsAddr(addr, token string) error {
 	return fmt.Errorf("metrics address %q is not loopback: set METRICS_TOKEN (or -metrics-token) so only your scraper reads /metrics", addr)
 }
 
+// passkeySite is the site passkeys are made for: the public URL, else
+// http://localhost and the port of the listen address (make run: a
+// browser on this machine), never a request's Host (issue 40, item 15).
+// "" for an address without a port.
+func passkeySite(publicURL, addr string) string {
+	if publicURL != "" {
+		return publicURL
+	}
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" || port == "0" {
+		return ""
+	}
+	return "http://localhost:" + port
+}
+
 func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	env := func(name, def string) string {
 		if v := getenv(name); v != "" {
@@ -190,6 +205,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 
 	cfg.PublicURL, cfg.SecureCookies, cfg.MaxOpenTables, cfg.TrustProxy = *publicURL, *secure, maxTables, *trustProxy
+	cfg.PasskeyURL = passkeySite(*publicURL, *addr)
+	if *publicURL == "" && !co.on {
+		if cfg.PasskeyURL == "" {
+			log.Warn("passkeys are off: set -public-url (PUBLIC_URL) to the address people use", "addr", *addr)
+		} else {
+			log.Warn("no -public-url: passkeys work only for a browser at "+cfg.PasskeyURL+"; set -public-url (PUBLIC_URL) to the address people use", "passkeys", cfg.PasskeyURL)
+		}
+	}
 	if *noLimits {
 		cfg.Limits = handlers.NoLimits()
 	}

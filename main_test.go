@@ -98,3 +98,21 @@ func TestMetricsBeyondLoopbackNeedAToken(t *testing.T) {
 		t.Fatalf("the server started with open metrics: %v", err)
 	}
 }
+
+// TestPasskeySite (issue 40, item 15): passkeys are made for the public
+// URL, else for http://localhost and the listen address's port (make
+// run), never for a request's Host.
+func TestPasskeySite(t *testing.T) {
+	for _, c := range []struct{ public, addr, want string }{
+		{"https://tables.fly.dev", ":8080", "https://tables.fly.dev"},
+		{"", ":8080", "http://localhost:8080"},
+		{"", "127.0.0.1:4000", "http://localhost:4000"},
+		{"", "[::1]:4000", "http://localhost:4000"},
+		{"", "nonsense", ""},
+		{"", ":0", ""},
+	} {
+		if got := passkeySite(c.public, c.addr); got != c.want {
+			t.Errorf("passkeySite(%q, %q) = %q, want %q", c.public, c.addr, got, c.want)
+		}
+	}
+}

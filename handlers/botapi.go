@@ -3,6 +3,7 @@ package handlers
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	_ "embed"
 	"encoding/json"
 	"errors"
@@ -189,26 +190,60 @@ func (s *Server) botAnswer(c echo.Context, err error) apiError {
 // isBotAPI reports whether a request is the bot API's.
 func isBotAPI(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, BotAPIPrefix+"/") }
 
-// botAuth is the bot whose token the request carries. A missing or
-// unknown token counts against the address (BotAuthPerAddr), so tokens
-// can't be guessed: past the limit, every token is refused a while.
+// botAuth is the bot whose token the request carries. A request with
+// no token is refused and counts against nobody: a page on any site can
+// make a browser send one (an <img>, a form), and it costs no lookup. A
+// token that is no bot's counts against the address (BotAuthPerAddr), so
+// tokens can't be guessed: past the limit, the address's tokens are
+// refused a while without a lookup, except those known to have been a
+// bot's (knownTokens): a valid token is never refused for others'
+// failures at its address (issue 40, item 10).
 func (s *Server) botAuth(c echo.Context) (db.Bot, error) {
-	ip := c.RealIP()
-	if s.limits.botAuthAddr.empty(ip, s.now()) {
-		c.Response().Header().Set("Retry-After", retryAfter(s.limits.botAuthAddr))
-		return db.Bot{}, apiLimited("Too many requests with a wrong token from your address: wait a minute")
-	}
 	token, ok := bearer(c)
 	if !ok {
-		s.limits.botAuthAddr.allow(ip, s.now())
 		return db.Bot{}, apiErr(http.StatusUnauthorized, "BAD_TOKEN", "Send your bot's token as the header Authorization: Bearer <token>")
+	}
+	ip := c.RealIP()
+	locked := s.limits.botAuthAddr.empty(ip, s.now())
+	if locked && !s.knownTokens.has(token) {
+		c.Response().Header().Set("Retry-After", retryAfter(s.limits.botAuthAddr))
+		return db.Bot{}, apiLimited("Too many requests with a wrong token from your address: wait a minute")
 	}
 	b, err := s.db.BotByToken(c.Request().Context(), token)
 	if errors.Is(err, db.ErrBotToken) {
 		s.limits.botAuthAddr.allow(ip, s.now())
 		return db.Bot{}, apiErr(http.StatusUnauthorized, "BAD_TOKEN", "That token is no bot's, or it was revoked")
 	}
+	if err == nil {
+		s.knownTokens.add(token)
+	}
 	return b, err
+}
+
+// tokenSet is the SHA-256 of the tokens known to have been a bot's (made
+// here, or found in the database): an address locked out for wrong
+// tokens still has these looked up. Knowing proves nothing (the lookup
+// decides, so a revoked token stays refused); it only spares a valid
+// token its neighbours' failures. Bounded: past maxBuckets it starts again.
+type tokenSet struct {
+	mu sync.Mutex
+	m  map[[32]byte]struct{}
+}
+
+func (t *tokenSet) add(token string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.m == nil || len(t.m) >= maxBuckets {
+		t.m = make(map[[32]byte]struct{})
+	}
+	t.m[sha256.Sum256([]byte(token))] = struct{}{}
+}
+
+func (t *tokenSet) has(token string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	_, ok := t.m[sha256.Sum256([]byte(token))]
+	return ok
 }
 
 // bearer is the request's token, if it carries one that may be a token.
@@ -219,27 +254,45 @@ func bearer(c echo.Context) (string, bool) {
 }
 
 // botTable is the bot and the table the request names, which its token
-// may play at.
+// may play at: a read, spending the address's reads (BotReadsPerAddr)
+// once the token is found a bot's.
 func (s *Server) botTable(c echo.Context) (db.Bot, *room.Room, error) {
 	b, err := s.botAuth(c)
 	if err != nil {
 		return b, nil, err
 	}
+	if err := s.botRead(c); err != nil {
+		return b, nil, err
+	}
+	r, err := s.botRoom(c, b)
+	return b, r, err
+}
+
+// botRead spends one of the address's reads.
+func (s *Server) botRead(c echo.Context) error {
+	if !s.limits.botReadsAddr.allow(c.RealIP(), s.now()) {
+		return apiLimited("Too many reads from your address: slow down")
+	}
+	return nil
+}
+
+// botRoom is the table the request names, which bot b may play at.
+func (s *Server) botRoom(c echo.Context, b db.Bot) (*room.Room, error) {
 	code, ok := normalCode(c.Param("code"))
 	if b.Room != "" && (!ok || code != b.Room) {
-		return b, nil, apiErr(http.StatusForbidden, "WRONG_TABLE", "This bot's token plays at table "+b.Room+" only")
+		return nil, apiErr(http.StatusForbidden, "WRONG_TABLE", "This bot's token plays at table "+b.Room+" only")
 	}
 	r, _, err := s.lookupRoom(c.Request().Context(), c.RealIP(), c.Param("code"), b.Player())
-	return b, r, err
+	return r, err
 }
 
 // botMe tells a bot who it is and the open tables it sits at.
 func (s *Server) botMe(c echo.Context) error {
-	if !s.limits.botReadsAddr.allow(c.RealIP(), s.now()) {
-		return apiLimited("Too many reads from your address: slow down")
-	}
 	b, err := s.botAuth(c)
 	if err != nil {
+		return err
+	}
+	if err := s.botRead(c); err != nil {
 		return err
 	}
 	seats, err := s.db.OpenSeatings(c.Request().Context(), b.Player())
@@ -265,9 +318,6 @@ func (s *Server) botMe(c echo.Context) error {
 
 // botView answers the seat's view now, one JSON line.
 func (s *Server) botView(c echo.Context) error {
-	if !s.limits.botReadsAddr.allow(c.RealIP(), s.now()) {
-		return apiLimited("Too many reads from your address: slow down")
-	}
 	b, r, err := s.botTable(c)
 	if err != nil {
 		return err
@@ -281,11 +331,16 @@ func (s *Server) botView(c echo.Context) error {
 
 // botMove is a bot's move: {"version": N, "move": {fields}}.
 func (s *Server) botMove(c echo.Context) error {
-	ip := c.RealIP()
-	if !s.limits.botMovesAddr.allow(ip, s.now()) {
+	b, err := s.botAuth(c)
+	if err != nil {
+		return err
+	}
+	// the budgets are spent by a bot's requests only, after its token:
+	// nothing another site makes a browser send spends them
+	if !s.limits.botMovesAddr.allow(c.RealIP(), s.now()) {
 		return apiLimited("Too many moves from your address: slow down")
 	}
-	b, r, err := s.botTable(c)
+	r, err := s.botRoom(c, b)
 	if err != nil {
 		return err
 	}
@@ -359,9 +414,6 @@ func jsonWhy(err error) string {
 // pushed by the room when what the seat may know changes, and an empty
 // line every room.ProgramKeepAlive so a dead connection is found.
 func (s *Server) botStream(c echo.Context) error {
-	if !s.limits.botReadsAddr.allow(c.RealIP(), s.now()) {
-		return apiLimited("Too many reads from your address: slow down")
-	}
 	if s.botStreams.stopping.Load() {
 		return apiErr(http.StatusServiceUnavailable, "BUSY", "The server is restarting: connect again in a few seconds")
 	}
@@ -505,35 +557,47 @@ type botStreamSet struct {
 	mu     sync.Mutex
 	count  map[string]int // by bot
 	byAddr map[string]int // by address
+	own    map[string]int // by bot, beyond its address's cap
 	live   map[string]map[*programStream]bool
 	// stopping: the server is shutting down (EndBotStreams): no new stream
 	stopping atomic.Bool
 }
 
+// maxOwnBotStreams is how many streams a bot may hold beyond its
+// address's cap (within its own BotStreams): others' streams at its
+// address can't keep a bot from reconnecting (issue 40, item 11), as a
+// seated player's websockets have their own (maxOwnSockets).
+const maxOwnBotStreams = 2
+
 // open counts a new stream of bot id from address addr, if the bot has
-// fewer than max open and the address fewer than maxAddr (0: no cap).
+// fewer than max open and the address fewer than maxAddr (0: no cap);
+// past the address's cap, the bot has maxOwnBotStreams of its own.
 func (b *botStreamSet) open(id string, max int, addr string, maxAddr int) (release func(), err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.count == nil {
-		b.count, b.byAddr = map[string]int{}, map[string]int{}
+		b.count, b.byAddr, b.own = map[string]int{}, map[string]int{}, map[string]int{}
 	}
 	if max > 0 && b.count[id] >= max {
 		return nil, apiLimited("This bot has too many streams open: close one first")
 	}
+	counts, key := b.byAddr, addr
 	if maxAddr > 0 && b.byAddr[addr] >= maxAddr {
-		return nil, apiLimited("Your address has too many streams open: close one first")
+		if b.own[id] >= maxOwnBotStreams {
+			return nil, apiLimited("Your address has too many streams open: close one first")
+		}
+		counts, key = b.own, id
 	}
 	b.count[id]++
-	b.byAddr[addr]++
+	counts[key]++
 	return func() {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		if b.count[id]--; b.count[id] <= 0 {
 			delete(b.count, id)
 		}
-		if b.byAddr[addr]--; b.byAddr[addr] <= 0 {
-			delete(b.byAddr, addr)
+		if counts[key]--; counts[key] <= 0 {
+			delete(counts, key)
 		}
 	}, nil
 }

@@ -87,24 +87,35 @@ func TestRevokeEndsAStreamOpening(t *testing.T) {
 }
 
 // TestBotStreamsPerAddress: one address holds at most BotStreamsPerAddr
-// streams open, whatever their bots (each bot its own BotStreams): a
-// stream past it is refused RATE_LIMITED, and one closed makes room.
+// streams open, whatever their bots (each bot its own BotStreams); past
+// it, each bot has maxOwnBotStreams of its own, so others' streams at its
+// address can't keep it from reconnecting (issue 40, item 11), and a
+// stream past those is refused RATE_LIMITED; one closed makes room.
 func TestBotStreamsPerAddress(t *testing.T) {
 	cfg := fastConfig()
 	cfg.Limits = DefaultLimits()
 	cfg.Limits.BotStreamsPerAddr = 3
 	e := newEnv(t, cfg)
 	code, tokens := openRemote(t, e, "lowunique", "seats=4&clock=0")
+	// a neighbour holds every stream the address may open
 	var open []*http.Response
-	for _, tok := range tokens[:3] {
-		lines, resp := streamLines(t, e, code, tok)
+	for range 3 {
+		lines, resp := streamLines(t, e, code, tokens[0])
 		<-lines
 		open = append(open, resp)
 	}
-	if status, out := botCall(t, e, "GET", "/tables/"+code+"/stream", tokens[3], ""); status != 429 || out["code"] != "RATE_LIMITED" {
-		t.Fatalf("a stream past the address's cap: %d %v", status, out)
+	// each other bot still connects, on streams of its own
+	for _, tok := range tokens[1:] {
+		for range maxOwnBotStreams {
+			lines, resp := streamLines(t, e, code, tok)
+			<-lines
+			open = append(open, resp)
+		}
+		if status, out := botCall(t, e, "GET", "/tables/"+code+"/stream", tok, ""); status != 429 || out["code"] != "RATE_LIMITED" {
+			t.Fatalf("a stream past the address's cap and the bot's own: %d %v", status, out)
+		}
 	}
-	open[0].Body.Close()
+	open[len(open)-1].Body.Close() // tokens[3]'s own
 	deadline := time.Now().Add(3 * time.Second)
 	for {
 		req, _ := http.NewRequest("GET", e.http.URL+BotAPIPrefix+"/tables/"+code+"/stream", nil)
@@ -122,8 +133,37 @@ func TestBotStreamsPerAddress(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	for _, r := range open[1:] {
+	for _, r := range open[:len(open)-1] {
 		r.Body.Close()
+	}
+}
+
+// TestANeighbourCantKeepABotFromReconnecting (issue 40, item 11): the
+// default 64 streams of an address held by a neighbour's bots, a bot at
+// the address still opens its stream.
+func TestANeighbourCantKeepABotFromReconnecting(t *testing.T) {
+	cfg := fastConfig()
+	cfg.Limits = DefaultLimits()
+	cfg.Limits.BotStreams = 0                                               // the neighbour's bots hold as many as the address may
+	cfg.Limits.BotReadsPerAddr = Limit{Burst: 200, Every: time.Millisecond} // opened over a few seconds
+	e := newEnv(t, cfg)
+	hog, hogTokens := openRemote(t, e, "lowunique", "seats=2&clock=0")
+	victim, victimTokens := openRemote(t, e, "lowunique", "seats=2&clock=0")
+	var open []*http.Response
+	defer func() {
+		for _, r := range open {
+			r.Body.Close()
+		}
+	}()
+	for range DefaultLimits().BotStreamsPerAddr {
+		lines, resp := streamLines(t, e, hog, hogTokens[0])
+		<-lines
+		open = append(open, resp)
+	}
+	lines, resp := streamLines(t, e, victim, victimTokens[1]) // 200, or the test fails
+	open = append(open, resp)
+	if first := <-lines; first["type"] != "view" {
+		t.Fatalf("the victim's stream with the address's streams held: %v", first)
 	}
 }
 

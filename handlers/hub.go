@@ -13,6 +13,7 @@ import (
 
 	"github.com/olahol/melody"
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/room"
 	"golang.org/x/time/rate"
@@ -191,6 +192,9 @@ func (s *Server) websocket(w http.ResponseWriter, req *http.Request) {
 		return
 	case errors.Is(err, errBadCode), errors.Is(err, db.ErrNotFound):
 		http.Error(w, "No such table", http.StatusNotFound)
+		return
+	case errors.As(err, new(*game.Error)): // a table whose row can't be read
+		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
 		return
 	case err != nil:
 		s.log.Error("websocket", "room", code, "err", err)

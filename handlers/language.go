@@ -81,12 +81,37 @@ func (s *Server) chooseLanguage(c echo.Context) error {
 }
 
 // backTo is the page the picker was used on (its Referer, when it is this
-// site's), else the home page.
+// site's), else the home page. Only a path of this site is ever answered:
+// one that starts with a single "/" and holds no backslash, space or
+// control character, so no browser reads it as another site ("//host",
+// "/\\host", "/\t/host", "///host" are all the home page).
 func backTo(req *http.Request) string {
 	ref, err := url.Parse(req.Header.Get("Referer"))
-	if err != nil || ref.Path == "" || ref.Path[0] != '/' || (ref.Host != "" && ref.Host != req.Host) {
+	if err != nil || ref.Opaque != "" || ref.User != nil || (ref.Host != "" && ref.Host != req.Host) ||
+		(ref.Scheme != "" && ref.Scheme != "http" && ref.Scheme != "https") {
 		return "/"
 	}
-	u := url.URL{Path: ref.Path, RawQuery: ref.RawQuery}
-	return u.String()
+	p := ref.EscapedPath()
+	if ref.RawQuery != "" {
+		p += "?" + ref.RawQuery
+	}
+	if !localPath(p) || strings.ContainsRune(ref.Path, '\\') {
+		return "/"
+	}
+	return p
+}
+
+// localPath reports whether p is a path of this site as a browser reads
+// a Location: "/" and then not a second "/" or "\\", and nothing a
+// browser strips or turns into a "/" anywhere in it.
+func localPath(p string) bool {
+	if len(p) == 0 || p[0] != '/' || len(p) > 1 && (p[1] == '/' || p[1] == '\\') {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; c <= ' ' || c == 0x7f || c == '\\' {
+			return false
+		}
+	}
+	return true
 }

@@ -69,3 +69,43 @@ func TestLanguageIsTheViewers(t *testing.T) {
 		t.Fatalf("an unknown language: %d", status)
 	}
 }
+
+// TestLanguageSwitchGoesBackOnlyOnThisSite (issue 40, item 13): the
+// picker goes back to the page it was used on, read from the Referer, and
+// only ever to a path of this site: a hostile or odd Referer (another
+// site, a scheme-relative path, a backslash, a path with "//" first, a
+// control character) sends the viewer home.
+func TestLanguageSwitchGoesBackOnlyOnThisSite(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	site := e.http.URL // http://127.0.0.1:PORT
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for _, c := range []struct{ referer, want string }{
+		{site + "/t/ABCD?x=1", "/t/ABCD?x=1"},
+		{site + "/me", "/me"},
+		{"", "/"},
+		{site + "///127.0.0.2:30421", "/"}, // what the attack was answered: Location ///127.0.0.2:30421
+		{site + "//evil.example/x", "/"},
+		{site + "/\\evil.example", "/"},
+		{site + "/\\/evil.example", "/"},
+		{site + "/%09/evil.example", "/%09/evil.example"}, // escaped: a path here
+		{"https://evil.example/t/ABCD", "/"},
+		{"//evil.example/t/ABCD", "/"},
+		{"/\\evil.example", "/"},
+		{"javascript:alert(1)", "/"},
+		{"http://user@" + strings.TrimPrefix(site, "http://") + "/x", "/"},
+		{"ftp://" + strings.TrimPrefix(site, "http://") + "/x", "/"},
+	} {
+		req, _ := http.NewRequest("GET", site+"/lang?lang=fr", nil)
+		if c.referer != "" {
+			req.Header.Set("Referer", c.referer)
+		}
+		resp, err := noFollow.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != c.want {
+			t.Errorf("Referer %q: %d Location %q, want %q", c.referer, resp.StatusCode, resp.Header.Get("Location"), c.want)
+		}
+	}
+}

@@ -117,17 +117,19 @@ func (s *Server) openTable(c echo.Context, quick bool) (*room.Room, error) {
 		return nil, rateLimited(opened)
 	}
 	id, err := s.remember(c, name)
-	if err != nil {
-		return nil, err
-	}
-	if !s.limits.tablesSession.allow(id.player, s.now()) {
+	if err == nil && !s.limits.tablesSession.allow(id.player, s.now()) {
 		return nil, rateLimited(opened)
 	}
-	r, err := s.rt.Create(c.Request().Context(), kind, opts, id.player, name)
+	var r *room.Room
+	if err == nil {
+		r, err = s.rt.Create(c.Request().Context(), kind, opts, id.player, name)
+	}
 	if errors.Is(err, db.ErrFull) {
 		return nil, s.homeErrorKey(c, http.StatusServiceUnavailable, "error.tables_full")
 	}
-	if errors.Is(err, room.ErrNotSaved) {
+	// a full disk, whichever write met it first (the visitor's session,
+	// the table's row, its first entry): the documented 503 page
+	if errors.Is(err, room.ErrNotSaved) || db.IsFull(err) {
 		s.log.Error("create table: not saved", "err", err)
 		return nil, s.homeErrorKey(c, http.StatusServiceUnavailable, "error.disk_full")
 	}

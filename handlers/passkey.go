@@ -149,26 +149,30 @@ func (s *Server) passkeyJSON(step func(echo.Context) (any, error)) echo.HandlerF
 	}
 }
 
-// passkeysOn reports whether this server offers passkeys: on one machine
-// and on every machine of a cluster alike (they share the database that
-// keeps them).
-func (s *Server) passkeysOn() bool { return true }
+// passkeysOn reports whether this server offers passkeys: it knows its
+// site (passkeySite). On one machine and on every machine of a cluster
+// alike: they share the database that keeps them.
+func (s *Server) passkeysOn() bool { return s.passkeySite() != "" }
 
-// relyingParty is the WebAuthn configuration for a request: the relying
-// party id is the site's host name and the one origin allowed is the
-// site's, both from -public-url when it is set, else from the request
-// (the Host header and scheme: fine for a server reached by one name;
-// behind a proxy or under several names set -public-url). It also
+// passkeySite is the site passkeys are made for: the configuration's,
+// never a request's Host (a forged Host naming another port of the host
+// name would be another origin the browser signs for: issue 40, item 15).
+func (s *Server) passkeySite() string {
+	if s.cfg.PasskeyURL != "" {
+		return s.cfg.PasskeyURL
+	}
+	return s.cfg.PublicURL
+}
+
+// relyingParty is the WebAuthn configuration: the relying party id is
+// the site's host name and the one origin allowed is the site's, both
+// from passkeySite (-public-url), whatever the request says. It also
 // returns that origin, which every ceremony is bound to.
 func (s *Server) relyingParty(c echo.Context) (*webauthn.WebAuthn, string, error) {
 	if !s.passkeysOn() {
 		return nil, "", passkeyError(http.StatusNotFound, "error.passkey.off")
 	}
-	base := s.cfg.PublicURL
-	if base == "" {
-		base = c.Scheme() + "://" + c.Request().Host
-	}
-	u, err := url.Parse(base)
+	u, err := url.Parse(s.passkeySite())
 	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
 		return nil, "", passkeyError(http.StatusServiceUnavailable, "error.passkey.no_address")
 	}

@@ -419,27 +419,93 @@ func TestPasskeyLimits(t *testing.T) {
 	}
 }
 
-// TestPasskeyConfiguration: the relying party comes from -public-url, or
-// from the request's host; an IP address can't be one, and a cluster
-// offers no passkeys.
+// TestPasskeyConfiguration: the relying party comes from the configured
+// site (-public-url) only; without one there are no passkeys, whatever the
+// Host header says; an IP address can't be one, and a cluster offers no
+// passkeys.
 func TestPasskeyConfiguration(t *testing.T) {
-	e := newEnv(t, fastConfig()) // no public URL: httptest's 127.0.0.1
+	e := newEnv(t, fastConfig()) // no public URL
 	c := e.client()
-	c.get("/")
-	if status, body := c.postJSON("/passkey/login/begin", nil); status != http.StatusServiceUnavailable || !strings.Contains(errorOf(body), "IP address") {
+	if _, page := c.get("/"); strings.Contains(page, "passkey-box") {
+		t.Error("the home page offers passkeys without a public URL")
+	}
+	if status, body := hostJSON(t, c, "cards.example:8080", "/passkey/login/begin"); status != http.StatusNotFound {
+		t.Fatalf("begin by a host name without a public URL: %d %s", status, body)
+	}
+	cfg := fastConfig()
+	cfg.PasskeyURL = "http://127.0.0.1:8080"
+	ip := newEnv(t, cfg).client()
+	ip.get("/")
+	if status, body := ip.postJSON("/passkey/login/begin", nil); status != http.StatusServiceUnavailable || !strings.Contains(errorOf(body), "IP address") {
 		t.Fatalf("begin at an IP address: %d %s", status, body)
 	}
-	req, _ := http.NewRequest("POST", e.http.URL+"/passkey/login/begin", nil)
-	req.Host = "cards.example:8080"
+}
+
+// hostJSON posts to path as c with a forged Host header.
+func hostJSON(t *testing.T, c *client, host, path string) (int, []byte) {
+	t.Helper()
+	c.get("/")
+	req, _ := http.NewRequest("POST", c.e.http.URL+path, nil)
+	req.Host = host
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-CSRF-Token", c.csrf)
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := c.http.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, body
+}
+
+// TestForgedHostTakesNoPasskey (issue 40, item 15): the relying party and
+// the allowed origin never come from a request. The attack: a page at
+// another port of the site's host name (which the browser lets ask for
+// the site's passkeys) has the victim's browser sign a sign-in, and
+// relays it with a Host header naming that port. Without a public URL
+// there are no passkeys to take; with one, the ceremony is the public
+// URL's whatever the Host, and the relayed signature is refused.
+func TestForgedHostTakesNoPasskey(t *testing.T) {
+	// no public URL: no ceremony at all, whatever the Host
+	e := newEnv(t, fastConfig())
+	for _, host := range []string{"tables.example", "tables.example:9999", "localhost:8080"} {
+		if status, body := hostJSON(t, e.client(), host, "/passkey/login/begin"); status != http.StatusNotFound || strings.Contains(string(body), "rpId") {
+			t.Errorf("login begin with Host %s and no public URL: %d %s", host, status, body)
+		}
+	}
+
+	// a public URL: Ann keeps her name; the attacker forges the Host
+	e = passkeyEnv(t)
+	ann := e.client()
+	code := ann.createTable("Ann", url.Values{"seats": {"3"}})
+	ann.get("/t/" + code)
+	key := &authenticator{t: t, origin: passkeySite}
+	register(t, ann, key)
+
+	mallory := e.client()
+	status, opts := hostJSON(t, mallory, "tables.example:9999", "/passkey/login/begin")
+	if status != http.StatusOK || !strings.Contains(string(opts), `"rpId":"tables.example"`) {
+		t.Fatalf("login begin with a forged Host: %d %s", status, opts)
+	}
+	// the victim's browser signs at the sibling port's origin
+	key.origin = "https://tables.example:9999"
+	req, _ := http.NewRequest("POST", e.http.URL+"/passkey/login/finish", bytes.NewReader(key.get(opts)))
+	req.Host = "tables.example:9999"
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-CSRF-Token", mallory.csrf)
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	resp, err := mallory.http.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"rpId":"cards.example"`) {
-		t.Fatalf("begin by a host name: %d %s", resp.StatusCode, body)
+	if resp.StatusCode == http.StatusOK || strings.Contains(string(body), code) {
+		t.Fatalf("a sign-in relayed from another origin: %d %s", resp.StatusCode, body)
+	}
+	if _, page := mallory.get("/me"); strings.Contains(page, code) {
+		t.Fatal("the attacker's /me lists Ann's table")
 	}
 }
 

@@ -120,6 +120,7 @@ func (s *Server) seatBot(ctx context.Context, r *room.Room, host string, seat in
 // into #bot-token (or a page of its own for a form without htmx).
 func (s *Server) showToken(c echo.Context, t views.BotToken) error {
 	noStore(c)
+	s.knownTokens.add(t.Token) // a new token is a bot's (botAuth)
 	t.Base = s.baseURL(c)
 	return render(c, http.StatusOK, views.BotTokenPanel(t))
 }

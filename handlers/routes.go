@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/static"
@@ -276,9 +277,14 @@ func (s *Server) errorAnswer(c echo.Context, err error) (int, string) {
 	case errors.As(err, &he):
 		return he.Code, httpMessage(l, he)
 	case errors.As(err, &ge):
+		c.Response().Header().Set("X-Error-Code", ge.Code)
 		return http.StatusUnprocessableEntity, ge.Text(l)
 	case errors.As(err, &pf):
 		return pf.status, l.T(pf.key)
+	case db.IsFull(err): // a full disk is not our bug: say so, and when to come back
+		s.log.Warn("not saved: the disk is full", "path", c.Request().URL.Path, "err", err)
+		c.Response().Header().Set("Retry-After", "60")
+		return http.StatusServiceUnavailable, l.T("error.status.unavailable")
 	}
 	s.log.Error("internal error", "path", c.Request().URL.Path, "err", err)
 	return http.StatusInternalServerError, l.T("error.internal")

@@ -31,6 +31,11 @@ type Config struct {
 	// PublicURL, when set, is used for share links instead of the request's
 	// host (e.g. https://tables.fly.dev).
 	PublicURL string
+	// PasskeyURL is the site passkeys are made for (its host name is the
+	// relying party, its origin the one allowed): PublicURL when that is
+	// set; main gives a server without one http://localhost:PORT. Never
+	// a request's Host. Empty: PublicURL, and without either no passkeys.
+	PasskeyURL string
 	// AllowedOrigins may open websockets; empty means the request's own
 	// host only.
 	AllowedOrigins []string
@@ -98,6 +103,8 @@ type Server struct {
 	ceremonies ceremonies
 	// botStreams are the bot API's open streams, per bot
 	botStreams botStreamSet
+	// knownTokens: the tokens known to be bots' (botAuth)
+	knownTokens tokenSet
 	// streamAuthed, set by tests, runs when a bot's stream has passed its
 	// token's check, before the stream is counted live
 	streamAuthed func()

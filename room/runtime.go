@@ -368,18 +368,25 @@ func roomKind(ctx context.Context, d *db.DB, kinds map[string]*kind, code string
 	return rowKind(kinds, row)
 }
 
-// rowKind is a table row's game and the options it was created with.
+// rowKind is a table row's game and the options it was created with. A
+// row naming a game this server doesn't have, or options it can't read,
+// is a damaged row: the table can't be shown, and everything asked of it
+// is refused READ_ONLY (errUnreadable), never a 500.
 func rowKind(kinds map[string]*kind, row db.Room) (*kind, Options, error) {
 	k, ok := kinds[row.Kind]
 	if !ok {
-		return nil, Options{}, fmt.Errorf("room %s: unknown game %q", row.Code, row.Kind)
+		return nil, Options{}, fmt.Errorf("room %s: unknown game %q: %w", row.Code, row.Kind, errUnreadable())
 	}
 	var o Options
 	if err := json.Unmarshal(row.Options, &o); err != nil {
-		return nil, Options{}, fmt.Errorf("room %s: options: %w", row.Code, err)
+		return nil, Options{}, fmt.Errorf("room %s: options: %v: %w", row.Code, err, errUnreadable())
 	}
 	return k, o, nil
 }
+
+// errUnreadable is a table whose row can't be read: a *game.Error, so a
+// person and a program are told why in their words.
+func errUnreadable() error { return game.Err("READ_ONLY", "error.table.unreadable") }
 
 // decodeEntry reads one stored log entry.
 func decodeEntry(e db.Entry) (entry, error) {
