@@ -70,6 +70,9 @@ const watchWordsJS = `(() => {
   };
   new MutationObserver(note).observe(document.body, {subtree: true, childList: true, characterData: true});
   note();
+  // what a tap lands on, to tell a lost tap from a refused one
+  window.__hit = '';
+  document.addEventListener('pointerdown', e => { window.__hit = (e.target.outerHTML || '').slice(0, 120); }, {capture: true});
   return true;
 })()`
 
@@ -165,6 +168,7 @@ func TestBuyBackAtTheDealsEdge(t *testing.T) {
 					if msg := ann.text("#message"); msg != "" {
 						t.Fatalf("a tap after the deal was refused: %s", msg)
 					}
+					t.Logf("the tap landed on %s", eval[string](ann, `window.__hit`))
 					ann.firstScreen("holdem-buyback-" + c.size + "-" + c.lang)
 					if phone {
 						ann.setSize(1280, 800, false)
@@ -185,7 +189,8 @@ func TestBuyBackAtTheDealsEdge(t *testing.T) {
 				dealtAgain := `(` + handNoJS + ` > ` + strconv.Itoa(busted) + ` && ` + annDealtJS + `)`
 				ann.waitJS("Ann dealt in again", dealtAgain+` || `+handNoJS+` > `+strconv.Itoa(last))
 				if !eval[bool](ann, dealtAgain) {
-					t.Fatalf("%s: busted in hand %d, Ann is not dealt in by hand %d; the page said %v", edge, busted, eval[int](ann, handNoJS), eval[[]string](ann, `window.__said`))
+					t.Fatalf("%s: busted in hand %d, Ann is not dealt in by hand %d; the page said %v; the tap landed on %s", edge, busted,
+						eval[int](ann, handNoJS), eval[[]string](ann, `window.__said`), eval[string](ann, `window.__hit`))
 				}
 				said := eval[[]string](ann, `window.__said`)
 				if dealt := eval[int](ann, handNoJS); dealt > busted+1 && !strings.Contains(strings.Join(said, "|"), c.confirm) {

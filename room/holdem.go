@@ -287,10 +287,14 @@ func holdemView(rv *roomView) views.Holdem {
 		me := v.Seats[rv.seat]
 		h.SittingOut = me.SitOut
 		h.OutOfChips = me.Stack == 0 && v.Rules.Rebuy && (!me.Dealt || over)
-		// bought back in (or seated) since the hand began: in from the next
-		bust := over && len(st.Past) > 0 && st.Past[len(st.Past)-1].Hand == v.Hand && rv.seat < len(st.Past[len(st.Past)-1].Seats) &&
-			st.Past[len(st.Past)-1].Seats[rv.seat].Dealt && st.Past[len(st.Past)-1].Seats[rv.seat].End == 0
-		if me.Stack > 0 && !me.SitOut && (bust || !over && !me.Dealt && v.Hand > 0) {
+		// bought back in (or seated) since the hand began, or since the
+		// hand just over began: in from the next
+		waited := false
+		if n := len(st.Past); over && n > 0 && st.Past[n-1].Hand == v.Hand && rv.seat < len(st.Past[n-1].Seats) {
+			rs := st.Past[n-1].Seats[rv.seat]
+			waited = !rs.Dealt || rs.End == 0
+		}
+		if me.Stack > 0 && !me.SitOut && (waited || !over && !me.Dealt && v.Hand > 0) {
 			h.InNextHand = l.F("holdem.view.in_next_hand", i18n.N("Chips", me.Stack))
 		}
 		h.BuyIn, h.AutoRebuy = v.Rules.Stack, !me.NoAutoRebuy
