@@ -61,6 +61,8 @@ type Config struct {
 	// database. Machines of a cluster share one, and their cookies carry
 	// the session's values (a player known on one machine is known on all).
 	SessionKey []byte
+	// Push is Web Push: told when it is your turn (push.go).
+	Push PushConfig
 }
 
 // withDefaults fills unset fields.
@@ -101,6 +103,8 @@ type Server struct {
 	ceremonies ceremonies
 	// botStreams are the bot API's open streams, per bot
 	botStreams botStreamSet
+	// push sends Web Push notices of turns (push.go)
+	push *pusher
 	// streamAuthed, set by tests, runs when a bot's stream has passed its
 	// token's check, before the stream is counted live
 	streamAuthed func()
@@ -126,6 +130,12 @@ func NewServer(ctx context.Context, cfg Config, d *db.DB, log *slog.Logger) (*Se
 	}
 	s.metrics = newMetrics(s)
 	rc.Metrics = s.metrics
+	var err error
+	if s.push, err = newPusher(ctx, s.cfg.Push, s.cfg.PublicURL, s.cfg.Limits, d, log); err != nil {
+		return nil, fmt.Errorf("web push: %w", err)
+	}
+	s.metrics.reg.MustRegister(s.push.collectors()...)
+	rc.OnTurn = s.push.Notify
 	s.rt = room.New(rc, d, log)
 	s.peers = &http.Client{Timeout: time.Second}
 	s.limits = newLimiters(s.cfg.Limits)
@@ -155,6 +165,7 @@ func (s *Server) CloseIdle(ctx context.Context) (int, error) { return s.rt.Close
 // hub.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.rt.Shutdown(ctx)
+	s.push.Close()
 	return s.hub.CloseWithMsg(melody.FormatCloseMessage(1012, "server restarting"))
 }
 
