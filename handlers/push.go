@@ -115,7 +115,7 @@ type pusher struct {
 
 // pushJob is a turn to tell, or a first message to a new subscription.
 type pushJob struct {
-	turn  room.TurnNotice
+	turn   room.TurnNotice
 	hello  *db.PushSubscription // set: tell this device it is on
 	player string               // hello: whose device it is
 	lang   *i18n.Lang           // hello: the page's language
