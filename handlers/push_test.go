@@ -1,0 +1,614 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/ecdh"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	webpush "github.com/SherClockHolmes/webpush-go"
+	"github.com/tablegames/tables/i18n"
+	"github.com/tablegames/tables/room"
+	"golang.org/x/crypto/hkdf"
+)
+
+// pushService is a push service (RFC 8030) the test runs: it keeps what
+// it is sent, per device, and answers each device's pushes with the
+// status the test sets (201 by default), or hangs while hang is open.
+type pushService struct {
+	t    *testing.T
+	srv  *httptest.Server
+	mu   sync.Mutex
+	got  map[string][]pushed // by device name
+	code map[string]int
+	hang chan struct{} // non-nil: every push waits until it is closed or the sender gives up
+	came chan string   // the device of every push, as it arrives
+}
+
+// pushed is one push as it arrived.
+type pushed struct {
+	header http.Header
+	body   []byte
+}
+
+func newPushService(t *testing.T) *pushService {
+	p := &pushService{t: t, got: map[string][]pushed{}, code: map[string]int{}, came: make(chan string, 1000)}
+	p.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		device := strings.TrimPrefix(r.URL.Path, "/push/")
+		body, _ := io.ReadAll(r.Body)
+		p.mu.Lock()
+		hang := p.hang
+		p.mu.Unlock()
+		if hang != nil {
+			select {
+			case <-hang:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		p.mu.Lock()
+		p.got[device] = append(p.got[device], pushed{r.Header.Clone(), body})
+		code := p.code[device]
+		p.mu.Unlock()
+		if code == 0 {
+			code = http.StatusCreated
+		}
+		w.WriteHeader(code)
+		p.came <- device
+	}))
+	t.Cleanup(p.srv.Close)
+	return p
+}
+
+func (p *pushService) answer(device string, code int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.code[device] = code
+}
+
+// next waits for the next push to arrive and returns its device.
+func (p *pushService) next() string {
+	p.t.Helper()
+	select {
+	case d := <-p.came:
+		return d
+	case <-time.After(10 * time.Second):
+		p.t.Fatal("no push arrived")
+		return ""
+	}
+}
+
+func (p *pushService) pushes(device string) []pushed {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]pushed(nil), p.got[device]...)
+}
+
+// device is a browser's side of a subscription: its P-256 key pair and
+// auth secret, made by the test.
+type device struct {
+	name string
+	key  *ecdh.PrivateKey
+	auth []byte
+	sub  map[string]any // what PushSubscription.toJSON() gives
+}
+
+func newDevice(t *testing.T, p *pushService, name string) *device {
+	key, err := ecdh.P256().GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	auth := make([]byte, 16)
+	rand.Read(auth)
+	b64 := base64.RawURLEncoding.EncodeToString
+	return &device{name: name, key: key, auth: auth, sub: map[string]any{
+		"endpoint": p.srv.URL + "/push/" + name, "expirationTime": nil,
+		"keys": map[string]string{"p256dh": b64(key.PublicKey().Bytes()), "auth": b64(auth)},
+	}}
+}
+
+func (d *device) json() []byte {
+	b, _ := json.Marshal(d.sub)
+	return b
+}
+
+// decrypt opens a push as the browser does (RFC 8291 over RFC 8188's
+// aes128gcm, one record), written from the RFCs: the header is salt (16),
+// record size (4), key id length (1) and the key id, which is the
+// sender's one-time public key; then the record.
+func (d *device) decrypt(t *testing.T, p pushed) map[string]string {
+	t.Helper()
+	if ce := p.header.Get("Content-Encoding"); ce != "aes128gcm" {
+		t.Fatalf("Content-Encoding %q, want aes128gcm", ce)
+	}
+	b := p.body
+	if len(b) < 21 {
+		t.Fatalf("a push of %d bytes", len(b))
+	}
+	salt, rs, idlen := b[:16], binary.BigEndian.Uint32(b[16:20]), int(b[20])
+	if len(b) < 21+idlen || idlen != 65 {
+		t.Fatalf("key id of %d bytes, want the sender's 65-byte public key", idlen)
+	}
+	senderPub, record := b[21:21+idlen], b[21+idlen:]
+	if uint32(len(record)) > rs {
+		t.Fatalf("one record of %d bytes, record size %d", len(record), rs)
+	}
+	as, err := ecdh.P256().NewPublicKey(senderPub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared, err := d.key.ECDH(as)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expand := func(secret, salt, info []byte, n int) []byte {
+		out := make([]byte, n)
+		if _, err := io.ReadFull(hkdf.New(sha256.New, secret, salt, info), out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	// RFC 8291 §3.4: IKM from the ECDH secret and the auth secret
+	keyInfo := append(append([]byte("WebPush: info\x00"), d.key.PublicKey().Bytes()...), senderPub...)
+	ikm := expand(shared, d.auth, keyInfo, 32)
+	// RFC 8188 §2.2, 2.3: the content key and nonce from the salt
+	cek := expand(ikm, salt, []byte("Content-Encoding: aes128gcm\x00"), 16)
+	nonce := expand(ikm, salt, []byte("Content-Encoding: nonce\x00"), 12)
+	block, _ := aes.NewCipher(cek)
+	gcm, _ := cipher.NewGCM(block)
+	plain, err := gcm.Open(nil, nonce, record, nil) // the first record: the nonce as it is
+	if err != nil {
+		t.Fatalf("the push does not open with the device's keys: %v", err)
+	}
+	// the last record ends with 0x02, then zero padding
+	end := bytes.LastIndexFunc(plain, func(r rune) bool { return r != 0 })
+	if end < 0 || plain[end] != 2 {
+		t.Fatalf("no last-record delimiter in %q", plain)
+	}
+	var m map[string]string
+	if err := json.Unmarshal(plain[:end], &m); err != nil {
+		t.Fatalf("the message %q: %v", plain[:end], err)
+	}
+	return m
+}
+
+// checkVAPID checks a push's Authorization (RFC 8292): "vapid t=JWT,
+// k=key" where key is the server's public key and the JWT, for the push
+// service's origin, is signed by it.
+func checkVAPID(t *testing.T, p pushed, serverKey, origin string) {
+	t.Helper()
+	auth := p.header.Get("Authorization")
+	tok, key, ok := strings.Cut(strings.TrimPrefix(auth, "vapid t="), ", k=")
+	if !ok || !strings.HasPrefix(auth, "vapid t=") {
+		t.Fatalf("Authorization %q", auth)
+	}
+	if key != serverKey {
+		t.Fatalf("VAPID key %s, want the server's %s", key, serverKey)
+	}
+	parts := strings.Split(tok, ".")
+	if len(parts) != 3 {
+		t.Fatalf("JWT %q", tok)
+	}
+	var claims struct{ Aud, Sub string }
+	raw, _ := base64.RawURLEncoding.DecodeString(parts[1])
+	json.Unmarshal(raw, &claims)
+	if claims.Aud != origin || claims.Sub == "" {
+		t.Fatalf("JWT claims %s: want aud %s and a sub", raw, origin)
+	}
+	pub, _ := base64.RawURLEncoding.DecodeString(key)
+	x, y := elliptic.Unmarshal(elliptic.P256(), pub)
+	sig, _ := base64.RawURLEncoding.DecodeString(parts[2])
+	h := sha256.Sum256([]byte(parts[0] + "." + parts[1]))
+	if x == nil || len(sig) != 64 || !ecdsa.Verify(&ecdsa.PublicKey{Curve: elliptic.P256(), X: x, Y: y}, h[:],
+		new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:])) {
+		t.Fatal("the VAPID JWT is not signed by the server's key")
+	}
+}
+
+func pushEnv(t *testing.T, pc PushConfig) *env {
+	cfg := fastConfig()
+	pc.PrivateEndpoints = true // the test's push service is on 127.0.0.1
+	pc.Subject = "ops@tables.example"
+	cfg.Push = pc
+	return newEnv(t, cfg)
+}
+
+// seatedPlayer is the player id at seat of the table code.
+func (e *env) seatedPlayer(code string, seat int) string {
+	var p string
+	e.inRoom(code, func(r *room.Room) { p = r.Table().Seats[seat].Player })
+	return p
+}
+
+// TestWebPushTellsTheTurnEncrypted: a seated player's table page offers
+// "Tell me when it is my turn" with the server's key; the subscription
+// the page posts is kept; the device is sent a first message at once;
+// and a turn notice reaches it encrypted for its keys, in the player's
+// language, naming the game, the table and the move awaited, with the
+// table's address and nothing else.
+func TestWebPushTellsTheTurnEncrypted(t *testing.T) {
+	ps := newPushService(t)
+	e := pushEnv(t, PushConfig{})
+	ann, _, code := annAndBob(e, url.Values{})
+	watcher := e.client()
+	player := e.seatedPlayer(code, 0)
+
+	_, page := ann.get("/t/" + code)
+	if !strings.Contains(page, `data-push-key="`+e.srv.push.public+`"`) || !strings.Contains(page, "Tell me when it is my turn") {
+		t.Fatal("the seated player's page has no \"Tell me\" control with the server's key")
+	}
+	// a visitor who has no seat is not offered it
+	if _, page := watcher.get("/t/" + code); strings.Contains(page, "data-push-key") {
+		t.Fatal("a visitor without a seat is offered turn notifications")
+	}
+
+	ann.get("/lang?lang=fr")
+	ann.get("/t/" + code)
+	phone := newDevice(t, ps, "phone")
+	if status, body := ann.postJSON("/push/subscribe", phone.json()); status != http.StatusOK || string(body) != `{"ok":true}`+"\n" {
+		t.Fatalf("subscribe: %d %s", status, body)
+	}
+	// the first message says it works, in the page's language
+	if d := ps.next(); d != "phone" {
+		t.Fatalf("a push to %s", d)
+	}
+	first := ps.pushes("phone")[0]
+	checkVAPID(t, first, e.srv.push.public, ps.srv.URL)
+	if m := phone.decrypt(t, first); m["title"] != "Notifications activées" || m["url"] != "/me" {
+		t.Fatalf("first message %v", m)
+	}
+
+	e.srv.push.Notify(room.TurnNotice{Room: code, Game: "president", Player: player, Seat: 0, Seq: 12,
+		Deadline: time.Now().Add(24 * time.Hour), Move: i18n.M("president.view.act.play")})
+	ps.next()
+	got := ps.pushes("phone")[1]
+	checkVAPID(t, got, e.srv.push.public, ps.srv.URL)
+	if ttl := got.header.Get("TTL"); ttl == "" || ttl == "0" {
+		t.Fatalf("TTL %q: a turn waits for a phone that is off", ttl)
+	}
+	m := phone.decrypt(t, got)
+	want := map[string]string{
+		"title": "À ton tour\u00a0: Président, table " + code,
+		"body":  "Jouer Touche pour ouvrir la table.",
+		"url":   "/t/" + code,
+		"tag":   "turn-" + code,
+	}
+	if fmt.Sprint(m) != fmt.Sprint(want) {
+		t.Fatalf("the turn's message:\n got  %v\n want %v", m, want)
+	}
+}
+
+// TestWebPushOncePerTurnAndForgetsGone: each device gets a turn once,
+// however often it is told; a device whose push service answers 410
+// (or 404) is forgotten, the others keep theirs.
+func TestWebPushOncePerTurnAndForgetsGone(t *testing.T) {
+	ps := newPushService(t)
+	e := pushEnv(t, PushConfig{Workers: 1}) // one worker: pushes go in order
+	ann := e.client()
+	code := ann.createTable("Ann", url.Values{})
+	player := e.seatedPlayer(code, 0)
+	ann.get("/t/" + code)
+	phone, laptop, tablet := newDevice(t, ps, "phone"), newDevice(t, ps, "laptop"), newDevice(t, ps, "tablet")
+	for _, d := range []*device{phone, laptop, tablet} {
+		if status, body := ann.postJSON("/push/subscribe", d.json()); status != http.StatusOK {
+			t.Fatalf("subscribe %s: %d %s", d.name, status, body)
+		}
+		ps.next() // its first message
+	}
+	ps.answer("laptop", http.StatusGone)
+	ps.answer("tablet", http.StatusNotFound)
+
+	turn := func(seq int64) {
+		e.srv.push.Notify(room.TurnNotice{Room: code, Game: "president", Player: player, Seq: seq, Move: i18n.M("president.view.act.pass")})
+	}
+	turn(7)
+	turn(7) // the same turn again (a table reloaded, another machine)
+	turn(8)
+	// turn 7 reaches the three devices once; then turn 8 the phone only
+	var arrived []string
+	for range 4 {
+		arrived = append(arrived, ps.next())
+	}
+	slices.Sort(arrived[:3])
+	if fmt.Sprint(arrived) != "[laptop phone tablet phone]" {
+		t.Fatalf("pushes went to %v, want turn 7 to each device once, then turn 8 to the phone alone", arrived)
+	}
+	subs, err := e.db.PushSubscriptions(context.Background(), player)
+	if err != nil || len(subs) != 1 || !strings.HasSuffix(subs[0].Endpoint, "/push/phone") {
+		t.Fatalf("after 410 and 404 the player keeps %v, %v; want the phone only", subs, err)
+	}
+	if n := e.srv.push.gone.Load(); n != 2 {
+		t.Fatalf("gone = %d, want 2", n)
+	}
+	if b := phone.decrypt(t, ps.pushes("phone")[2])["body"]; b != "Pass Tap to open the table." {
+		t.Fatalf("turn 8 says %q", b)
+	}
+}
+
+// TestWebPushHangingServiceIsBounded: a push service that never answers
+// costs a worker one timeout per push, never a caller: Notify returns at
+// once, the queue never holds more than its size, the rest is dropped
+// and counted, and the worker goes on after each timeout.
+func TestWebPushHangingServiceIsBounded(t *testing.T) {
+	ps := newPushService(t)
+	e := pushEnv(t, PushConfig{Workers: 1, Queue: 4, Timeout: 300 * time.Millisecond})
+	ann, bob, code := annAndBob(e, url.Values{})
+	player := e.seatedPlayer(code, 0)
+	ann.get("/t/" + code)
+	if status, body := ann.postJSON("/push/subscribe", newDevice(t, ps, "phone").json()); status != http.StatusOK {
+		t.Fatalf("subscribe: %d %s", status, body)
+	}
+	ps.next()
+	hang := make(chan struct{})
+	ps.mu.Lock()
+	ps.hang = hang
+	ps.mu.Unlock()
+	defer close(hang)
+
+	const n = 50
+	done := make(chan struct{})
+	go func() {
+		for i := range n {
+			e.srv.push.Notify(room.TurnNotice{Room: code, Game: "president", Player: player, Seq: int64(100 + i)})
+			if q := len(e.srv.push.jobs); q > 4 {
+				t.Errorf("the queue holds %d", q)
+			}
+		}
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Notify blocked on a hanging push service")
+	}
+	// at most the queue and the one push under way were kept
+	if d := e.srv.push.dropped.Load(); d < n-5 {
+		t.Fatalf("dropped %d of %d notices with a queue of 4", d, n)
+	}
+	// the table plays on meanwhile: Bob's table page and a chat line
+	// are answered while every push hangs
+	if status, _ := bob.get("/t/" + code); status != http.StatusOK {
+		t.Fatalf("table page: %d", status)
+	}
+	if status, body, _ := bob.post("/t/"+code+"/chat", url.Values{"text": {"still here"}}); status >= 300 {
+		t.Fatalf("chat: %d %s", status, body)
+	}
+	// the worker gives up each hung push and goes on until the queue is empty
+	deadline := time.Now().Add(20 * time.Second)
+	for len(e.srv.push.jobs) > 0 || e.srv.push.failed.Load() < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("queue %d, failed %d: the worker is stuck", len(e.srv.push.jobs), e.srv.push.failed.Load())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestWebPushSubscribeRefusesBadInput: what is not a browser's
+// subscription is refused with a sentence saying why, and nothing is
+// kept; a visitor who never gave a name may not subscribe; the posts
+// are limited per session.
+func TestWebPushSubscribeRefusesBadInput(t *testing.T) {
+	cfg := fastConfig()
+	cfg.Push.Subject = "https://tables.example"
+	cfg.Limits = NoLimits() // TestWebPushLimited counts them
+	e := newEnv(t, cfg)     // production's checks: https and public addresses only
+	ann := e.client()
+	code := ann.createTable("Ann", url.Values{})
+	player := e.seatedPlayer(code, 0)
+	ann.get("/t/" + code)
+
+	key, _ := ecdh.P256().GenerateKey(rand.Reader)
+	b64 := base64.RawURLEncoding.EncodeToString
+	good := map[string]any{"endpoint": "https://push.example/abc", "keys": map[string]string{"p256dh": b64(key.PublicKey().Bytes()), "auth": b64(make([]byte, 16))}}
+	with := func(field, value string) []byte {
+		m := map[string]any{"endpoint": good["endpoint"], "keys": map[string]string{}}
+		for k, v := range good["keys"].(map[string]string) {
+			m["keys"].(map[string]string)[k] = v
+		}
+		if field == "endpoint" {
+			m["endpoint"] = value
+		} else {
+			m["keys"].(map[string]string)[field] = value
+		}
+		b, _ := json.Marshal(m)
+		return b
+	}
+	offCurve := append([]byte{4}, bytes.Repeat([]byte{1}, 64)...)
+	for _, c := range []struct {
+		name string
+		body []byte
+		want string
+	}{
+		{"not JSON", []byte("endpoint=x"), "The subscription could not be read"},
+		{"plain http", with("endpoint", "http://push.example/abc"), "not a push service's secure (https) address"},
+		{"loopback", with("endpoint", "https://127.0.0.1:8443/abc"), "not a push service's secure (https) address"},
+		{"private", with("endpoint", "https://10.1.2.3/abc"), "not a push service's secure (https) address"},
+		{"localhost", with("endpoint", "https://localhost/abc"), "not a push service's secure (https) address"},
+		{"no endpoint", with("endpoint", ""), "not a push service's secure (https) address"},
+		{"javascript", with("endpoint", "javascript:alert(1)"), "not a push service's secure (https) address"},
+		{"short key", with("p256dh", b64(key.PublicKey().Bytes()[:64])), "p256dh must be a P-256 public key (65 bytes)"},
+		{"off the curve", with("p256dh", b64(offCurve)), "p256dh must be a P-256 public key (65 bytes)"},
+		{"short auth", with("auth", b64(make([]byte, 15))), "auth 16 bytes"},
+		{"auth not base64", with("auth", "!!!!!!!!!!!!!!!!!!!!!!"), "auth 16 bytes"},
+	} {
+		status, body := ann.postJSON("/push/subscribe", c.body)
+		if status != http.StatusUnprocessableEntity || !strings.Contains(errorOf(body), c.want) {
+			t.Errorf("%s: %d %s; want 422 saying %q", c.name, status, body, c.want)
+		}
+	}
+	if subs, _ := e.db.PushSubscriptions(context.Background(), player); len(subs) != 0 {
+		t.Fatalf("refused subscriptions were kept: %v", subs)
+	}
+
+	// a visitor without a name (no player) is told to join first
+	stranger := e.client()
+	stranger.get("/")
+	if status, body := stranger.postJSON("/push/subscribe", with("", "")); status != http.StatusForbidden || !strings.Contains(errorOf(body), "Join a table first") {
+		t.Fatalf("a stranger's subscription: %d %s", status, body)
+	}
+	// without the CSRF token (no fetch metadata) it is refused
+	ann2 := *ann
+	ann2.csrf = ""
+	if status, _ := ann2.postJSON("/push/subscribe", with("", "")); status != http.StatusForbidden {
+		t.Fatalf("a post without the CSRF token: %d", status)
+	}
+
+	// a good one is kept (the push to push.example is refused by the
+	// public-address check or fails: either way it is counted, not waited for)
+	if status, body := ann.postJSON("/push/subscribe", with("", "")); status != http.StatusOK {
+		t.Fatalf("a good subscription: %d %s", status, body)
+	}
+	if subs, _ := e.db.PushSubscriptions(context.Background(), player); len(subs) != 1 || subs[0].Endpoint != "https://push.example/abc" {
+		t.Fatalf("kept %v", subs)
+	}
+	// turned off: forgotten
+	if status, body := ann.postJSON("/push/unsubscribe", []byte(`{"endpoint":"https://push.example/abc"}`)); status != http.StatusOK {
+		t.Fatalf("unsubscribe: %d %s", status, body)
+	}
+	if subs, _ := e.db.PushSubscriptions(context.Background(), player); len(subs) != 0 {
+		t.Fatalf("after unsubscribe: %v", subs)
+	}
+}
+
+// TestWebPushLimited: a session may post 10 subscription changes a
+// minute; the 11th is refused with the catalog's sentence.
+func TestWebPushLimited(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	ann := e.client()
+	code := ann.createTable("Ann", url.Values{})
+	ann.get("/t/" + code)
+	off := []byte(`{"endpoint":"https://push.example/abc"}`)
+	for i := range 10 {
+		if status, body := ann.postJSON("/push/unsubscribe", off); status != http.StatusOK {
+			t.Fatalf("post %d: %d %s", i+1, status, body)
+		}
+	}
+	status, body := ann.postJSON("/push/unsubscribe", off)
+	if status != http.StatusTooManyRequests || !strings.Contains(errorOf(body), "Too many notification changes") {
+		t.Fatalf("past the limit: %d %s", status, body)
+	}
+	// another player at the same address is not limited by Ann's posts
+	bob := e.client()
+	bob.join(code, "Bob")
+	if status, body := bob.postJSON("/push/unsubscribe", off); status != http.StatusOK {
+		t.Fatalf("Bob's post: %d %s", status, body)
+	}
+}
+
+// TestWebPushCapPerPlayer: a player keeps at most MaxPerPlayer devices;
+// the oldest goes.
+func TestWebPushCapPerPlayer(t *testing.T) {
+	ps := newPushService(t)
+	e := pushEnv(t, PushConfig{MaxPerPlayer: 2})
+	var mu sync.Mutex
+	clock := time.Now()
+	e.srv.rt.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return clock }
+	ann := e.client()
+	code := ann.createTable("Ann", url.Values{})
+	player := e.seatedPlayer(code, 0)
+	ann.get("/t/" + code)
+	for _, name := range []string{"one", "two", "three"} {
+		if status, body := ann.postJSON("/push/subscribe", newDevice(t, ps, name).json()); status != http.StatusOK {
+			t.Fatalf("subscribe %s: %d %s", name, status, body)
+		}
+		mu.Lock()
+		clock = clock.Add(time.Second)
+		mu.Unlock()
+	}
+	subs, _ := e.db.PushSubscriptions(context.Background(), player)
+	var names []string
+	for _, s := range subs {
+		names = append(names, s.Endpoint[strings.LastIndex(s.Endpoint, "/")+1:])
+	}
+	if fmt.Sprint(names) != "[three two]" {
+		t.Fatalf("kept %v, want the two newest", names)
+	}
+}
+
+// TestVAPIDKeys: the key pair is made once and kept in the database (a
+// restart keeps it, so the browsers' subscriptions stay good), unless
+// both keys are given, which are checked.
+func TestVAPIDKeys(t *testing.T) {
+	ctx := context.Background()
+	e := pushEnv(t, PushConfig{})
+	kept := e.srv.push.public
+	if raw, err := base64.RawURLEncoding.DecodeString(kept); err != nil || len(raw) != 65 || raw[0] != 4 {
+		t.Fatalf("public key %q: not an uncompressed P-256 point", kept)
+	}
+	e.stop()
+	e.start()
+	if e.srv.push.public != kept {
+		t.Fatal("a restart made a new VAPID key: every subscription would be lost")
+	}
+
+	priv, pub, err := webpush.GenerateVAPIDKeys()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, otherPub, _ := webpush.GenerateVAPIDKeys()
+	for _, c := range []struct {
+		name      string
+		pub, priv string
+		ok        bool
+	}{
+		{"both", pub, priv, true},
+		{"padded", pub + "=", priv, true},
+		{"public only", pub, "", false},
+		{"private only", "", priv, false},
+		{"not a pair", otherPub, priv, false},
+		{"not base64", pub, "**", false},
+	} {
+		p, err := newPusher(ctx, PushConfig{PublicKey: c.pub, PrivateKey: c.priv}, "", NoLimits(), e.db, e.srv.log)
+		if (err == nil) != c.ok {
+			t.Errorf("%s: err %v", c.name, err)
+		}
+		if err == nil {
+			if p.public != pub {
+				t.Errorf("%s: public key %s, want %s", c.name, p.public, pub)
+			}
+			p.Close()
+		}
+	}
+}
+
+// TestServiceWorkerAtRoot: /sw.js is served at the root (so its scope is
+// the whole site) as JavaScript, revalidated on each use, under the
+// site's Content-Security-Policy.
+func TestServiceWorkerAtRoot(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	resp, err := http.Get(e.http.URL + "/sw.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	h := resp.Header
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), "text/javascript") ||
+		h.Get("Cache-Control") != "no-cache" || h.Get("Content-Security-Policy") != contentSecurityPolicy {
+		t.Fatalf("/sw.js: %d %v", resp.StatusCode, h)
+	}
+	for _, want := range []string{`addEventListener("push"`, `addEventListener("notificationclick"`, "openWindow"} {
+		if !bytes.Contains(body, []byte(want)) {
+			t.Fatalf("/sw.js lacks %s", want)
+		}
+	}
+}
