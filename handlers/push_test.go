@@ -3,21 +3,13 @@ package handlers
 import (
 	"bytes"
 	"context"
-	"crypto/aes"
-	"crypto/cipher"
 	"crypto/ecdh"
-	"crypto/ecdsa"
-	"crypto/elliptic"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/big"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -26,104 +18,25 @@ import (
 	"time"
 
 	webpush "github.com/SherClockHolmes/webpush-go"
+	"github.com/tablegames/tables/handlers/pushtest"
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/room"
-	"golang.org/x/crypto/hkdf"
 )
 
-// pushService is a push service (RFC 8030) the test runs: it keeps what
-// it is sent, per device, and answers each device's pushes with the
-// status the test sets (201 by default), or hangs while hang is open.
-type pushService struct {
-	t    *testing.T
-	srv  *httptest.Server
-	mu   sync.Mutex
-	got  map[string][]pushed // by device name
-	code map[string]int
-	hang chan struct{} // non-nil: every push waits until it is closed or the sender gives up
-	came chan string   // the device of every push, as it arrives
-}
-
-// pushed is one push as it arrived.
-type pushed struct {
-	header http.Header
-	body   []byte
-}
-
-func newPushService(t *testing.T) *pushService {
-	p := &pushService{t: t, got: map[string][]pushed{}, code: map[string]int{}, came: make(chan string, 1000)}
-	p.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		device := strings.TrimPrefix(r.URL.Path, "/push/")
-		body, _ := io.ReadAll(r.Body)
-		p.mu.Lock()
-		hang := p.hang
-		p.mu.Unlock()
-		if hang != nil {
-			select {
-			case <-hang:
-			case <-r.Context().Done():
-				return
-			}
-		}
-		p.mu.Lock()
-		p.got[device] = append(p.got[device], pushed{r.Header.Clone(), body})
-		code := p.code[device]
-		p.mu.Unlock()
-		if code == 0 {
-			code = http.StatusCreated
-		}
-		w.WriteHeader(code)
-		p.came <- device
-	}))
-	t.Cleanup(p.srv.Close)
-	return p
-}
-
-func (p *pushService) answer(device string, code int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.code[device] = code
-}
-
-// next waits for the next push to arrive and returns its device.
-func (p *pushService) next() string {
-	p.t.Helper()
-	select {
-	case d := <-p.came:
-		return d
-	case <-time.After(10 * time.Second):
-		p.t.Fatal("no push arrived")
-		return ""
-	}
-}
-
-func (p *pushService) pushes(device string) []pushed {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]pushed(nil), p.got[device]...)
-}
-
-// device is a browser's side of a subscription: its P-256 key pair and
-// auth secret, made by the test.
+// device is a browser's side of a subscription, at the test's push
+// service.
 type device struct {
+	*pushtest.Device
 	name string
-	key  *ecdh.PrivateKey
-	auth []byte
 	sub  map[string]any // what PushSubscription.toJSON() gives
 }
 
-func newDevice(t *testing.T, p *pushService, name string) *device {
-	key, err := ecdh.P256().GenerateKey(rand.Reader)
+func newDevice(t *testing.T, ps *pushtest.Service, name string) *device {
+	d, err := pushtest.NewDevice()
 	if err != nil {
 		t.Fatal(err)
 	}
-	auth := make([]byte, 16)
-	rand.Read(auth)
-	b64 := base64.RawURLEncoding.EncodeToString
-	return &device{name: name, key: key, auth: auth, sub: map[string]any{
-		"endpoint": p.srv.URL + "/push/" + name, "expirationTime": nil,
-		"keys": map[string]string{"p256dh": b64(key.PublicKey().Bytes()), "auth": b64(auth)},
-	}}
+	return &device{Device: d, name: name, sub: d.Subscription(ps.Endpoint(name))}
 }
 
 func (d *device) json() []byte {
@@ -131,96 +44,23 @@ func (d *device) json() []byte {
 	return b
 }
 
-// decrypt opens a push as the browser does (RFC 8291 over RFC 8188's
-// aes128gcm, one record), written from the RFCs: the header is salt (16),
-// record size (4), key id length (1) and the key id, which is the
-// sender's one-time public key; then the record.
-func (d *device) decrypt(t *testing.T, p pushed) map[string]string {
+// decrypt opens a push as the browser does.
+func (d *device) decrypt(t *testing.T, p pushtest.Push) map[string]string {
 	t.Helper()
-	if ce := p.header.Get("Content-Encoding"); ce != "aes128gcm" {
+	if ce := p.Header.Get("Content-Encoding"); ce != "aes128gcm" {
 		t.Fatalf("Content-Encoding %q, want aes128gcm", ce)
 	}
-	b := p.body
-	if len(b) < 21 {
-		t.Fatalf("a push of %d bytes", len(b))
-	}
-	salt, rs, idlen := b[:16], binary.BigEndian.Uint32(b[16:20]), int(b[20])
-	if len(b) < 21+idlen || idlen != 65 {
-		t.Fatalf("key id of %d bytes, want the sender's 65-byte public key", idlen)
-	}
-	senderPub, record := b[21:21+idlen], b[21+idlen:]
-	if uint32(len(record)) > rs {
-		t.Fatalf("one record of %d bytes, record size %d", len(record), rs)
-	}
-	as, err := ecdh.P256().NewPublicKey(senderPub)
+	m, err := d.OpenJSON(p.Body)
 	if err != nil {
 		t.Fatal(err)
-	}
-	shared, err := d.key.ECDH(as)
-	if err != nil {
-		t.Fatal(err)
-	}
-	expand := func(secret, salt, info []byte, n int) []byte {
-		out := make([]byte, n)
-		if _, err := io.ReadFull(hkdf.New(sha256.New, secret, salt, info), out); err != nil {
-			t.Fatal(err)
-		}
-		return out
-	}
-	// RFC 8291 §3.4: IKM from the ECDH secret and the auth secret
-	keyInfo := append(append([]byte("WebPush: info\x00"), d.key.PublicKey().Bytes()...), senderPub...)
-	ikm := expand(shared, d.auth, keyInfo, 32)
-	// RFC 8188 §2.2, 2.3: the content key and nonce from the salt
-	cek := expand(ikm, salt, []byte("Content-Encoding: aes128gcm\x00"), 16)
-	nonce := expand(ikm, salt, []byte("Content-Encoding: nonce\x00"), 12)
-	block, _ := aes.NewCipher(cek)
-	gcm, _ := cipher.NewGCM(block)
-	plain, err := gcm.Open(nil, nonce, record, nil) // the first record: the nonce as it is
-	if err != nil {
-		t.Fatalf("the push does not open with the device's keys: %v", err)
-	}
-	// the last record ends with 0x02, then zero padding
-	end := bytes.LastIndexFunc(plain, func(r rune) bool { return r != 0 })
-	if end < 0 || plain[end] != 2 {
-		t.Fatalf("no last-record delimiter in %q", plain)
-	}
-	var m map[string]string
-	if err := json.Unmarshal(plain[:end], &m); err != nil {
-		t.Fatalf("the message %q: %v", plain[:end], err)
 	}
 	return m
 }
 
-// checkVAPID checks a push's Authorization (RFC 8292): "vapid t=JWT,
-// k=key" where key is the server's public key and the JWT, for the push
-// service's origin, is signed by it.
-func checkVAPID(t *testing.T, p pushed, serverKey, origin string) {
+func checkVAPID(t *testing.T, p pushtest.Push, serverKey, origin string) {
 	t.Helper()
-	auth := p.header.Get("Authorization")
-	tok, key, ok := strings.Cut(strings.TrimPrefix(auth, "vapid t="), ", k=")
-	if !ok || !strings.HasPrefix(auth, "vapid t=") {
-		t.Fatalf("Authorization %q", auth)
-	}
-	if key != serverKey {
-		t.Fatalf("VAPID key %s, want the server's %s", key, serverKey)
-	}
-	parts := strings.Split(tok, ".")
-	if len(parts) != 3 {
-		t.Fatalf("JWT %q", tok)
-	}
-	var claims struct{ Aud, Sub string }
-	raw, _ := base64.RawURLEncoding.DecodeString(parts[1])
-	json.Unmarshal(raw, &claims)
-	if claims.Aud != origin || claims.Sub == "" {
-		t.Fatalf("JWT claims %s: want aud %s and a sub", raw, origin)
-	}
-	pub, _ := base64.RawURLEncoding.DecodeString(key)
-	x, y := elliptic.Unmarshal(elliptic.P256(), pub)
-	sig, _ := base64.RawURLEncoding.DecodeString(parts[2])
-	h := sha256.Sum256([]byte(parts[0] + "." + parts[1]))
-	if x == nil || len(sig) != 64 || !ecdsa.Verify(&ecdsa.PublicKey{Curve: elliptic.P256(), X: x, Y: y}, h[:],
-		new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:])) {
-		t.Fatal("the VAPID JWT is not signed by the server's key")
+	if err := pushtest.CheckVAPID(p.Header.Get("Authorization"), serverKey, origin); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -246,7 +86,7 @@ func (e *env) seatedPlayer(code string, seat int) string {
 // language, naming the game, the table and the move awaited, with the
 // table's address and nothing else.
 func TestWebPushTellsTheTurnEncrypted(t *testing.T) {
-	ps := newPushService(t)
+	ps := pushtest.NewService(t)
 	e := pushEnv(t, PushConfig{})
 	ann, _, code := annAndBob(e, url.Values{})
 	watcher := e.client()
@@ -268,21 +108,21 @@ func TestWebPushTellsTheTurnEncrypted(t *testing.T) {
 		t.Fatalf("subscribe: %d %s", status, body)
 	}
 	// the first message says it works, in the page's language
-	if d := ps.next(); d != "phone" {
+	if d := ps.Next(t); d != "phone" {
 		t.Fatalf("a push to %s", d)
 	}
-	first := ps.pushes("phone")[0]
-	checkVAPID(t, first, e.srv.push.public, ps.srv.URL)
+	first := ps.Pushes("phone")[0]
+	checkVAPID(t, first, e.srv.push.public, ps.URL)
 	if m := phone.decrypt(t, first); m["title"] != "Notifications activées" || m["url"] != "/me" {
 		t.Fatalf("first message %v", m)
 	}
 
 	e.srv.push.Notify(room.TurnNotice{Room: code, Game: "president", Player: player, Seat: 0, Seq: 12,
 		Deadline: time.Now().Add(24 * time.Hour), Move: i18n.M("president.view.act.play")})
-	ps.next()
-	got := ps.pushes("phone")[1]
-	checkVAPID(t, got, e.srv.push.public, ps.srv.URL)
-	if ttl := got.header.Get("TTL"); ttl == "" || ttl == "0" {
+	ps.Next(t)
+	got := ps.Pushes("phone")[1]
+	checkVAPID(t, got, e.srv.push.public, ps.URL)
+	if ttl := got.Header.Get("TTL"); ttl == "" || ttl == "0" {
 		t.Fatalf("TTL %q: a turn waits for a phone that is off", ttl)
 	}
 	m := phone.decrypt(t, got)
@@ -301,7 +141,7 @@ func TestWebPushTellsTheTurnEncrypted(t *testing.T) {
 // however often it is told; a device whose push service answers 410
 // (or 404) is forgotten, the others keep theirs.
 func TestWebPushOncePerTurnAndForgetsGone(t *testing.T) {
-	ps := newPushService(t)
+	ps := pushtest.NewService(t)
 	e := pushEnv(t, PushConfig{Workers: 1}) // one worker: pushes go in order
 	ann := e.client()
 	code := ann.createTable("Ann", url.Values{})
@@ -312,10 +152,10 @@ func TestWebPushOncePerTurnAndForgetsGone(t *testing.T) {
 		if status, body := ann.postJSON("/push/subscribe", d.json()); status != http.StatusOK {
 			t.Fatalf("subscribe %s: %d %s", d.name, status, body)
 		}
-		ps.next() // its first message
+		ps.Next(t) // its first message
 	}
-	ps.answer("laptop", http.StatusGone)
-	ps.answer("tablet", http.StatusNotFound)
+	ps.Answer("laptop", http.StatusGone)
+	ps.Answer("tablet", http.StatusNotFound)
 
 	turn := func(seq int64) {
 		e.srv.push.Notify(room.TurnNotice{Room: code, Game: "president", Player: player, Seq: seq, Move: i18n.M("president.view.act.pass")})
@@ -326,7 +166,7 @@ func TestWebPushOncePerTurnAndForgetsGone(t *testing.T) {
 	// turn 7 reaches the three devices once; then turn 8 the phone only
 	var arrived []string
 	for range 4 {
-		arrived = append(arrived, ps.next())
+		arrived = append(arrived, ps.Next(t))
 	}
 	slices.Sort(arrived[:3])
 	if fmt.Sprint(arrived) != "[laptop phone tablet phone]" {
@@ -339,7 +179,7 @@ func TestWebPushOncePerTurnAndForgetsGone(t *testing.T) {
 	if n := e.srv.push.gone.Load(); n != 2 {
 		t.Fatalf("gone = %d, want 2", n)
 	}
-	if b := phone.decrypt(t, ps.pushes("phone")[2])["body"]; b != "Pass Tap to open the table." {
+	if b := phone.decrypt(t, ps.Pushes("phone")[2])["body"]; b != "Pass Tap to open the table." {
 		t.Fatalf("turn 8 says %q", b)
 	}
 }
@@ -349,7 +189,7 @@ func TestWebPushOncePerTurnAndForgetsGone(t *testing.T) {
 // once, the queue never holds more than its size, the rest is dropped
 // and counted, and the worker goes on after each timeout.
 func TestWebPushHangingServiceIsBounded(t *testing.T) {
-	ps := newPushService(t)
+	ps := pushtest.NewService(t)
 	e := pushEnv(t, PushConfig{Workers: 1, Queue: 4, Timeout: 300 * time.Millisecond})
 	ann, bob, code := annAndBob(e, url.Values{})
 	player := e.seatedPlayer(code, 0)
@@ -357,11 +197,9 @@ func TestWebPushHangingServiceIsBounded(t *testing.T) {
 	if status, body := ann.postJSON("/push/subscribe", newDevice(t, ps, "phone").json()); status != http.StatusOK {
 		t.Fatalf("subscribe: %d %s", status, body)
 	}
-	ps.next()
+	ps.Next(t)
 	hang := make(chan struct{})
-	ps.mu.Lock()
-	ps.hang = hang
-	ps.mu.Unlock()
+	ps.Hang(hang)
 	defer close(hang)
 
 	const n = 50
@@ -517,7 +355,7 @@ func TestWebPushLimited(t *testing.T) {
 // TestWebPushCapPerPlayer: a player keeps at most MaxPerPlayer devices;
 // the oldest goes.
 func TestWebPushCapPerPlayer(t *testing.T) {
-	ps := newPushService(t)
+	ps := pushtest.NewService(t)
 	e := pushEnv(t, PushConfig{MaxPerPlayer: 2})
 	var mu sync.Mutex
 	clock := time.Now()
