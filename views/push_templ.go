@@ -56,7 +56,7 @@ func PushOffer(key string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "\" data-push-state=\"ready\"><p class=\"small muted\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "\" data-push-state=\"ready\"><p class=\"small muted\" data-push-line>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
