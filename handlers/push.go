@@ -332,6 +332,10 @@ func (p *pusher) send(ctx context.Context, player string, sub db.PushSubscriptio
 	}, opts)
 	if err != nil {
 		p.failed.Add(1)
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // without the URL: its path is the device's secret address
+		}
 		p.log.Warn("web push: send", "host", endpointHost(sub.Endpoint), "err", err)
 		return
 	}
