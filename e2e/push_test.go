@@ -163,3 +163,36 @@ func TestTellMeWhenItIsMyTurn(t *testing.T) {
 	ann.waitJS("notifications off", `document.querySelector('[data-push-status]').textContent.includes('Off: this device no longer tells you') && window.__unsubscribed`)
 	ann.shoot("push-off-desktop", chromedp.CaptureScreenshot())
 }
+
+// TestTellMeBlocked: a browser whose settings refuse this site's
+// notifications (set through the DevTools protocol, as a person's earlier
+// "Block" would) shows the drawer's state as blocked on load, asks
+// nothing, and offers no button that cannot work.
+func TestTellMeBlocked(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, t.TempDir(), "")
+	bea := newBrowser(t, "Bea")
+	bea.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: strings.Replace(pushStubJS, "%s", "{}", 1)})
+		return err
+	}))
+	bea.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		c := chromedp.FromContext(bea.ctx)
+		return c.Browser.Call(ctx, "Browser.setPermission", map[string]any{
+			"permission": map[string]string{"name": "notifications"}, "setting": "denied", "origin": srv.url, "browserContextId": c.BrowserContextID}, nil)
+	}))
+	bea.createTable(srv, "3")
+	bea.waitJS("the blocked state", `document.querySelector('[data-push]').getAttribute('data-push-state') === 'blocked'`)
+	if got := eval[string](bea, `document.querySelector("[data-push-status]").textContent`); !strings.Contains(got, "Blocked: notifications from this site are off in your browser's settings") {
+		t.Fatalf("the status says %q", got)
+	}
+	if eval[int](bea, `window.__asked`) != 0 || !eval[bool](bea, `document.querySelector('[data-push-on]').hidden`) {
+		t.Fatal("a blocked browser was asked, or offered the button")
+	}
+	eval[bool](bea, `(document.querySelector('#push-drawer').open = true)`)
+	bea.setSize(390, 844, true)
+	eval[bool](bea, `(document.querySelector('#push-drawer').scrollIntoView({block: 'center'}), true)`)
+	bea.shoot("push-blocked-phone", chromedp.CaptureScreenshot())
+	bea.axeCheck("the Notifications drawer, blocked")
+}

@@ -134,7 +134,7 @@ func newPusher(ctx context.Context, cfg PushConfig, publicURL string, limits Lim
 		p.subject = publicURL
 	}
 	if !strings.HasPrefix(p.subject, "https:") && !strings.Contains(p.subject, "@") {
-		log.Warn("web push: no contact for the push services (set -push-subject or an https -public-url); some refuse such pushes")
+		log.Info("web push: no contact for the push services (set -push-subject or an https -public-url); some refuse such pushes")
 	}
 	if !limits.Off {
 		p.addr = &buckets{lim: pushPerAddr, m: map[string]*rate.Limiter{}}

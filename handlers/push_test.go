@@ -229,8 +229,12 @@ func TestWebPushHangingServiceIsBounded(t *testing.T) {
 	if m := slices.Max(queued); m > 4 {
 		t.Fatalf("the queue held %d notices, its size is 4", m)
 	}
-	if d := e.srv.push.dropped.Load(); d < n-5 {
+	d := e.srv.push.dropped.Load()
+	if d < n-5 {
 		t.Fatalf("dropped %d of %d notices with a queue of 4 and one worker", d, n)
+	}
+	if m := e.scrape(); !strings.Contains(m, fmt.Sprintf("tables_webpush_dropped_total %d\n", d)) {
+		t.Fatalf("/metrics does not count the %d dropped notices", d)
 	}
 	// the table plays on: the seat to act calls, and the move is played
 	var seat int

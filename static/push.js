@@ -18,9 +18,11 @@
   function show(box, state, text) {
     box.setAttribute("data-push-state", state);
     box.querySelector("[data-push-status]").textContent = text === undefined ? word(box, state) : text;
-    box.querySelector("[data-push-on]").hidden = state === "on" || state === "unsupported" || state === "blocked";
+    var cannot = state === "unsupported" || state === "blocked";
+    box.querySelector("[data-push-on]").hidden = state === "on" || cannot;
     box.querySelector("[data-push-off]").hidden = state !== "on";
-    box.querySelector("[data-push-line]").hidden = state === "on";
+    box.querySelector("[data-push-buttons]").hidden = cannot;
+    box.querySelector("[data-push-line]").hidden = state === "on" || cannot;
   }
   function keyBytes(b64) {
     var s = (b64 + "===".slice((b64.length + 3) % 4)).replace(/-/g, "+").replace(/_/g, "/");

@@ -64,7 +64,7 @@ func PushOffer(key string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "</p><div class=\"row\"><button type=\"button\" data-push-on>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "</p><div class=\"row\" data-push-buttons><button type=\"button\" data-push-on>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
