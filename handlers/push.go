@@ -238,7 +238,7 @@ func (p *pusher) work(ctx context.Context) {
 			return
 		case j := <-p.jobs:
 			if j.hello != nil {
-				p.send(ctx, j.player, *j.hello, helloMessage(j.lang), "")
+				p.send(ctx, j.player, *j.hello, helloMessage(j.lang), "", time.Hour)
 			} else {
 				p.tell(ctx, j.turn)
 			}
@@ -309,20 +309,20 @@ func (p *pusher) tell(ctx context.Context, n room.TurnNotice) {
 			continue
 		}
 		if first {
-			p.send(ctx, n.Player, sub, msg, n.Room)
+			p.send(ctx, n.Player, sub, msg, n.Room, ttl(n.Deadline, time.Now()))
 		}
 	}
 }
 
 // send pushes msg to one of player's devices, forgetting it when the
 // push service says it is gone.
-func (p *pusher) send(ctx context.Context, player string, sub db.PushSubscription, msg pushMessage, topic string) {
+func (p *pusher) send(ctx context.Context, player string, sub db.PushSubscription, msg pushMessage, topic string, ttl time.Duration) {
 	body, _ := json.Marshal(msg)
 	ctx, cancel := context.WithTimeout(ctx, p.cfg.Timeout)
 	defer cancel()
 	opts := &webpush.Options{
 		HTTPClient: p.client, Subscriber: p.subject, VAPIDPublicKey: p.public, VAPIDPrivateKey: p.private,
-		TTL: 24 * 3600, Urgency: webpush.UrgencyHigh,
+		TTL: int(ttl / time.Second), Urgency: webpush.UrgencyHigh,
 	}
 	if topic != "" {
 		opts.Topic = "turn-" + topic // a newer turn at the table replaces one not yet delivered
@@ -354,6 +354,16 @@ func (p *pusher) send(ctx context.Context, player string, sub db.PushSubscriptio
 		p.failed.Add(1)
 		p.log.Warn("web push: refused", "host", endpointHost(sub.Endpoint), "status", resp.StatusCode)
 	}
+}
+
+// ttl is how long a push service keeps a turn's notice for a device that
+// is off: until the turn's deadline (a notice after it says nothing
+// true), at least a minute, at most four weeks; a day without one.
+func ttl(deadline, now time.Time) time.Duration {
+	if deadline.IsZero() {
+		return 24 * time.Hour
+	}
+	return min(max(deadline.Sub(now), time.Minute), 28*24*time.Hour)
 }
 
 // endpointHost is the host of an endpoint, for logs (the path is the
@@ -428,7 +438,7 @@ func (p *pusher) checkSubscription(in subscriptionJSON) (db.PushSubscription, er
 		return db.PushSubscription{}, errPush("error.push.keys")
 	}
 	return db.PushSubscription{
-		Endpoint: u.String(),
+		Endpoint: in.Endpoint, // as the browser wrote it: its unsubscribe names it so
 		P256dh:   base64.RawURLEncoding.EncodeToString(key),
 		Auth:     base64.RawURLEncoding.EncodeToString(auth),
 	}, nil
