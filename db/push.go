@@ -18,13 +18,17 @@ type PushSubscription struct {
 
 // SavePushSubscription keeps sub as player's, replacing what that
 // endpoint held before (a device handed to another player becomes
-// theirs), and forgets the player's oldest subscriptions past max.
+// theirs, with no turn pushed yet), and forgets the player's oldest
+// subscriptions past max.
 func (d *DB) SavePushSubscription(ctx context.Context, player string, sub PushSubscription, max int) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO push_subscriptions(endpoint, player, p256dh, auth, created, turn)
-			VALUES ($1, $2, $3, $4, $5, '')
+		if _, err := tx.ExecContext(ctx, `DELETE FROM push_turns WHERE endpoint = $1`, sub.Endpoint); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO push_subscriptions(endpoint, player, p256dh, auth, created)
+			VALUES ($1, $2, $3, $4, $5)
 			ON CONFLICT(endpoint) DO UPDATE SET player = excluded.player, p256dh = excluded.p256dh,
-				auth = excluded.auth, created = excluded.created, turn = ''`,
+				auth = excluded.auth, created = excluded.created`,
 			sub.Endpoint, player, sub.P256dh, sub.Auth, sub.Created.UnixMilli()); err != nil {
 			return err
 		}
@@ -67,12 +71,15 @@ func (d *DB) DeletePushSubscription(ctx context.Context, player, endpoint string
 	return n > 0, err
 }
 
-// ClaimPushTurn records that turn ("ROOM:seq") is being pushed to the
-// device at endpoint, reporting false when it already was (by this
-// machine or another) or the subscription is gone: a turn is pushed at
-// most once per device.
-func (d *DB) ClaimPushTurn(ctx context.Context, endpoint, turn string) (bool, error) {
-	res, err := d.w.ExecContext(ctx, `UPDATE push_subscriptions SET turn = $2 WHERE endpoint = $1 AND turn <> $2`, endpoint, turn)
+// ClaimPushTurn records that the turn that began after log entry seq at
+// room is being pushed to the device at endpoint, reporting false when
+// it, or a later turn of that table, already was (by this machine or
+// another), or the subscription is gone: a turn is pushed at most once
+// per device, and never after a newer one.
+func (d *DB) ClaimPushTurn(ctx context.Context, endpoint, room string, seq int64) (bool, error) {
+	res, err := d.w.ExecContext(ctx, `INSERT INTO push_turns(endpoint, room, seq)
+		SELECT endpoint, $2, $3 FROM push_subscriptions WHERE endpoint = $1
+		ON CONFLICT(endpoint, room) DO UPDATE SET seq = excluded.seq WHERE push_turns.seq < excluded.seq`, endpoint, room, seq)
 	if err != nil {
 		return false, err
 	}

@@ -44,20 +44,24 @@ func TestPushSubscriptions(t *testing.T) {
 			t.Fatalf("stored %+v", s)
 		}
 
-		// each turn is claimed once per device
+		// each turn is claimed once per device, and never after a later
+		// turn of the same table
 		for _, c := range []struct {
-			endpoint, turn string
+			endpoint, room string
+			seq            int64
 			want           bool
 		}{
-			{"https://push.example/3", "ABCD:7", true},
-			{"https://push.example/3", "ABCD:7", false},
-			{"https://push.example/2", "ABCD:7", true},
-			{"https://push.example/3", "ABCD:9", true},
-			{"https://push.example/1", "ABCD:9", false}, // forgotten by the cap
+			{"https://push.example/3", "ABCD", 7, true},
+			{"https://push.example/3", "ABCD", 7, false},
+			{"https://push.example/2", "ABCD", 7, true},
+			{"https://push.example/3", "WXYZ", 7, true}, // another table
+			{"https://push.example/3", "ABCD", 9, true},
+			{"https://push.example/3", "ABCD", 8, false}, // older than 9
+			{"https://push.example/1", "ABCD", 9, false}, // forgotten by the cap
 		} {
-			got, err := d.ClaimPushTurn(ctx, c.endpoint, c.turn)
+			got, err := d.ClaimPushTurn(ctx, c.endpoint, c.room, c.seq)
 			if err != nil || got != c.want {
-				t.Fatalf("ClaimPushTurn(%s, %s) = %v, %v; want %v", c.endpoint, c.turn, got, err, c.want)
+				t.Fatalf("ClaimPushTurn(%s, %s, %d) = %v, %v; want %v", c.endpoint, c.room, c.seq, got, err, c.want)
 			}
 		}
 
@@ -71,7 +75,7 @@ func TestPushSubscriptions(t *testing.T) {
 			t.Fatalf("after the move: ann, bob = %s", got)
 		}
 		// a new subscription starts with no turn claimed
-		if ok, _ := d.ClaimPushTurn(ctx, "https://push.example/2", "ABCD:7"); !ok {
+		if ok, _ := d.ClaimPushTurn(ctx, "https://push.example/2", "ABCD", 7); !ok {
 			t.Fatal("a saved subscription kept the turn claimed before")
 		}
 

@@ -16,8 +16,9 @@ package handlers
 //     table's actor, each push bounded by PushConfig.Timeout.
 //   - A push service that answers 404 or 410 has forgotten the
 //     subscription: so do we.
-//   - A turn is pushed at most once per device (db.ClaimPushTurn, shared
-//     by the machines of a cluster).
+//   - A turn is pushed at most once per device, and never after a newer
+//     turn of its table (db.ClaimPushTurn, shared by the machines of a
+//     cluster).
 //   - The message names the game, the table and the move awaited, in the
 //     player's language, and the table's address; it is built from the
 //     notice alone, which holds nothing of anyone's cards.
@@ -298,10 +299,9 @@ func (p *pusher) tell(ctx context.Context, n room.TurnNotice) {
 		}
 	}
 	msg := turnMessage(l, n)
-	turn := fmt.Sprintf("%s:%d", n.Room, n.Seq)
 	for _, sub := range subs {
 		cctx, cancel := context.WithTimeout(ctx, p.cfg.Timeout)
-		first, err := p.db.ClaimPushTurn(cctx, sub.Endpoint, turn)
+		first, err := p.db.ClaimPushTurn(cctx, sub.Endpoint, n.Room, n.Seq)
 		cancel()
 		if err != nil {
 			p.failed.Add(1)

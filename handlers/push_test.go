@@ -20,6 +20,7 @@ import (
 	"time"
 
 	webpush "github.com/SherClockHolmes/webpush-go"
+	"github.com/tablegames/tables/db/pgtest"
 	"github.com/tablegames/tables/handlers/pushtest"
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/room"
@@ -474,5 +475,49 @@ func TestServiceWorkerAtRoot(t *testing.T) {
 		if !bytes.Contains(body, []byte(want)) {
 			t.Fatalf("/sw.js lacks %s", want)
 		}
+	}
+}
+
+// TestWebPushAcrossMachines: in a cluster the subscriptions and the VAPID
+// key are shared: a device subscribed through one machine is told of a
+// turn by another, once, however many machines tell it.
+func TestWebPushAcrossMachines(t *testing.T) {
+	ps := pushtest.NewService(t)
+	addr := pgtest.NewDatabase(t)
+	cfg := fastConfig()
+	cfg.Push = PushConfig{PrivateEndpoints: true, Subject: "ops@tables.example", Workers: 1}
+	m1, m2 := &env{t: t, path: addr, cfg: cfg, machine: "m1"}, &env{t: t, path: addr, cfg: cfg, machine: "m2"}
+	for _, e := range []*env{m1, m2} {
+		e.start()
+		t.Cleanup(e.stop)
+	}
+	if m1.srv.push.public != m2.srv.push.public {
+		t.Fatal("two machines of a cluster sign with different VAPID keys")
+	}
+	ann := m1.client()
+	code := ann.createTable("Ann", url.Values{})
+	player := m1.seatedPlayer(code, 0)
+	phone := newDevice(t, ps, "phone")
+	if status, body := ann.postJSON("/push/subscribe", phone.json()); status != http.StatusOK {
+		t.Fatalf("subscribe through m1: %d %s", status, body)
+	}
+	ps.Next(t) // the first message, from m1
+
+	notice := room.TurnNotice{Room: code, Game: "president", Player: player, Seq: 3, Move: i18n.M("president.view.act.play")}
+	m2.srv.push.Notify(notice)
+	m1.srv.push.Notify(notice) // the same turn, told on the other machine too (a table moved)
+	notice.Seq, notice.Move = 4, i18n.M("president.view.act.pass")
+	m1.srv.push.Notify(notice)
+	ps.Next(t)
+	ps.Next(t)
+	var bodies []string
+	for _, p := range ps.Pushes("phone")[1:] {
+		m := phone.decrypt(t, p)
+		checkVAPID(t, p, m1.srv.push.public, ps.URL)
+		bodies = append(bodies, m["body"])
+	}
+	// m1's worker handled its repeat of turn 3 before turn 4
+	if fmt.Sprint(bodies) != "[Play Tap to open the table. Pass Tap to open the table.]" {
+		t.Fatalf("the phone was told %q: want turn 3 once, then turn 4", bodies)
 	}
 }
