@@ -521,3 +521,28 @@ func TestWebPushAcrossMachines(t *testing.T) {
 		t.Fatalf("the phone was told %q: want turn 3 once, then turn 4", bodies)
 	}
 }
+
+// TestNotifyAllocatesNothing: telling a turn, from the table's actor,
+// costs no allocation, queued or dropped.
+func TestNotifyAllocatesNothing(t *testing.T) {
+	n := room.TurnNotice{Room: "ABCD", Game: "president", Player: "p", Seq: 1, Move: i18n.M("president.view.act.play")}
+	p := &pusher{jobs: make(chan pushJob, 200)}
+	if a := testing.AllocsPerRun(100, func() { p.Notify(n) }); a != 0 {
+		t.Fatalf("Notify queued with %v allocations", a)
+	}
+	if a := testing.AllocsPerRun(100, func() { p.Notify(n) }); a != 0 || p.dropped.Load() == 0 {
+		t.Fatalf("Notify dropped (%d) with %v allocations", p.dropped.Load(), a)
+	}
+}
+
+// BenchmarkNotify is the cost of telling a turn to a full queue (the
+// worst case for the actor: a hanging push service).
+func BenchmarkNotify(b *testing.B) {
+	n := room.TurnNotice{Room: "ABCD", Game: "president", Player: "p", Seq: 1}
+	p := &pusher{jobs: make(chan pushJob, 1)}
+	p.Notify(n)
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Notify(n)
+	}
+}
