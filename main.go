@@ -149,6 +149,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	fs.StringVar(&cfg.LLM.Model, "llm-model", env("LLM_MODEL", ""), "model name for LLM bots")
 	fs.StringVar(&cfg.LLM.APIKey, "llm-api-key", env("LLM_API_KEY", ""), "API key for LLM bots (prefer the LLM_API_KEY environment variable)")
 	fs.DurationVar(&cfg.LLMTimeout, "llm-timeout", 5*time.Second, "an LLM bot that has not answered by then checks or folds")
+	fs.StringVar(&cfg.Push.Subject, "push-subject", env("PUSH_SUBJECT", ""), "Web Push: who the push services may contact, a mailto: address or https URL (default: -public-url)")
+	cfg.Push.PublicKey, cfg.Push.PrivateKey = getenv("VAPID_PUBLIC_KEY"), getenv("VAPID_PRIVATE_KEY")
+	fs.BoolVar(&cfg.Push.PrivateEndpoints, "push-private-endpoints", false, "Web Push: accept push endpoints on plain http and private or loopback addresses (tests only)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -205,6 +205,7 @@ func (s *Server) tablePage(c echo.Context) error {
 		return render(c, http.StatusOK, views.JoinPage(*v.Join))
 	}
 	v.Page.Passkeys = s.passkeysOn()
+	v.Page.PushKey = s.pushOffer(r)
 	return render(c, http.StatusOK, views.TablePage(v.Page))
 }
 

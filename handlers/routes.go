@@ -59,6 +59,7 @@ func (s *Server) routes() *echo.Echo {
 	// /metrics is served on its own listener (MetricsHandler), not here.
 	e.GET("/static/*", s.static)
 	e.HEAD("/static/*", s.static)
+	e.GET("/sw.js", s.serviceWorker) // Web Push's service worker, scoped to the whole site
 	// GET /t/:code/ws is served before Echo, see Server.Handler.
 	// The bot API (botapi.go): a token, no session or CSRF.
 	s.botRoutes(e)
@@ -90,6 +91,8 @@ func (s *Server) routes() *echo.Echo {
 	g.POST("/passkey/register/finish", s.passkeyJSON(s.passkeyRegisterFinish))
 	g.POST("/passkey/login/begin", s.passkeyJSON(s.passkeyLoginBegin))
 	g.POST("/passkey/login/finish", s.passkeyJSON(s.passkeyLoginFinish))
+	g.POST("/push/subscribe", s.pushJSON(s.pushSubscribe))
+	g.POST("/push/unsubscribe", s.pushJSON(s.pushUnsubscribe))
 	g.GET("/t/:code/hands", s.hands)
 	g.GET("/t/:code/hands.txt", s.handsExport)
 	g.GET("/t/:code/fair.json", s.fairJSON)

@@ -63,6 +63,8 @@ type Config struct {
 	// another machine serves are sent there (cluster.go), and the limits
 	// that protect the whole app count in the database.
 	Cluster *cluster.Node
+	// Push is Web Push: told when it is your turn (push.go).
+	Push PushConfig
 }
 
 // withDefaults fills unset fields.
@@ -105,6 +107,8 @@ type Server struct {
 	botStreams botStreamSet
 	// knownTokens: the tokens known to be bots' (botAuth)
 	knownTokens tokenSet
+	// push sends Web Push notices of turns (push.go)
+	push *pusher
 	// streamAuthed, set by tests, runs when a bot's stream has passed its
 	// token's check, before the stream is counted live
 	streamAuthed func()
@@ -131,6 +135,11 @@ func NewServer(ctx context.Context, cfg Config, d *db.DB, log *slog.Logger) (*Se
 	}
 	s.metrics = newMetrics(s)
 	rc.Metrics = s.metrics
+	if s.push, err = newPusher(ctx, s.cfg.Push, s.cfg.PublicURL, s.cfg.Limits, d, log); err != nil {
+		return nil, fmt.Errorf("web push: %w", err)
+	}
+	s.metrics.reg.MustRegister(s.push.collectors()...)
+	rc.OnTurn = s.push.Notify
 	s.rt = room.New(rc, d, log)
 	s.peers = &http.Client{Timeout: time.Second}
 	s.limits = newLimiters(s.cfg.Limits)
@@ -160,6 +169,7 @@ func (s *Server) CloseIdle(ctx context.Context) (int, error) { return s.rt.Close
 // hub.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.rt.Shutdown(ctx)
+	s.push.Close()
 	return s.hub.CloseWithMsg(melody.FormatCloseMessage(1012, "server restarting"))
 }
 

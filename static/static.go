@@ -25,7 +25,7 @@ import (
 
 // Files are the static files.
 //
-//go:embed vendor/*.js app.css app.js ring.css favicon.svg favicon-turn.svg
+//go:embed vendor/*.js app.css app.js push.js sw.js ring.css favicon.svg favicon-turn.svg
 var Files embed.FS
 
 // An Asset is one static file, ready to serve.

@@ -290,6 +290,9 @@ type Table struct {
 	// Evening is the table's evening so far (the Tonight drawer); nil
 	// while nothing has finished.
 	Evening *Evening
+	// PushKey, when set, offers the seated viewer "Tell me when it is my
+	// turn" (Web Push): the server's VAPID public key (PushOffer).
+	PushKey string
 }
 
 // PushMark ends every push: what the page checks a push by.
