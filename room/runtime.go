@@ -14,6 +14,7 @@ import (
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/holdem"
+	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
 
@@ -48,6 +49,19 @@ type Config struct {
 	LLMTimeout time.Duration
 	// Metrics counts what the tables do (nil: nothing is counted).
 	Metrics Metrics
+	// OnTurn, when set, is told (from the table's actor: it must not block) when a person's turn begins at a slow table.
+	OnTurn func(TurnNotice)
+}
+
+// TurnNotice says a person's turn began at a slow table.
+type TurnNotice struct {
+	Room     string    // the table's code
+	Game     string    // the game's kind: "president", "holdem", "lowunique", "impetus"
+	Player   string    // the awaited person's player id
+	Seat     int       // their seat, from 0
+	Seq      int64     // the log entry after which the turn began (one push per turn)
+	Deadline time.Time // when their time runs out
+	Move     i18n.Msg  // what is awaited, in words (e.g. "play a card", "choose a faction")
 }
 
 // WithDefaults fills unset fields.
@@ -536,6 +550,7 @@ func (rt *Runtime) CloseIdle(ctx context.Context) (int, error) {
 			codes = append(codes, r.code)
 		}
 	}
+	codes = rt.keepSlow(ctx, codes)
 	for _, code := range codes {
 		if err := rt.close(ctx, code, "table closed after a long pause"); err != nil {
 			return 0, err

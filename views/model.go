@@ -150,6 +150,7 @@ type Seat struct {
 	Deadline  int64 // ms since epoch when the seat's clock runs out; 0: no clock
 	ClockMS   int64 // the whole clock in ms, for the bar that drains
 	Bank      bool  // the clock ran out: the seat's time bank runs (Deadline is its end)
+	Slow      bool  // a slow table's time per move: Deadline is shown as a date and time
 	Place     RingPlace
 	Turn      bool // the table waits for this seat
 	// Rating, at a public table, is the person's rating in the game
