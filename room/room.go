@@ -1654,7 +1654,7 @@ func (r *Room) joinForm(l *i18n.Lang, player, name, csrf string) views.Join {
 // seatBar is what the viewer is told about seats once the game runs.
 func (r *Room) seatBar(rv *roomView) views.SeatBar {
 	me := r.t.seatOf(rv.player)
-	b := views.SeatBar{URL: "/t/" + r.code, Watching: me < 0, Seated: me >= 0, Open: r.t.Opts.OpenSeats, Paused: r.t.Paused,
+	b := views.SeatBar{URL: "/t/" + r.code, Watching: me < 0, Seated: me >= 0, Open: r.t.Opts.OpenSeats, Paused: r.t.Paused, Pace: r.t.Opts.Pace,
 		Host: r.t.isHost(rv.player), Removed: r.t.removed(rv.player), When: r.seatWhen(), Late: r.lateEntry()}
 	if i := r.t.askOf(rv.player); i >= 0 {
 		b.Asking = "waiting"

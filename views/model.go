@@ -134,6 +134,8 @@ type Home struct {
 	Name  string
 	Error string
 	Games []GameInfo
+	// Slow are the visitor's slow tables, their move first.
+	Slow []SlowTable
 }
 
 // Seat is one seat as everyone sees it in the lobby and on the table.
@@ -325,6 +327,7 @@ type SeatBar struct {
 	Requests []SeatRequest
 	Host     bool          // the viewer is the host
 	Paused   bool          // the host paused the table
+	Pace     int           // a slow table's hours per move (0: real time)
 	People   []SeatRequest // the others seated, who may become the host (Index is the seat)
 	Stakes   []string      // the stakes the host may set for the next hand (Hold'em's blinds)
 	StakesAt string        // the stakes now
