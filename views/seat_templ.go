@@ -521,7 +521,7 @@ func seatClock(s Seat) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = i18n.M("seat.clock.until", When(s.Deadline)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = i18n.M("seat.clock.until", When(s.Deadline, true)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
