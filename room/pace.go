@@ -47,6 +47,16 @@ func readPace(game string, o *Options, form url.Values) error {
 	if game == "holdem" && (o.Poker == nil || o.Poker.Tourney == "") {
 		return errNotAllowed("error.table.pace_cash")
 	}
+	if p := o.Poker; game == "holdem" {
+		// a level of minutes would pass while people sleep: a slow
+		// sit-and-go's blinds go up by hands (10 a level unless chosen)
+		if p.LevelMins > 0 {
+			return errNotAllowed("error.table.pace_levels")
+		}
+		if p.LevelHands == 0 {
+			p.LevelHands = 10
+		}
+	}
 	o.Pace, o.Clock, o.TimeBank, o.BankEvery = h, 0, 0, 0
 	return nil
 }

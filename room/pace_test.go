@@ -346,6 +346,7 @@ func TestReadPace(t *testing.T) {
 		{"president", url.Values{"ruleset": {"house"}, "seats": {"4"}, "pace": {"1e3"}}, 0, "error.table.pace"},
 		{"holdem", url.Values{"seats": {"4"}, "blinds": {"10/20"}, "stack_bb": {"100"}, "pace": {"24"}}, 0, "error.table.pace_cash"},
 		{"holdem", url.Values{"seats": {"4"}, "blinds": {"10/20"}, "stack_bb": {"100"}, "format": {"sng"}, "pace": {"24"}}, 24, ""},
+		{"holdem", url.Values{"seats": {"4"}, "blinds": {"10/20"}, "stack_bb": {"100"}, "format": {"sng"}, "level": {"5m"}, "pace": {"24"}}, 0, "error.table.pace_levels"},
 	} {
 		o, err := rt.ReadOptions(tc.game, tc.form)
 		var ge *game.Error
@@ -356,6 +357,9 @@ func TestReadPace(t *testing.T) {
 			t.Errorf("%s %v: %v, want %s", tc.game, tc.form, err, tc.err)
 		case err == nil && (o.Pace != tc.pace || tc.pace > 0 && o.Clock != 0):
 			t.Errorf("%s %v: pace %d clock %d, want pace %d", tc.game, tc.form, o.Pace, o.Clock, tc.pace)
+		}
+		if err == nil && tc.game == "holdem" && o.Poker.LevelHands != 10 {
+			t.Errorf("a slow sit-and-go's levels: %d hands, %d minutes; want 10 hands", o.Poker.LevelHands, o.Poker.LevelMins)
 		}
 	}
 }
