@@ -182,6 +182,15 @@ func TestSlowTableClock(t *testing.T) {
 		t.Fatal("the same seat is awaited after its move")
 	}
 	check(next, t0.Add(2*day))
+	// a day and more with nobody at the table: it stays open (a
+	// real-time table closes after IdleClose, 24 h)
+	c.now = t0.Add(2*day - time.Minute)
+	if n, err := rt.CloseIdle(ctx); err != nil || n != 0 {
+		t.Fatalf("idle close of a slow table: %d closed, %v", n, err)
+	}
+	if _, err := rt.Get(ctx, r.Code()); err != nil {
+		t.Fatalf("the slow table closed: %v", err)
+	}
 	// the log says so, to anyone who opens the table
 	screen := &conn{}
 	r.Connect(ctx, screen, people[next].id)
@@ -361,5 +370,18 @@ func TestReadPace(t *testing.T) {
 		if err == nil && tc.game == "holdem" && o.Poker.LevelHands != 10 {
 			t.Errorf("a slow sit-and-go's levels: %d hands, %d minutes; want 10 hands", o.Poker.LevelHands, o.Poker.LevelMins)
 		}
+	}
+}
+
+// TestOnTurnSaysImpetusChoice: at a slow Impetus table the notice says
+// which choice is open ("Choose a faction to guide."), not only "your
+// move".
+func TestOnTurnSaysImpetusChoice(t *testing.T) {
+	c := &clock{now: t0}
+	rt, _, n, _ := slowRuntime(t, filepath.Join(t.TempDir(), "tables.db"), c)
+	seatTable(t, rt, "impetus", url.Values{"seats": {"3"}, "bots": {"on"}, "pace": {"72"}}, []*person{{id: "p-ann", name: "Ann"}})
+	got := n.list()
+	if len(got) != 1 || got[0].Game != "impetus" || got[0].Player != "p-ann" || got[0].Move.Key != "impetus.view.need.guide" || !got[0].Deadline.Equal(t0.Add(72*time.Hour)) {
+		t.Fatalf("notices %+v, want Ann's, to choose a faction to guide, until %v", got, t0.Add(72*time.Hour))
 	}
 }
