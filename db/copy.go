@@ -14,7 +14,7 @@ import (
 var copied = []string{
 	"rooms", "room_log", "room_snapshots", "sessions", "secrets", "handovers",
 	"passkey_players", "passkeys", "finished_games", "results", "ratings", "players",
-	"seatings", "bots", "player_languages", "push_subscriptions", "push_turns",
+	"seatings", "bots", "player_languages", "push_subscriptions", "push_turns", "turns",
 }
 
 // ErrNotEmpty refuses a copy into a database that already has tables.

@@ -53,6 +53,9 @@ func (s *Server) myGames(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if p.Slow, err = s.slowTables(ctx, id.player); err != nil {
+		return err
+	}
 	for _, t := range open {
 		p.Open = append(p.Open, views.OpenTable{URL: "/t/" + t.Room, Code: t.Room, Game: room.GameTitle(i18n.From(ctx), t.Kind), Name: t.Name, Public: t.Public})
 	}

@@ -35,9 +35,17 @@ func (s *Server) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	slow, err := s.slowTables(c.Request().Context(), id.player)
+	if err != nil {
+		return err
+	}
+	if len(slow) > 0 {
+		noStore(c) // the visitor's own tables
+	}
 	return render(c, http.StatusOK, views.HomePage(views.Home{
 		Page: views.Page{Title: i18n.M("home.page_title"), CSRF: csrfToken(c), Passkeys: s.passkeysOn()},
 		Name: id.name, Games: s.rt.Games(), // no message from the query string: a link must not put words in our mouth
+		Slow: slow,
 	}))
 }
 

@@ -271,6 +271,9 @@ func (rt *Runtime) ReadOptions(game string, form url.Values) (Options, error) {
 	if opts.Clock, ok = formInt(form, "clock", 60, 0, 600); !ok {
 		return Options{}, errNotAllowed("error.table.clock_0_none_600")
 	}
+	if err := readPace(game, &opts, form); err != nil {
+		return Options{}, err
+	}
 	if opts.Unattended, ok = formInt(form, "unattended", 0, 0, 24*60); !ok {
 		return Options{}, errNotAllowed("error.table.bots_play_alone_0")
 	}

@@ -41,7 +41,8 @@ type Room struct {
 	viewers map[Conn]*viewer
 	rng     *mrand.Rand
 	timer   *time.Timer
-	timerN  int // bumps to disarm a timer that already fired
+	timerN  int       // bumps to disarm a timer that already fired
+	timerAt time.Time // when the timer fires, by the runtime's clock
 	stopped bool
 
 	// The clocks: none of this is in the log; after a restart every clock
@@ -62,6 +63,8 @@ type Room struct {
 	// the bots have paused for it
 	alone   time.Time
 	dormant bool
+	// a slow table's turns (pace.go)
+	pace paceState
 	// the match's play time (playTimed: a tournament's level clock): what
 	// it had before playSince, and since when it runs (zero: stopped,
 	// while the table is paused, dormant or its match over)
@@ -233,6 +236,9 @@ func (rv *roomView) seatView(i int) views.Seat {
 	}
 	if d := rv.deadlines[i]; !d.IsZero() {
 		v.ClockMS = int64(rv.t.Opts.Clock) * 1000
+		if h := rv.t.Opts.Pace; h > 0 {
+			v.Slow, v.ClockMS = true, int64(h)*3600*1000
+		}
 		if rv.banks[i] {
 			v.Bank, v.ClockMS = true, int64(rv.t.bank(i))
 		}
@@ -554,11 +560,11 @@ func (r *Room) pushSaving(v *viewer) {
 	}
 }
 
-// schedule arms the room's one timer for the earliest of: a bot's move
+// scheduleTimers arms the room's one timer for the earliest of: a bot's move
 // after its thinking delay, a player's clock running out, a disconnected
 // player's move played for them, a bot taking over the seat of a player
 // gone past the grace period, and the next deal after a pause.
-func (r *Room) schedule() {
+func (r *Room) scheduleTimers() {
 	r.disarm()
 	now := r.rt.now()
 	r.playClock(now, r.t.Match != nil && !r.t.Match.Over() && r.t.damage == nil && !r.t.Paused && !r.dormant)
@@ -590,7 +596,7 @@ func (r *Room) schedule() {
 	// a table nobody is connected to pauses its bots after a while, so
 	// abandoned tables don't play (and write) forever
 	quietAt := time.Time{}
-	if !r.alone.IsZero() {
+	if !r.alone.IsZero() && !r.slow() { // a slow table's bots play on
 		if quietAt = r.alone.Add(r.unattended()); !now.Before(quietAt) {
 			if !r.dormant {
 				r.dormant = true
@@ -622,6 +628,11 @@ func (r *Room) schedule() {
 			}
 			continue
 		}
+		if r.slow() {
+			// the time per move; nobody is played for for being away
+			consider(since.Add(r.perMove()), func() { r.autoMove(s, byClock) })
+			continue
+		}
 		if c := r.t.Opts.Clock; c > 0 {
 			out := since.Add(time.Duration(c) * time.Second)
 			if bank := r.t.bank(s); bank > 0 {
@@ -636,7 +647,11 @@ func (r *Room) schedule() {
 			consider(later(since, g).Add(cfg.AbsentAutoplay), func() { r.autoMove(s, byAbsent) })
 		}
 	}
-	for s, g := range r.gone {
+	gone := r.gone
+	if r.slow() {
+		gone = nil // at a slow table no bot takes a seat for its player's absence
+	}
+	for s, g := range gone {
 		if r.t.Seats[s].Away {
 			continue
 		}
@@ -739,6 +754,9 @@ func later(a, b time.Time) time.Time {
 // the current move runs out; banks the seats whose clock has run out and
 // now runs on their time bank (the deadline is then the bank's end).
 func (r *Room) deadlines() (out map[int]time.Time, banks map[int]bool) {
+	if r.slow() {
+		return r.slowDeadlines(), nil
+	}
 	c := r.t.Opts.Clock
 	if c <= 0 || len(r.waitingSince) == 0 || r.t.Paused {
 		return nil, nil
@@ -835,6 +853,7 @@ func (r *Room) expire() {
 func (r *Room) arm(d time.Duration, fn func()) {
 	r.timerN++
 	n := r.timerN
+	r.timerAt = r.rt.now().Add(max(d, 0))
 	r.timer = time.AfterFunc(max(d, 0), func() {
 		r.send(func() {
 			if n == r.timerN && !r.stopped {
@@ -1463,6 +1482,9 @@ func (r *Room) disconnect(c Conn) {
 // away past the absent grace and hands the role on (false: the host is
 // here, or nobody connected could take it).
 func (r *Room) hostGoneUntil() (time.Time, bool) {
+	if r.slow() {
+		return time.Time{}, false // at a slow table the host is away at times
+	}
 	host := r.t.seatOf(r.t.Host)
 	g, gone := r.gone[host]
 	if host < 0 || !gone || r.nextHost(host) < 0 {
@@ -1634,7 +1656,7 @@ func (r *Room) joinForm(l *i18n.Lang, player, name, csrf string) views.Join {
 // seatBar is what the viewer is told about seats once the game runs.
 func (r *Room) seatBar(rv *roomView) views.SeatBar {
 	me := r.t.seatOf(rv.player)
-	b := views.SeatBar{URL: "/t/" + r.code, Watching: me < 0, Seated: me >= 0, Open: r.t.Opts.OpenSeats, Paused: r.t.Paused,
+	b := views.SeatBar{URL: "/t/" + r.code, Watching: me < 0, Seated: me >= 0, Open: r.t.Opts.OpenSeats, Paused: r.t.Paused, Pace: r.t.Opts.Pace,
 		Host: r.t.isHost(rv.player), Removed: r.t.removed(rv.player), When: r.seatWhen(), Late: r.lateEntry()}
 	if i := r.t.askOf(rv.player); i >= 0 {
 		b.Asking = "waiting"

@@ -61,7 +61,7 @@ type TurnNotice struct {
 	Seat     int       // their seat, from 0
 	Seq      int64     // the log entry after which the turn began (one push per turn)
 	Deadline time.Time // when their time runs out
-	Move     i18n.Msg  // what is awaited, in words
+	Move     i18n.Msg  // what is awaited, as a sentence ("Play cards or pass.", "Choose a faction to guide.")
 }
 
 // WithDefaults fills unset fields.
@@ -557,6 +557,7 @@ func (rt *Runtime) CloseIdle(ctx context.Context) (int, error) {
 			codes = append(codes, r.code)
 		}
 	}
+	codes = rt.keepSlow(ctx, codes)
 	for _, code := range codes {
 		if err := rt.close(ctx, code, "table closed after a long pause"); err != nil {
 			return 0, err

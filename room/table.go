@@ -23,6 +23,9 @@ type Options struct {
 	Bots  bool `json:"bots"`
 	// Clock is the seconds a player has for each move; 0 means no clock.
 	Clock int `json:"clock,omitempty"`
+	// Pace is the hours a person has for each move at a table played at a
+	// slow pace (room/pace.go); 0: real time.
+	Pace int `json:"pace,omitempty"`
 	// Bot is the AI kind of the bot seats; "" is the game's default.
 	Bot     string `json:"bot,omitempty"`
 	Ruleset string `json:"ruleset,omitempty"` // President

@@ -148,9 +148,28 @@ var tr = (function () {
     if (now) { offset = now - receivedAt; }
   }
   readServerClock(Date.now());
+  // Dates: a <time data-when datetime="ISO"> (a slow table's deadline)
+  // is written in the viewer's own time zone and the page's language,
+  // "Tuesday 21:00" ("Tue 21:00" for data-when="short", a seat's clock;
+  // with the day of the month when it is a week or more away); the
+  // server's text (UTC) stays for a browser without Intl.
+  function writeWhen() {
+    var lang = document.documentElement.lang || undefined;
+    document.querySelectorAll("time[data-when]").forEach(function (el) {
+      var d = new Date(el.getAttribute("datetime"));
+      if (isNaN(d.getTime())) { return; }
+      var opts = { weekday: el.getAttribute("data-when") === "short" ? "short" : "long", hour: "2-digit", minute: "2-digit" };
+      if (Math.abs(d.getTime() - Date.now()) > 6 * 864e5) { opts.day = "numeric"; opts.month = "long"; }
+      var text;
+      try { text = new Intl.DateTimeFormat(lang, opts).format(d); } catch (err) { return; }
+      if (el.textContent !== text) { el.textContent = text; }
+    });
+  }
+  writeWhen();
   var tickTimer = null;
   function tick() {
     clearTimeout(tickTimer);
+    writeWhen();
     var now = serverNow(), wake = Infinity;
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var left = Number(el.getAttribute("data-deadline")) - now;

@@ -134,6 +134,8 @@ type Home struct {
 	Name  string
 	Error string
 	Games []GameInfo
+	// Slow are the visitor's slow tables, their move first.
+	Slow []SlowTable
 }
 
 // Seat is one seat as everyone sees it in the lobby and on the table.
@@ -150,6 +152,7 @@ type Seat struct {
 	Deadline  int64 // ms since epoch when the seat's clock runs out; 0: no clock
 	ClockMS   int64 // the whole clock in ms, for the bar that drains
 	Bank      bool  // the clock ran out: the seat's time bank runs (Deadline is its end)
+	Slow      bool  // a slow table's time per move: Deadline is shown as a date and time
 	Place     RingPlace
 	Turn      bool // the table waits for this seat
 	// Rating, at a public table, is the person's rating in the game
@@ -327,6 +330,7 @@ type SeatBar struct {
 	Requests []SeatRequest
 	Host     bool          // the viewer is the host
 	Paused   bool          // the host paused the table
+	Pace     int           // a slow table's hours per move (0: real time)
 	People   []SeatRequest // the others seated, who may become the host (Index is the seat)
 	Stakes   []string      // the stakes the host may set for the next hand (Hold'em's blinds)
 	StakesAt string        // the stakes now

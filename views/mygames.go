@@ -15,6 +15,8 @@ type MyGames struct {
 	// Known: the visitor has a session (a player id); without one there
 	// is nothing to show yet.
 	Known bool
+	// Slow are the visitor's slow tables, their move first.
+	Slow []SlowTable
 	// Profile is the visitor's public page ("" until they finished a
 	// game at a public table).
 	Profile  string
