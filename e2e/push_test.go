@@ -42,7 +42,7 @@ const pushStubJS = `(() => {
   }
 })()`
 
-// TestTellMeWhenItIsMyTurn: at a President table, Ann's page asks for
+// TestTellMeWhenItIsMyTurn: at a slow President table, Ann's page asks for
 // nothing on load. The notification permission is granted through the
 // DevTools protocol (Browser.grantPermissions); she taps "Tell me when
 // it is my turn": the page asks for the permission then, the service
@@ -67,7 +67,9 @@ func TestTellMeWhenItIsMyTurn(t *testing.T) {
 			Source: strings.Replace(pushStubJS, "%s", string(subJSON), 1)})
 		return err
 	}))
-	share := ann.createTable(srv, "3")
+	// a table at a slow pace: the only tables whose turns are pushed
+	ann.createGame(srv, "president", map[string]string{"seats": "3", "pace": "24"})
+	share := eval[string](ann, `document.querySelector('#share').value`)
 	code := share[strings.LastIndex(share, "/")+1:]
 	ann.startWhenReady()
 	ann.waitJS("the table", `!!document.querySelector('#p-ring')`)
@@ -182,7 +184,7 @@ func TestTellMeBlocked(t *testing.T) {
 		return c.Browser.Call(ctx, "Browser.setPermission", map[string]any{
 			"permission": map[string]string{"name": "notifications"}, "setting": "denied", "origin": srv.url, "browserContextId": c.BrowserContextID}, nil)
 	}))
-	bea.createTable(srv, "3")
+	bea.createGame(srv, "president", map[string]string{"seats": "3", "pace": "24"})
 	bea.waitJS("the blocked state", `document.querySelector('[data-push]').getAttribute('data-push-state') === 'blocked'`)
 	if got := eval[string](bea, `document.querySelector("[data-push-status]").textContent`); !strings.Contains(got, "Blocked: notifications from this site are off in your browser's settings") {
 		t.Fatalf("the status says %q", got)

@@ -512,10 +512,15 @@ func (s *Server) pushUnsubscribe(c echo.Context, id identity) error {
 }
 
 // pushOffer is the VAPID public key a table's page offers its seated
-// player "Tell me when it is my turn" with, or "" for none. Every table
-// offers it for now; once tables have a slow pace, only the slow ones
-// should (return "" for the others here).
-func (s *Server) pushOffer(r *room.Room) string { return s.push.public }
+// player "Tell me when it is my turn" with, or "" for none: only a table
+// at a slow pace offers it (a real-time table's players are at it; its
+// turns are not pushed).
+func (s *Server) pushOffer(r *room.Room) string {
+	if !r.Slow() {
+		return ""
+	}
+	return s.push.public
+}
 
 // serviceWorker serves static/sw.js at the site's root, so its scope is
 // the whole site: it shows the pushes and opens their table.

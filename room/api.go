@@ -52,6 +52,9 @@ func (r *Room) Title(l *i18n.Lang) string { return l.Msg(r.kind.info.Title()) }
 // Public reports a table listed on the home page (fixed at creation).
 func (r *Room) Public() bool { return r.public }
 
+// Slow reports whether the table plays at a slow pace (hours per move).
+func (r *Room) Slow() bool { return r.hours > 0 }
+
 // Join seats a player in the first empty seat of the lobby, or keeps them
 // where they sit. It returns the seat, or -1 when they can only watch.
 func (r *Room) Join(ctx context.Context, player, name string) (int, error) {

@@ -29,6 +29,7 @@ type Room struct {
 	kind   *kind
 	rt     *Runtime
 	public bool // listed on the home page (fixed at creation; read outside the actor)
+	hours  int  // hours per move at a slow table, 0 in real time (fixed at creation; read outside the actor)
 	inbox  chan func()
 	done   chan struct{}
 
@@ -270,7 +271,7 @@ func newRoom(rt *Runtime, code string, k *kind, t *Table) *Room {
 	var seed [16]byte
 	rand.Read(seed[:])
 	r := &Room{
-		code: code, kind: k, rt: rt, t: t, public: t.Opts.Public,
+		code: code, kind: k, rt: rt, t: t, public: t.Opts.Public, hours: t.Opts.Pace,
 		inbox:        make(chan func(), 64),
 		done:         make(chan struct{}),
 		viewers:      make(map[Conn]*viewer),
