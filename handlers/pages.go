@@ -74,7 +74,7 @@ func (s *Server) createTable(c echo.Context) error {
 
 // playNow opens a table from the same form with bots in every other seat
 // and starts it at once: one click from the home page to a game. A
-// visitor without a name plays as Guest.
+// visitor without a name plays as "Guest", in their language.
 func (s *Server) playNow(c echo.Context) error {
 	r, err := s.openTable(c, true)
 	if r == nil {
@@ -94,7 +94,8 @@ func (s *Server) playNow(c echo.Context) error {
 }
 
 // openTable creates a table from the home page's form; quick fills the
-// bots in and names a nameless visitor Guest. Without a table it has
+// bots in and names a nameless visitor "Guest" in their language
+// (join.guest). Without a table it has
 // rendered the form's error page (the error is render's) or failed.
 func (s *Server) openTable(c echo.Context, quick bool) (*room.Room, error) {
 	form, err := c.FormParams()
@@ -104,7 +105,7 @@ func (s *Server) openTable(c echo.Context, quick bool) (*room.Room, error) {
 	if quick {
 		form.Set("bots", "on")
 		if strings.TrimSpace(form.Get("name")) == "" {
-			form.Set("name", "Guest")
+			form.Set("name", i18n.From(c.Request().Context()).T("join.guest"))
 		}
 	}
 	kind := form.Get("kind")
