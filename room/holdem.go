@@ -320,9 +320,9 @@ func holdemView(rv *roomView) views.Holdem {
 		h.CanFold, h.CanCheck, h.CanCall, h.CallAmount = o.Fold, o.Check, o.Call, o.CallAmount
 		h.CallAllIn = o.Call && o.CallAmount == me.Stack
 		h.CanRaise, h.MinTo, h.MaxTo, h.Step = o.Raise, o.MinTo, o.MaxTo, v.Rules.BigBlind
-		h.RaiseWord = l.T("holdem.view.raise")
+		h.RaiseWord, h.RaiseKey = l.T("holdem.view.raise"), "holdem.view.raise.to"
 		if v.CurrentBet == 0 {
-			h.RaiseWord = l.T("holdem.view.bet")
+			h.RaiseWord, h.RaiseKey = l.T("holdem.view.bet"), "holdem.view.bet.amount"
 		}
 		if o.Raise {
 			h.Quick = quickSizes(&v, l)

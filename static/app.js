@@ -168,6 +168,14 @@ var tr = (function () {
     if (e.target.id && e.target.type === "number") {
       document.querySelectorAll('[data-amount-for="' + e.target.id + '"]').forEach(function (r) { r.value = e.target.value; });
     }
+    // the raise button says the amount it raises to ("Raise to 60")
+    var amount = field || (e.target.id && e.target.type === "number" ? e.target : null);
+    if (amount && amount.value !== "") {
+      var n = Number(amount.value);
+      document.querySelectorAll('[data-amount-of="' + amount.id + '"]').forEach(function (s) {
+        s.textContent = isNaN(n) ? amount.value : n.toLocaleString(document.documentElement.lang || undefined);
+      });
+    }
   });
   document.addEventListener("click", function (e) {
     var btn = e.target.closest("[data-set-amount]");

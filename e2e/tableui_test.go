@@ -1,0 +1,142 @@
+package e2e
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"github.com/tablegames/tables/i18n"
+)
+
+// Issue 40: a quieter table. These tests look at the table as a player
+// from PokerNow would: the action bar holds only what the viewer may do
+// now, a finished game's sheet folds away, a hand run twice shows both
+// boards and a line a run.
+
+// standingInBarJS names the standing choices (a toggle, sitting out, a
+// bomb pot vote) found in the fixed action bar: none belongs there.
+const standingInBarJS = `[...document.querySelectorAll('#h-controls button')].filter(b =>
+  b.hasAttribute('aria-pressed') || /"(sitout|bomb|straddleon|straddleoff|automuck|noautomuck|autorebuy|noautorebuy)"/.test(b.getAttribute('hx-vals') || '')
+).map(b => b.textContent.trim())`
+
+// seatMenuClearJS names the seat menu's controls that are out of the
+// window or covered (not the topmost element at their centre).
+const seatMenuClearJS = `[...document.querySelectorAll('#h-seat-menu summary, #h-seat-choices button')].filter(b => {
+  const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  return r.width === 0 || r.left < 0 || r.right > innerWidth || r.top < 0 || r.bottom > innerHeight || !b.contains(document.elementFromPoint(x, y));
+}).map(b => b.textContent.trim())`
+
+// browserIn opens a browser whose pages ask for a language
+// (Accept-Language), on a phone.
+func browserIn(t *testing.T, name, accept string) *browser {
+	b := newBrowser(t, name)
+	b.setSize(390, 844, true)
+	b.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{
+			UserAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile Safari/537.36", AcceptLanguage: accept})
+		return err
+	}))
+	return b
+}
+
+// TestSeatMenuHoldsTheStandingChoices (issue 40, point 1, and the raise
+// button of point 9): Ann plays a cash table with the show-or-muck and
+// straddle options, in English and in Japanese, on a phone and a laptop.
+// Between her turns the action bar holds no standing choice (no toggle, no
+// "Sit out", no bomb pot vote); the seat menu over the table holds them,
+// each saying on or off and the table's default, the muck choice on as the
+// table was created; a tap turns auto rebuy on and the menu stays open
+// through the push. On her turn the raise button says the amount it
+// raises to and follows the slider.
+func TestSeatMenuHoldsTheStandingChoices(t *testing.T) {
+	t.Parallel()
+	for _, lang := range []string{"en", "ja"} {
+		t.Run(lang, func(t *testing.T) {
+			l := i18n.Lookup(lang)
+			srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "60ms", "-next-deal-delay", "1500ms")
+			ann := browserIn(t, "Ann", lang)
+			ann.do(chromedp.Navigate(srv.url + "/"))
+			ann.waitJS("the home page", `document.documentElement.lang === `+jsString(l.Tag()))
+			// show or muck is ticked by default; straddles too here
+			ann.createHoldem(srv, map[string]string{"seats": "3", "blinds": "10/20", "stack_bb": "100", "clock": "0"}, "straddle")
+			ann.startWhenReady()
+			ann.waitJS("the table", `!!document.querySelector('#h-controls')`)
+
+			// her turn: the raise button says what it raises to, and follows
+			ann.waitJS("Ann's turn", yourTurnJS+` && !!document.querySelector('#h-controls button[data-raise]')`)
+			min := eval[string](ann, `document.querySelector('#h-amount').min`)
+			key := "holdem.view.raise.to" // preflop: the big blind is a bet
+			word := ann.text("#h-controls button[data-raise]")
+			if want := l.F(key, i18n.S("Amount", l.Num(atoi(t, min)))); word != want {
+				t.Fatalf("the raise button says %q, want %q", word, want)
+			}
+			ann.do(chromedp.SetValue(chromedp.CSS(`#h-controls input[type=range]`), "200"))
+			eval[bool](ann, `document.querySelector('#h-controls input[type=range]').dispatchEvent(new Event('input', {bubbles: true}))`)
+			if want := l.F(key, i18n.S("Amount", l.Num(200))); ann.text("#h-controls button[data-raise]") != want {
+				t.Fatalf("at 200 the raise button says %q, want %q", ann.text("#h-controls button[data-raise]"), want)
+			}
+			ann.screenshot("seatmenu-raise-" + lang + "-phone")
+			if out := eval[[]string](ann, standingInBarJS); len(out) > 0 {
+				t.Fatalf("on her turn the action bar holds standing choices: %v", out)
+			}
+
+			// between her turns: nothing standing in the bar, all in the menu
+			ann.waitJS("Ann's move taken", `(`+foldOrCheckJS+`) !== 'wait'`)
+			ann.waitJS("not Ann's turn", `!(`+yourTurnJS+`)`)
+			if out := eval[[]string](ann, standingInBarJS); len(out) > 0 {
+				t.Fatalf("between turns the action bar holds standing choices: %v", out)
+			}
+			ann.mustTap(`#h-seat-menu > summary`)
+			ann.waitJS("the seat menu", `document.querySelector('#h-seat-menu').open && document.querySelectorAll('#h-seat-choices button').length >= 4`)
+			muck := `document.querySelector("#h-seat-choices button[hx-vals*='automuck']")`
+			if p := eval[string](ann, muck+`.getAttribute('aria-pressed')`); p != "true" {
+				t.Fatalf("at a show-or-muck table the muck choice is %q: %s", p, ann.text("#h-seat-choices"))
+			}
+			mt := eval[string](ann, muck+`.textContent`)
+			for _, want := range []string{l.F("holdem.view.toggle.on", i18n.K("Choice", "holdem.view.muck")), l.T("holdem.view.default.on")} {
+				if !strings.Contains(mt, want) {
+					t.Fatalf("the muck choice says %q, not %q", mt, want)
+				}
+			}
+			for _, k := range []string{"holdem.view.auto_rebuy", "holdem.view.sit_out", "holdem.view.straddle"} {
+				if want := l.F("holdem.view.toggle.off", i18n.K("Choice", k)); !strings.Contains(ann.text("#h-seat-choices"), want) {
+					t.Fatalf("the seat menu lacks %q:\n%s", want, ann.text("#h-seat-choices"))
+				}
+			}
+			if out := eval[[]string](ann, seatMenuClearJS); len(out) > 0 {
+				ann.screenshot("seatmenu-covered-" + lang)
+				t.Fatalf("on a phone these controls of the seat menu are out of view or covered: %v", out)
+			}
+			if lang != "en" {
+				ann.inLanguage("the seat menu", l, englishOnly(t, l))
+			}
+			ann.firstScreen("seatmenu-" + lang + "-phone")
+			ann.axeCheck("the seat menu open, on a phone")
+			// a tap turns auto rebuy on; the menu stays open through the push
+			ann.mustTap(`#h-seat-choices button[hx-vals*='"autorebuy"']`)
+			ann.waitJS("auto rebuy on", `!!document.querySelector("#h-seat-choices button[hx-vals*='noautorebuy'][aria-pressed=true]")`)
+			if !eval[bool](ann, `document.querySelector('#h-seat-menu').open`) {
+				t.Fatal("the seat menu closed with the push")
+			}
+			ann.setSize(1280, 800, false)
+			if out := eval[[]string](ann, seatMenuClearJS); len(out) > 0 {
+				t.Fatalf("on a laptop these controls of the seat menu are out of view or covered: %v", out)
+			}
+			ann.firstScreen("seatmenu-" + lang + "-desktop")
+		})
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("not a number: %q", s)
+	}
+	return n
+}
