@@ -140,3 +140,64 @@ func atoi(t *testing.T, s string) int {
 	}
 	return n
 }
+
+// runMarksCoveredJS names the "1" and "2" marks of a hand run twice that
+// are out of the window or covered.
+const runMarksCoveredJS = `[...document.querySelectorAll('#h-board.twice .run-mark')].filter(m => {
+  const r = m.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  return r.width === 0 || r.left < 0 || r.right > innerWidth || r.top < 0 || r.bottom > innerHeight || !m.contains(document.elementFromPoint(x, y));
+}).map(m => m.textContent.trim())`
+
+// checkRunLines (issue 40, point 3): the results of a hand run twice give
+// every player who showed a line a run, in the page's language: "wins run
+// 1 with …" or "run 1: …", then run 2; each run has a winner; the marks of
+// both boards are in sight.
+func checkRunLines(t *testing.T, b *browser, l *i18n.Lang) {
+	t.Helper()
+	if out := eval[[]string](b, runMarksCoveredJS); len(out) > 0 {
+		t.Fatalf("these marks of the boards are covered or out of view: %v", out)
+	}
+	if out := eval[[]string](b, boardCornersCoveredJS); len(out) > 0 {
+		b.screenshot("holdem-twice-covered")
+		t.Fatalf("these cards of the boards are partly covered: %v", out)
+	}
+	prefix := func(key string, run int) string {
+		return strings.Split(l.F(key, i18n.N("Run", run), i18n.S("Hand", "\x00")), "\x00")[0]
+	}
+	rows := eval[[]string](b, `[...document.querySelectorAll('#h-controls .standings tbody td.what')].map(td => td.innerText.trim())`)
+	folded := l.T("holdem.view.folded")
+	won := [3]bool{}
+	shown := 0
+	for _, r := range rows {
+		if r == folded || r == "" {
+			continue
+		}
+		shown++
+		lines := strings.Split(r, "\n")
+		if len(lines) != 2 {
+			t.Fatalf("a player's result of a hand run twice is %d lines, want one a run: %q (all: %q)", len(lines), r, rows)
+		}
+		for i, line := range lines {
+			w, lost := prefix("holdem.view.run.won", i+1), prefix("holdem.view.run.lost", i+1)
+			switch {
+			case strings.HasPrefix(line, w):
+				won[i+1] = true
+			case !strings.HasPrefix(line, lost):
+				t.Fatalf("line %d of a result is %q, want %q… or %q…", i+1, line, w, lost)
+			}
+		}
+	}
+	if shown < 2 || !won[1] || !won[2] {
+		t.Fatalf("the results of a hand run twice: %q (won run 1: %v, run 2: %v)", rows, won[1], won[2])
+	}
+	t.Logf("run twice, the results: %q", rows)
+}
+
+// boardCornersCoveredJS names the board cards of a hand run twice that
+// another element covers at any of four points inside their corners (a
+// chip won, a seat, the results' sheet); a run's own mark may sit on the
+// corner of its first card.
+const boardCornersCoveredJS = `[...document.querySelectorAll('#h-board.twice .card')].filter(c => {
+  const r = c.getBoundingClientRect();
+  return [[.2, .2], [.8, .2], [.2, .8], [.8, .8]].some(([fx, fy]) => { const e = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy); return !c.contains(e) && !(e && e.closest('.run-mark')); });
+}).map(c => c.getAttribute('aria-label') + ' ' + [[.2, .2], [.8, .2], [.2, .8], [.8, .8]].map(([fx, fy]) => { const r = c.getBoundingClientRect(), e = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy); return e && !c.contains(e) ? (e.className || e.tagName) : ''; }).join('|'))`

@@ -549,6 +549,9 @@ func holdemStandings(rv *roomView, v *holdem.View, r *holdem.HandRecord, seats [
 		}
 		row := standingOf(rv, i)
 		row.What, row.Score, row.Sign = seats[i].HandName, signedIn(l, net), sign(net)
+		if seats[i].HandName2 != "" {
+			row.What = runLines(l, v.Results, i, seats[i].HandName, seats[i].HandName2)
+		}
 		if sv.Folded {
 			row.What = l.T("holdem.view.folded")
 		}
@@ -556,6 +559,23 @@ func holdemStandings(rv *roomView, v *holdem.View, r *holdem.HandRecord, seats [
 	}
 	s.Rows = ranked(rows, keys, false)
 	return s
+}
+
+// runLines words a hand run twice for one player, a line a run: "wins run
+// 1 with a pair of sixes" where the seat won a pot on that run, else "run
+// 2: a pair of aces".
+func runLines(l *i18n.Lang, results []holdem.Result, seat int, hands ...string) string {
+	lines := make([]string, len(hands))
+	for run, hand := range hands {
+		key := "holdem.view.run.lost"
+		for _, r := range results {
+			if r.Run == run && slices.Contains(r.Winners, seat) {
+				key = "holdem.view.run.won"
+			}
+		}
+		lines[run] = l.F(key, i18n.N("Run", run+1), i18n.S("Hand", hand))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // holdemOutcome is a finished hand or tournament for the evening. A cash
