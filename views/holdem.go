@@ -139,7 +139,7 @@ type Holdem struct {
 	RaiseWord  string // "Bet" or "Raise"
 	// RaiseKey words the raise button with its amount: "Raise to 60"
 	// (holdem.view.raise.to) or "Bet 60" (holdem.view.bet.amount).
-	RaiseKey string
+	RaiseKey   string
 	MinTo      int
 	MaxTo      int
 	Step       int // the slider's step: the big blind
