@@ -201,3 +201,97 @@ const boardCornersCoveredJS = `[...document.querySelectorAll('#h-board.twice .ca
   const r = c.getBoundingClientRect();
   return [[.2, .2], [.8, .2], [.2, .8], [.8, .8]].some(([fx, fy]) => { const e = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy); return !c.contains(e) && !(e && e.closest('.run-mark')); });
 }).map(c => c.getAttribute('aria-label') + ' ' + [[.2, .2], [.8, .2], [.2, .8], [.8, .8]].map(([fx, fy]) => { const r = c.getBoundingClientRect(), e = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy); return e && !c.contains(e) ? (e.className || e.tagName) : ''; }).join('|'))`
+
+// underBarJS names the elements of the selector that the fixed action bar
+// covers at least in part (the bar's top above their bottom).
+const underBarJS = `((sel) => {
+  const bar = document.querySelector('#stage .actionbar').getBoundingClientRect();
+  return [...document.querySelectorAll(sel)].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.bottom > bar.top + 1 && r.right > bar.left && r.left < bar.right;
+  }).map(e => (e.id || e.className) + ' ' + Math.round(e.getBoundingClientRect().bottom) + '>' + Math.round(bar.top));
+})`
+
+// qrClearJS names the corners of the handover's QR code that are out of
+// the window or under another element.
+const qrClearJS = `(() => {
+  const q = document.querySelector('#handover svg');
+  if (!q) return ['no QR code'];
+  const r = q.getBoundingClientRect(), out = [];
+  for (const [fx, fy] of [[.05, .05], [.95, .05], [.05, .95], [.95, .95]]) {
+    const x = r.left + r.width * fx, y = r.top + r.height * fy;
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) { out.push(fx + ',' + fy + ' out of the window'); continue; }
+    const e = document.elementFromPoint(x, y);
+    if (!e || !e.closest('#handover')) out.push(fx + ',' + fy + ' under ' + (e ? e.tagName + '.' + e.className : 'nothing'));
+  }
+  return out;
+})()`
+
+// TestFinishedGameSheetFolds (issue 40, point 2): Ann plays Lowest Unique
+// to its end with two bots, in English and in Japanese. On a phone the
+// final standings and the evening take at most about a third of the
+// screen and fold to one line, in her language, leaving every seat of the
+// table in sight and Play again under it; folded, the sheet stays folded
+// through a push (a chat line). On a laptop the QR code of "Play on
+// another device", opened from the Invite drawer, is never under the
+// action bar, scrolled to the window's bottom edge.
+func TestFinishedGameSheetFolds(t *testing.T) {
+	t.Parallel()
+	for _, lang := range []string{"en", "ja"} {
+		t.Run(lang, func(t *testing.T) {
+			l := i18n.Lookup(lang)
+			srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms", "-next-deal-delay", "500ms")
+			ann := browserIn(t, "Ann", lang)
+			ann.do(chromedp.Navigate(srv.url + "/"))
+			ann.waitJS("the home page", `document.documentElement.lang === `+jsString(l.Tag()))
+			ann.createGame(srv, "lowunique", map[string]string{"seats": "3", "rounds": "4"})
+			ann.startWhenReady()
+			ann.waitJS("the table", `!!document.querySelector('#lu-hand')`)
+			playLowUniqueToTheEnd(t, ann)
+			ann.waitJS("the final sheet", `!!document.querySelector('#stage .actionbar details.final-sheet[open] .standings')`)
+			if h := eval[float64](ann, `document.querySelector('.final-sheet .sheet-body').getBoundingClientRect().height / innerHeight`); h > 0.36 {
+				t.Fatalf("open, the final standings take %.0f%% of a phone's height", h*100)
+			}
+			ann.firstScreen("final-sheet-open-" + lang + "-phone")
+			if w := ann.text(".final-sheet > summary"); !strings.Contains(w, l.T("standings.fold.hide")) {
+				t.Fatalf("the open sheet's control says %q, not %q", w, l.T("standings.fold.hide"))
+			}
+			ann.mustTap(`.final-sheet > summary`)
+			ann.waitJS("the sheet folded", `!document.querySelector('.final-sheet').open`)
+			if w := ann.text(".final-sheet > summary"); !strings.Contains(w, l.T("standings.fold.show")) || !strings.Contains(w, l.T("standings.final")) {
+				t.Fatalf("the folded sheet says %q", w)
+			}
+			if out := eval[[]string](ann, underBarJS+`('#lu-ring .seat, #lu-ring .centre')`); len(out) > 0 {
+				t.Fatalf("folded, the action bar still covers the table: %v", out)
+			}
+			if out := eval[[]string](ann, `[...document.querySelectorAll('.final-again button')].filter(b => { const r = b.getBoundingClientRect(); return r.bottom > innerHeight || !b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }).map(b => b.textContent)`); len(out) > 0 {
+				t.Fatalf("Play again is out of sight: %v", out)
+			}
+			ann.firstScreen("final-sheet-folded-" + lang + "-phone")
+			ann.axeCheck("a finished game's sheet, folded")
+			// a push redraws the bar: the sheet stays folded
+			seq := eval[string](ann, `document.getElementById('seq').dataset.n`)
+			ann.chat("gg")
+			ann.waitJS("a push", `document.getElementById('seq').dataset.n !== `+jsString(seq))
+			if eval[bool](ann, `document.querySelector('.final-sheet').open`) {
+				t.Fatal("the folded sheet opened again with a push")
+			}
+
+			// on a laptop: Play on another device, its QR code in sight
+			ann.setSize(1280, 800, false)
+			ann.mustTap(`.final-sheet > summary`)
+			ann.waitJS("the sheet open", `document.querySelector('.final-sheet').open`)
+			ann.firstScreen("final-sheet-open-" + lang + "-desktop")
+			ann.do(chromedp.Click(chromedp.CSS(`details:has(#seat-leave) > summary`)))
+			ann.mustTap(`.handover button`)
+			ann.waitJS("the QR code", `!!document.querySelector('#handover svg')`)
+			eval[bool](ann, `(document.querySelector('#handover svg').scrollIntoView({block: 'end'}), true)`)
+			ann.waitJS("the page to settle", settledJS)
+			if out := eval[[]string](ann, qrClearJS); len(out) > 0 {
+				ann.screenshot("final-sheet-qr-covered-" + lang)
+				t.Fatalf("on a laptop the QR code is cut off: %v", out)
+			}
+			ann.shoot("final-sheet-qr-"+lang+"-desktop", chromedp.CaptureScreenshot())
+		})
+	}
+}

@@ -627,6 +627,17 @@ var tr = (function () {
   document.addEventListener("change", function (e) {
     if (e.target.matches && e.target.matches("[data-speed]")) { speed = e.target.value; schedule(); }
   });
+  // A finished game's sheet, once folded, stays folded while pushes
+  // redraw the action bar (a new game's standings open again).
+  var sheetFolded = false;
+  document.addEventListener("toggle", function (e) {
+    if (e.target.matches && e.target.matches("details.final-sheet")) { sheetFolded = !e.target.open; }
+  }, true);
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var sheets = document.querySelectorAll("details.final-sheet");
+    if (!sheets.length) { sheetFolded = false; return; }
+    if (sheetFolded) { sheets.forEach(function (d) { if (d.open) { d.open = false; } }); }
+  });
   // the folded "More" stays open from step to step once opened
   var moreOpen = false;
   document.addEventListener("toggle", function (e) {
