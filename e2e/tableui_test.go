@@ -295,3 +295,37 @@ func TestFinishedGameSheetFolds(t *testing.T) {
 		})
 	}
 }
+
+// TestSimultaneousTurnSaysYourMoveFirst (issue 40, point 9): Ann and Cal
+// play Impetus with two bots, Ann in English or in Japanese. While both
+// are to choose a faction, Ann's status line says her own move first
+// ("Your move: Choose a faction to guide.") and then whom else the table
+// waits for ("Also waiting for Cal.").
+func TestSimultaneousTurnSaysYourMoveFirst(t *testing.T) {
+	t.Parallel()
+	for _, lang := range []string{"en", "ja"} {
+		t.Run(lang, func(t *testing.T) {
+			l := i18n.Lookup(lang)
+			srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms")
+			ann := browserIn(t, "Ann", lang)
+			ann.do(chromedp.Navigate(srv.url + "/"))
+			ann.waitJS("the home page", `document.documentElement.lang === `+jsString(l.Tag()))
+			ann.createGame(srv, "impetus", map[string]string{"seats": "4"})
+			share := eval[string](ann, `document.querySelector('#share').value`)
+			cal := newBrowser(t, "Cal")
+			cal.joinLobby(share)
+			ann.waitJS("Cal seated", `document.querySelector('#lobby').textContent.includes('Cal')`)
+			ann.startWhenReady()
+			ann.waitJS("the faction choice", yourTurnJS+` && !!document.querySelector('#im-choice button.option')`)
+			want := l.F("impetus.view.status.need_wait", i18n.K("Need", "impetus.view.need.guide"), i18n.S("Names", "Cal"))
+			ann.waitJS("the status line", `document.querySelector('#im-status').textContent.includes(`+jsString(want)+`)`)
+			status := strings.Join(strings.Fields(ann.text("#im-status")), " ")
+			if !strings.Contains(status, want) {
+				t.Fatalf("Ann's status line says %q, want %q", status, want)
+			}
+			ann.firstScreen("impetus-your-move-first-" + lang + "-phone")
+			ann.setSize(1280, 800, false)
+			ann.firstScreen("impetus-your-move-first-" + lang + "-desktop")
+		})
+	}
+}
