@@ -471,6 +471,19 @@ var tr = (function () {
     badge.hidden = unread === 0;
     badge.textContent = tr("script.unread", { Count: unread });
   }
+  // The toast stands under the status line (and the header), never over
+  // it; a push that makes the status line taller moves it down.
+  function placeToast() {
+    var box = document.getElementById("chat-toast");
+    if (!box || !box.firstChild) { return; }
+    var header = document.querySelector("header.top"), status = document.querySelector("#stage .status");
+    var top = header ? header.getBoundingClientRect().bottom : 0;
+    if (status) { top = Math.max(top, status.getBoundingClientRect().bottom); }
+    var px = Math.round(top + 4) + "px";
+    if (box.style.top !== px) { box.style.top = px; }
+  }
+  document.addEventListener("htmx:wsAfterMessage", placeToast);
+  window.addEventListener("scroll", placeToast, { passive: true });
   function toast(li) {
     var box = document.getElementById("chat-toast");
     if (!box) { return; }
@@ -478,8 +491,12 @@ var tr = (function () {
     b.type = "button";
     b.className = "toast-line";
     b.setAttribute("data-open-chat", "");
-    b.textContent = li.textContent.replace(/\s+/g, " ").trim();
+    // the name and the words: the chat's marks ("host") stay in the chat
+    var line = li.cloneNode(true);
+    line.querySelectorAll(".mark").forEach(function (m) { m.remove(); });
+    b.textContent = line.textContent.replace(/\s+/g, " ").replace(/ :/, ":").trim();
     box.replaceChildren(b);
+    placeToast();
     if (toastTimer) { clearTimeout(toastTimer); }
     toastTimer = setTimeout(function () { box.replaceChildren(); }, 6000);
   }
