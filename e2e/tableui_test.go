@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -327,5 +328,74 @@ func TestSimultaneousTurnSaysYourMoveFirst(t *testing.T) {
 			ann.setSize(1280, 800, false)
 			ann.firstScreen("impetus-your-move-first-" + lang + "-desktop")
 		})
+	}
+}
+
+// chipsOnMarksJS looks at every seat: an ante chip on its dealer button,
+// a bet chip under the clock of the seat to act. It says how many of each
+// it could check and which overlap.
+const chipsOnMarksJS = `(() => {
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const out = {ante: 0, clock: 0, bad: []};
+  for (const s of document.querySelectorAll('#h-ring .seat')) {
+    const a = s.querySelector('.ante-chip'), d = s.querySelector('.dealer-button'), b = s.querySelector('.bet-chip');
+    if (a && d) {
+      out.ante++;
+      if (meet(a.getBoundingClientRect(), d.getBoundingClientRect())) out.bad.push(s.id + ': the ante chip on the dealer button');
+    }
+    const n = [...s.classList].find(c => c.startsWith('seat-of-'));
+    const c = n && document.querySelector('.ring-turns .' + n.replace('seat-of-', 'turn-of-') + ' .clock');
+    if (b && c && !b.getAnimations().some(x => x.playState === 'running')) {
+      out.clock++;
+      if (meet(b.getBoundingClientRect(), c.getBoundingClientRect())) out.bad.push(s.id + ': the bet chip under the clock');
+    }
+  }
+  return out;
+})()`
+
+type chipsOnMarks struct {
+	Ante  int      `json:"ante"`
+	Clock int      `json:"clock"`
+	Bad   []string `json:"bad"`
+}
+
+// TestChipsClearOfMarks (issue 40, point 9): at a 3-seat table with an
+// ante and a clock, Ann calls or checks each hand, on a phone and a
+// laptop, while slow bots think. The ante chip never sits on the dealer
+// button, nor a seat's bet chip under its clock.
+func TestChipsClearOfMarks(t *testing.T) {
+	t.Parallel()
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "700ms", "-bot-delay-max", "900ms", "-next-deal-delay", "800ms")
+	ann := newBrowser(t, "Ann")
+	ann.setSize(390, 844, true)
+	ann.createHoldem(srv, map[string]string{"seats": "3", "blinds": "10/20", "stack_bb": "100", "ante": "1"})
+	ann.startWhenReady()
+	ann.waitJS("the table", `!!document.querySelector('#h-controls')`)
+	for _, size := range []string{"phone", "desktop"} {
+		if size == "desktop" {
+			ann.setSize(1280, 800, false)
+		}
+		seen := chipsOnMarks{}
+		shot := false
+		deadline := time.Now().Add(40 * time.Second)
+		for seen.Ante < 1 || seen.Clock < 2 {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: in time, %d ante chips beside a dealer button and %d bet chips beside a clock", size, seen.Ante, seen.Clock)
+			}
+			got := eval[chipsOnMarks](ann, chipsOnMarksJS)
+			if len(got.Bad) > 0 {
+				ann.screenshot("chips-on-marks-" + size)
+				t.Fatalf("%s: %v", size, got.Bad)
+			}
+			if got.Clock > 0 && !shot {
+				ann.firstScreen("chips-clear-of-clock-" + size)
+				shot = true
+			}
+			seen.Ante += got.Ante
+			seen.Clock += got.Clock
+			eval[bool](ann, `(() => { const c = document.querySelector('#h-controls'); const b = c && (c.querySelector("button[hx-vals*='\"check\"']") || c.querySelector("button[hx-vals*='\"call\"']")); if (b) b.click(); return !!b; })()`)
+			time.Sleep(150 * time.Millisecond)
+		}
+		t.Logf("%s: %d looks at an ante chip beside a dealer button, %d at a bet chip beside a clock: clear", size, seen.Ante, seen.Clock)
 	}
 }
