@@ -399,3 +399,42 @@ func TestChipsClearOfMarks(t *testing.T) {
 		t.Logf("%s: %d looks at an ante chip beside a dealer button, %d at a bet chip beside a clock: clear", size, seen.Ante, seen.Clock)
 	}
 }
+
+// TestReturningPlayerFindsTheirTable (issue 40, point 9): Ann, without a
+// passkey, opens a table and comes back to the home page, in English and
+// in Japanese: "Back to your table" comes first, on the first screen of a
+// phone, and its link takes her to her seat.
+func TestReturningPlayerFindsTheirTable(t *testing.T) {
+	t.Parallel()
+	for _, lang := range []string{"en", "ja"} {
+		t.Run(lang, func(t *testing.T) {
+			l := i18n.Lookup(lang)
+			srv := startServer(t, t.TempDir(), "")
+			ann := browserIn(t, "Ann", lang)
+			ann.do(chromedp.Navigate(srv.url + "/"))
+			ann.waitJS("the home page", `document.documentElement.lang === `+jsString(l.Tag()))
+			if eval[bool](ann, `!!document.querySelector('.back-box')`) {
+				t.Fatal("a new visitor is offered a way back to a table")
+			}
+			ann.createGame(srv, "lowunique", map[string]string{"seats": "3"})
+			table := eval[string](ann, `location.pathname`)
+			ann.do(chromedp.Navigate(srv.url + "/"))
+			ann.waitJS("the home page", `!!document.querySelector('main.home')`)
+			if h := ann.text(".back-box h2"); h != l.T("home.back") {
+				t.Fatalf("the home page's first box says %q, want %q", h, l.T("home.back"))
+			}
+			if first := eval[string](ann, `document.querySelector('main.home section').className`); !strings.Contains(first, "back-box") {
+				t.Fatalf("the first box of the home page is %q", first)
+			}
+			if r := eval[float64](ann, `document.querySelector('.back-box a').getBoundingClientRect().bottom`); r > 844 {
+				t.Fatalf("the way back is below a phone's first screen (%.0f px)", r)
+			}
+			ann.firstScreen("home-back-" + lang + "-phone")
+			ann.setSize(1280, 800, false)
+			ann.firstScreen("home-back-" + lang + "-desktop")
+			ann.axeCheck("the home page of a returning player")
+			ann.mustTap(`.back-box a`)
+			ann.waitJS("her table", `location.pathname === `+jsString(table)+` && !!document.querySelector('#lobby')`)
+		})
+	}
+}

@@ -35,10 +35,23 @@ func (s *Server) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.HomePage(views.Home{
+	h := views.Home{
 		Page: views.Page{Title: i18n.M("home.page_title"), CSRF: csrfToken(c), Passkeys: s.passkeysOn()},
 		Name: id.name, Games: s.rt.Games(), // no message from the query string: a link must not put words in our mouth
-	}))
+	}
+	if id.player != "" {
+		// a returning player: the tables they sit at come first
+		ctx := c.Request().Context()
+		open, err := s.db.OpenSeatings(ctx, id.player)
+		if err != nil {
+			return err
+		}
+		for _, t := range open {
+			h.Back = append(h.Back, views.OpenTable{URL: "/t/" + t.Room, Code: t.Room, Game: room.GameTitle(i18n.From(ctx), t.Kind)})
+		}
+		noStore(c) // the visitor's own tables
+	}
+	return render(c, http.StatusOK, views.HomePage(h))
 }
 
 // homeError is the home page again with what was wrong with its form:

@@ -134,6 +134,9 @@ type Home struct {
 	Name  string
 	Error string
 	Games []GameInfo
+	// Back lists the tables the visitor is seated at: a returning player
+	// finds them first, passkey or not (issue 40).
+	Back []OpenTable
 }
 
 // Seat is one seat as everyone sees it in the lobby and on the table.
