@@ -155,6 +155,14 @@ func TestBustedPlayerRebuys(t *testing.T) {
 	ann.firstScreen("holdem-busted-desktop")
 	ann.setSize(390, 844, true)
 	ann.firstScreen("holdem-busted-phone")
+	// issue 40: busted, the bar holds the results and "Buy back in", no
+	// standing choice, and leaves her own seat in sight
+	if out := eval[[]string](ann, standingInBarJS); len(out) > 0 {
+		t.Fatalf("busted, the action bar holds standing choices: %v", out)
+	}
+	if over := eval[float64](ann, `document.querySelector('#h-ring .seat.you').getBoundingClientRect().bottom - document.querySelector('#h-controls').getBoundingClientRect().top`); over > 0 {
+		t.Fatalf("busted, the action bar covers %.0f px of her own seat on a phone:\n%s", over, ann.text("#h-controls"))
+	}
 	ann.mustTap(`#h-controls button[hx-vals*='"rebuy"']`)
 	ann.waitJS("the rebuy in the ledger", boughtIn+` === '800'`)
 	ann.waitJS("Ann dealt in again", `!!document.querySelector('#h-ring .seat.you .hole .card[aria-label]')`)

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/tablegames/tables/i18n"
 )
 
 // shoveJS makes the viewer's move if it is its turn: all-in, or a call,
@@ -164,8 +166,10 @@ func TestRunItTwiceInBrowsers(t *testing.T) {
 		t.Fatalf("on a desktop the results are covered at: %v", out)
 	}
 	ann.axeCheck("a hand run twice")
+	checkRunLines(t, ann, i18n.Lookup("en"))
 	ann.setSize(390, 844, true)
 	ann.firstScreen("holdem-twice-phone")
+	checkRunLines(t, ann, i18n.Lookup("en"))
 	// on a phone both boards are in sight, not cut off or covered
 	if out := eval[[]string](ann, outOfViewJS+`('#h-board.twice .card')`); len(out) > 0 {
 		t.Fatalf("on a phone these cards of the boards are out of view: %v", out)
@@ -222,16 +226,19 @@ func (b *browser) shoveUntilTwice(asked string) {
 // any card of either.
 func TestRunItTwiceFullTableOnAPhone(t *testing.T) {
 	t.Parallel()
-	for _, seats := range []string{"6", "9"} {
+	for _, c := range []struct{ seats, lang string }{{"4", "ja"}, {"5", "en"}, {"6", "en"}, {"9", "ja"}} {
+		seats := c.seats
 		t.Run(seats+" seats", func(t *testing.T) {
 			srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "10ms", "-bot-delay-max", "30ms", "-next-deal-delay", "8s")
-			ann := newBrowser(t, "Ann")
-			ann.setSize(390, 844, true)
+			ann := browserIn(t, "Ann", c.lang)
+			ann.do(chromedp.Navigate(srv.url + "/"))
+			ann.waitJS("the home page", `document.documentElement.lang === `+jsString(i18n.Lookup(c.lang).Tag()))
 			ann.createHoldem(srv, map[string]string{"seats": seats, "blinds": "10/20", "stack_bb": "20", "clock": "0"}, "twice")
 			ann.startWhenReady()
 			ann.shoveUntilTwice("")
 			ann.waitJS("the boards dealt in", `![...document.querySelectorAll('#h-board .card')].some(c => c.getAnimations().some(a => a.playState === 'running'))`)
-			ann.firstScreen("holdem-twice-" + seats + "-seats-phone")
+			ann.firstScreen("holdem-twice-" + seats + "-seats-" + c.lang + "-phone")
+			checkRunLines(t, ann, i18n.Lookup(c.lang))
 			if out := eval[[]string](ann, outOfViewJS+`('#h-board.twice .card')`); len(out) > 0 {
 				t.Fatalf("these cards of the boards are out of view: %v", out)
 			}

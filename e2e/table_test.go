@@ -463,11 +463,18 @@ func TestChatReachesAPhone(t *testing.T) {
 	    // the toast's entry, as its style declares it: a short animation
 	    // may be over, or (a page in the background) not yet run, when read
 	    moves: getComputedStyle(b).animationName}; })()`)
-	if !strings.Contains(toast["text"].(string), "Ann host: nice hand") || toast["live"] != "polite" || toast["role"] != "status" {
+	// issue 40: the toast names Ann without the chat's "host" mark
+	if toast["text"].(string) != "Ann: nice hand" || toast["live"] != "polite" || toast["role"] != "status" {
 		t.Fatalf("Bob's toast: %v", toast)
 	}
 	if toast["top"].(float64) < 0 || toast["bottom"].(float64) > 844 {
 		t.Fatalf("the toast is off Bob's screen: %v", toast)
+	}
+	// issue 40: the toast is not over the status line
+	bob.waitJS("the toast in place", `!document.querySelector('#chat-toast button').getAnimations().some(a => a.playState === 'running')`)
+	if over := eval[string](bob, `(() => { const s = document.querySelector('#stage .status').getBoundingClientRect(), t = document.querySelector('#chat-toast button').getBoundingClientRect();
+	  return t.top < s.bottom && s.top < t.bottom && t.left < s.right && s.left < t.right ? 'toast ' + Math.round(t.top) + '-' + Math.round(t.bottom) + ', status ' + Math.round(s.top) + '-' + Math.round(s.bottom) : ''; })()`); over != "" {
+		t.Fatalf("the chat toast covers the status line: %s (%s)", over, eval[string](bob, `document.getElementById('chat-toast').style.top + ' ' + getComputedStyle(document.getElementById('chat-toast')).top + ' ' + document.querySelector('#stage .status').outerHTML.slice(0, 300)`))
 	}
 	bob.firstScreen("chat-toast-phone")
 	// his own line does not count

@@ -35,18 +35,35 @@ func (s *Server) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	slow, err := s.slowTables(c.Request().Context(), id.player)
+	ctx := c.Request().Context()
+	slow, err := s.slowTables(ctx, id.player)
 	if err != nil {
 		return err
 	}
-	if len(slow) > 0 {
-		noStore(c) // the visitor's own tables
-	}
-	return render(c, http.StatusOK, views.HomePage(views.Home{
+	h := views.Home{
 		Page: views.Page{Title: i18n.M("home.page_title"), CSRF: csrfToken(c), Passkeys: s.passkeysOn()},
 		Name: id.name, Games: s.rt.Games(), // no message from the query string: a link must not put words in our mouth
 		Slow: slow,
-	}))
+	}
+	if id.player != "" {
+		// a returning player: the tables they sit at come first (the slow
+		// ones in their own list, with whose move it is)
+		open, err := s.db.OpenSeatings(ctx, id.player)
+		if err != nil {
+			return err
+		}
+		listed := make(map[string]bool, len(slow))
+		for _, t := range slow {
+			listed[t.Code] = true
+		}
+		for _, t := range open {
+			if !listed[t.Room] {
+				h.Back = append(h.Back, views.OpenTable{URL: "/t/" + t.Room, Code: t.Room, Game: room.GameTitle(i18n.From(ctx), t.Kind)})
+			}
+		}
+		noStore(c) // the visitor's own tables
+	}
+	return render(c, http.StatusOK, views.HomePage(h))
 }
 
 // homeError is the home page again with what was wrong with its form:

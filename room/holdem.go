@@ -330,9 +330,9 @@ func holdemView(rv *roomView) views.Holdem {
 		h.CanFold, h.CanCheck, h.CanCall, h.CallAmount = o.Fold, o.Check, o.Call, o.CallAmount
 		h.CallAllIn = o.Call && o.CallAmount == me.Stack
 		h.CanRaise, h.MinTo, h.MaxTo, h.Step = o.Raise, o.MinTo, o.MaxTo, v.Rules.BigBlind
-		h.RaiseWord = l.T("holdem.view.raise")
+		h.RaiseWord, h.RaiseKey = l.T("holdem.view.raise"), "holdem.view.raise.to"
 		if v.CurrentBet == 0 {
-			h.RaiseWord = l.T("holdem.view.bet")
+			h.RaiseWord, h.RaiseKey = l.T("holdem.view.bet"), "holdem.view.bet.amount"
 		}
 		if o.Raise {
 			h.Quick = quickSizes(&v, l)
@@ -552,6 +552,9 @@ func holdemStandings(rv *roomView, v *holdem.View, r *holdem.HandRecord, seats [
 		}
 		row := standingOf(rv, i)
 		row.What, row.Score, row.Sign = seats[i].HandName, signedIn(l, net), sign(net)
+		if seats[i].HandName2 != "" {
+			row.What = runLines(l, v.Results, i, seats[i].HandName, seats[i].HandName2)
+		}
 		if sv.Folded {
 			row.What = l.T("holdem.view.folded")
 		}
@@ -559,6 +562,23 @@ func holdemStandings(rv *roomView, v *holdem.View, r *holdem.HandRecord, seats [
 	}
 	s.Rows = ranked(rows, keys, false)
 	return s
+}
+
+// runLines words a hand run twice for one player, a line a run: "wins run
+// 1 with a pair of sixes" where the seat won a pot on that run, else "run
+// 2: a pair of aces".
+func runLines(l *i18n.Lang, results []holdem.Result, seat int, hands ...string) string {
+	lines := make([]string, len(hands))
+	for run, hand := range hands {
+		key := "holdem.view.run.lost"
+		for _, r := range results {
+			if r.Run == run && slices.Contains(r.Winners, seat) {
+				key = "holdem.view.run.won"
+			}
+		}
+		lines[run] = l.F(key, i18n.N("Run", run+1), i18n.S("Hand", hand))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // holdemOutcome is a finished hand or tournament for the evening. A cash

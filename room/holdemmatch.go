@@ -672,9 +672,11 @@ func (m *pokerMatch) Waiting() []int {
 
 // onSeat notes who plays a seat: a person is asked to buy back in (cash)
 // or to rebuy (a tournament), and votes for bomb pots; a bot does both by
-// itself.
+// itself. A table where a loser may muck mucks by default (the seat
+// menu turns it off), as PokerNow does: a newcomer starts so.
 func (m *pokerMatch) onSeat(seat int, person bool) {
 	m.State.Seats[seat].NoAutoRebuy = person
+	m.State.Seats[seat].AutoMuck = m.Plus.Opts != nil && m.Plus.Opts.Muck
 	if seat < len(m.Plus.People) {
 		m.Plus.People[seat] = person
 	}

@@ -223,10 +223,12 @@ func TestCashOptionsPlay(t *testing.T) {
 	m, _ := pokerTable(t, form, 4)
 	for i := range 4 {
 		m.onSeat(i, i == 0)
-		for _, k := range []holdem.Kind{holdem.StraddleOn, holdem.AutoMuckOn} {
-			if _, err := m.Apply(i, pokerMove{Action: holdem.Action{Kind: k}}); err != nil {
-				t.Fatal(err)
-			}
+		// a show-or-muck table mucks by default (issue 40): nothing to turn on
+		if !m.State.Seats[i].AutoMuck {
+			t.Fatalf("seat %d does not muck by default at a show-or-muck table", i)
+		}
+		if _, err := m.Apply(i, pokerMove{Action: holdem.Action{Kind: holdem.StraddleOn}}); err != nil {
+			t.Fatal(err)
 		}
 	}
 	twice, bombs, straddles, mucks := 0, 0, 0, 0

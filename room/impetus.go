@@ -495,8 +495,9 @@ func impetusChoice(m *views.Impetus, v *impetus.View, l *i18n.Lang, t *Table) {
 var mineIdolKeys = [...]string{impetus.Battle: "impetus.view.mine.idol.battle", impetus.Affluence: "impetus.view.mine.idol.affluence",
 	impetus.Spread: "impetus.view.mine.idol.spread"}
 
-// impetusStatus says what the viewer is to do and whom else the table
-// waits for.
+// impetusStatus says what the viewer is to do ("Your move: …") and then
+// whom else the table waits for (issue 40: in a simultaneous turn the
+// viewer's own choice comes first, as its own move).
 func impetusStatus(v *impetus.View, l *i18n.Lang, t *Table) string {
 	if v.Phase == impetus.Over {
 		return l.F("impetus.view.status.over", i18n.N("Turn", v.Turn))
@@ -512,7 +513,7 @@ func impetusStatus(v *impetus.View, l *i18n.Lang, t *Table) string {
 	case len(others) == 0 && need == "":
 		return ""
 	case len(others) == 0:
-		return l.T(need)
+		return l.F("impetus.view.status.need", i18n.K("Need", need))
 	case need == "":
 		return l.F("impetus.view.status.wait", seatList("Names", t, others))
 	}

@@ -218,6 +218,14 @@ var tr = (function () {
     if (e.target.id && e.target.type === "number") {
       document.querySelectorAll('[data-amount-for="' + e.target.id + '"]').forEach(function (r) { r.value = e.target.value; });
     }
+    // the raise button says the amount it raises to ("Raise to 60")
+    var amount = field || (e.target.id && e.target.type === "number" ? e.target : null);
+    if (amount && amount.value !== "") {
+      var n = Number(amount.value);
+      document.querySelectorAll('[data-amount-of="' + amount.id + '"]').forEach(function (s) {
+        s.textContent = isNaN(n) ? amount.value : n.toLocaleString(document.documentElement.lang || undefined);
+      });
+    }
   });
   document.addEventListener("click", function (e) {
     var btn = e.target.closest("[data-set-amount]");
@@ -513,6 +521,19 @@ var tr = (function () {
     badge.hidden = unread === 0;
     badge.textContent = tr("script.unread", { Count: unread });
   }
+  // The toast stands under the status line (and the header), never over
+  // it; a push that makes the status line taller moves it down.
+  function placeToast() {
+    var box = document.getElementById("chat-toast");
+    if (!box || !box.firstChild) { return; }
+    var header = document.querySelector("header.top"), status = document.querySelector("#stage .status");
+    var top = header ? header.getBoundingClientRect().bottom : 0;
+    if (status) { top = Math.max(top, status.getBoundingClientRect().bottom); }
+    var px = Math.round(top + 4) + "px";
+    if (box.style.top !== px) { box.style.top = px; }
+  }
+  document.addEventListener("htmx:wsAfterMessage", placeToast);
+  window.addEventListener("scroll", placeToast, { passive: true });
   function toast(li) {
     var box = document.getElementById("chat-toast");
     if (!box) { return; }
@@ -520,8 +541,12 @@ var tr = (function () {
     b.type = "button";
     b.className = "toast-line";
     b.setAttribute("data-open-chat", "");
-    b.textContent = li.textContent.replace(/\s+/g, " ").trim();
+    // the name and the words: the chat's marks ("host") stay in the chat
+    var line = li.cloneNode(true);
+    line.querySelectorAll(".mark").forEach(function (m) { m.remove(); });
+    b.textContent = line.textContent.replace(/\s+/g, " ").replace(/ :/, ":").trim();
     box.replaceChildren(b);
+    placeToast();
     if (toastTimer) { clearTimeout(toastTimer); }
     toastTimer = setTimeout(function () { box.replaceChildren(); }, 6000);
   }
@@ -668,6 +693,17 @@ var tr = (function () {
   });
   document.addEventListener("change", function (e) {
     if (e.target.matches && e.target.matches("[data-speed]")) { speed = e.target.value; schedule(); }
+  });
+  // A finished game's sheet, once folded, stays folded while pushes
+  // redraw the action bar (a new game's standings open again).
+  var sheetFolded = false;
+  document.addEventListener("toggle", function (e) {
+    if (e.target.matches && e.target.matches("details.final-sheet")) { sheetFolded = !e.target.open; }
+  }, true);
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var sheets = document.querySelectorAll("details.final-sheet");
+    if (!sheets.length) { sheetFolded = false; return; }
+    if (sheetFolded) { sheets.forEach(function (d) { if (d.open) { d.open = false; } }); }
   });
   // the folded "More" stays open from step to step once opened
   var moreOpen = false;

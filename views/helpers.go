@@ -150,3 +150,11 @@ func publicLine(ctx context.Context, t PublicTable, now time.Time) string {
 		return line + " · " + l.F("home.public.opened.hours", i18n.Count(int(age/time.Hour)))
 	}
 }
+
+// pick is a when the condition holds, else b.
+func pick(cond bool, a, b string) string {
+	if cond {
+		return a
+	}
+	return b
+}

@@ -137,6 +137,9 @@ type Holdem struct {
 	CallAllIn  bool
 	CanRaise   bool
 	RaiseWord  string // "Bet" or "Raise"
+	// RaiseKey words the raise button with its amount: "Raise to 60"
+	// (holdem.view.raise.to) or "Bet 60" (holdem.view.bet.amount).
+	RaiseKey   string
 	MinTo      int
 	MaxTo      int
 	Step       int // the slider's step: the big blind
@@ -174,6 +177,7 @@ func (h Holdem) Fragments() []Fragment {
 		{ID: "h-board", Component: holdemBoard(hp), Key: h.boardKey()},
 		{ID: "h-pots", Component: holdemPots(hp), Key: h.potsKey()},
 		{ID: "h-actions", Component: holdemActions(hp)},
+		{ID: "h-seat-choices", Component: holdemSeatChoices(hp), Key: h.seatMenuKey()},
 		// this hand's actions only grow; the finished hands only come
 		{ID: "h-streets", Component: holdemStreets(hp), Key: listKey(uint64(h.Hand)+1, len(items)),
 			Since: appendSince(uint64(h.Hand)+1, len(items), func(from int) templ.Component { return holdemStreetsAppend(items, from) })},
@@ -231,6 +235,17 @@ func (h Holdem) potsKey() uint64 {
 			k.msg(p.Hand)
 		}
 	}
+	return k.sum()
+}
+
+func (h Holdem) seatMenuKey() uint64 {
+	k := newKeyer()
+	k.str(h.ActURL)
+	k.flag(h.Tour != nil)
+	for _, f := range []bool{h.Seated, h.AutoRebuy, h.SittingOut, h.CanStraddle, h.Straddles, h.CanMuck, h.AutoMuck, h.CanBomb, h.BombVoted} {
+		k.flag(f)
+	}
+	k.num(int64(h.RebuyChips))
 	return k.sum()
 }
 

@@ -136,6 +136,9 @@ type Home struct {
 	Games []GameInfo
 	// Slow are the visitor's slow tables, their move first.
 	Slow []SlowTable
+	// Back lists the other tables the visitor is seated at: a returning
+	// player finds them first, passkey or not (issue 40).
+	Back []OpenTable
 }
 
 // Seat is one seat as everyone sees it in the lobby and on the table.

@@ -80,9 +80,9 @@ func RingCSS() string {
 			fmt.Fprintf(&b, ".%s{left:%.1f%%;top:%.1f%%}\n", p.Class(), x, y)
 		}
 	}
-	b.WriteString("/* The seats the table waits for: turn-of-N (in the turns fragment) lights seat-of-N\n   and anchors its clock under it. */\n")
+	b.WriteString("/* The seats the table waits for: turn-of-N (in the turns fragment) lights seat-of-N\n   and anchors its clock under it; --clock-room moves what stands under the seat (a bet\n   chip) below the clock. */\n")
 	for i := 0; i < MaxRing; i++ {
-		fmt.Fprintf(&b, ".seat-of-%d{anchor-name:--seat-%d}.turn-of-%d{position-anchor:--seat-%d}.turned:has(> .ring-turns > .turn-of-%d) .seat-of-%d{border-color:#f2c94c;box-shadow:0 0 0 3px rgba(242,201,76,.55),0 .2rem .6rem rgba(0,0,0,.4)}\n", i, i, i, i, i, i)
+		fmt.Fprintf(&b, ".seat-of-%d{anchor-name:--seat-%d}.turn-of-%d{position-anchor:--seat-%d}.turned:has(> .ring-turns > .turn-of-%d) .seat-of-%d{border-color:#f2c94c;box-shadow:0 0 0 3px rgba(242,201,76,.55),0 .2rem .6rem rgba(0,0,0,.4);--clock-room:1.1rem}\n", i, i, i, i, i, i)
 	}
 	return b.String()
 }
