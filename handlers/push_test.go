@@ -82,7 +82,7 @@ func (e *env) seatedPlayer(code string, seat int) string {
 	return p
 }
 
-// TestWebPushTellsTheTurnEncrypted: a seated player's table page offers
+// TestWebPushTellsTheTurnEncrypted: a seated player's slow table page offers
 // "Tell me when it is my turn" with the server's key; the subscription
 // the page posts is kept; the device is sent a first message at once;
 // and a turn notice reaches it encrypted for its keys, in the player's
@@ -91,13 +91,18 @@ func (e *env) seatedPlayer(code string, seat int) string {
 func TestWebPushTellsTheTurnEncrypted(t *testing.T) {
 	ps := pushtest.NewService(t)
 	e := pushEnv(t, PushConfig{})
-	ann, _, code := annAndBob(e, url.Values{})
+	ann, _, code := annAndBob(e, url.Values{"pace": {"24"}}) // a slow table: the only ones offered it
 	watcher := e.client()
 	player := e.seatedPlayer(code, 0)
 
 	_, page := ann.get("/t/" + code)
 	if !strings.Contains(page, `data-push-key="`+e.srv.push.public+`"`) || !strings.Contains(page, "Tell me when it is my turn") {
 		t.Fatal("the seated player's page has no \"Tell me\" control with the server's key")
+	}
+	// a real-time table's turns are not pushed: its page offers nothing
+	live := ann.createTable("Ann", url.Values{})
+	if _, page := ann.get("/t/" + live); strings.Contains(page, "data-push-key") {
+		t.Fatal("a real-time table offers \"Tell me when it is my turn\"")
 	}
 	// a visitor who has no seat is not offered it
 	if _, page := watcher.get("/t/" + code); strings.Contains(page, "data-push-key") {
