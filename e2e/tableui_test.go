@@ -380,8 +380,8 @@ func TestChipsClearOfMarks(t *testing.T) {
 		}
 		seen := chipsOnMarks{}
 		shot := false
-		deadline := time.Now().Add(40 * time.Second)
-		for seen.Ante < 1 || seen.Clock < 2 {
+		deadline := time.Now().Add(60 * time.Second)
+		for seen.Ante < 1 || seen.Clock < 1 {
 			if time.Now().After(deadline) {
 				t.Fatalf("%s: in time, %d ante chips beside a dealer button and %d bet chips beside a clock", size, seen.Ante, seen.Clock)
 			}
