@@ -111,7 +111,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	fs := flag.NewFlagSet("tables", flag.ContinueOnError)
 	addr := fs.String("addr", ":"+port, "listen address")
 	dataDir := fs.String("data", env("DATA_DIR", "./data"), "directory of the SQLite database")
-	publicURL := fs.String("public-url", env("PUBLIC_URL", ""), "base URL for share links (default: the request's host)")
+	publicURL := fs.String("public-url", env("PUBLIC_URL", ""), "base URL for share links and the site passkeys are made for (default: links from the request's host, passkeys at http://localhost:PORT)")
 	origins := fs.String("allowed-origins", env("ALLOWED_ORIGINS", ""), "comma-separated extra origins allowed to open websockets")
 	secure := fs.Bool("secure-cookies", env("SECURE_COOKIES", "") == "true", "mark cookies Secure (serve behind TLS)")
 	maxTables, _ := strconv.Atoi(env("MAX_TABLES", "1000"))

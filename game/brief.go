@@ -75,6 +75,16 @@ type Choice struct {
 	// Pick: each Field may be any Count of its values From (cards of
 	// the hand, say), in any order.
 	Pick []Pick `json:"pick,omitempty"`
+	// Give: a gift's choices as data (President's 7s).
+	Give *Give `json:"give,omitempty"`
+}
+
+// Give is a gift open to a seat: any Count of Cards, each posted in its
+// own field "give_<card>" whose value is one seat of To.
+type Give struct {
+	Count int      `json:"count"`
+	Cards []string `json:"cards"`
+	To    []int    `json:"to"`
 }
 
 // Range is a number field's bounds, both included.

@@ -117,12 +117,14 @@ func (v *View) Brief() game.Brief {
 		pick(v.Pending.Count, "Discard any "+countCards(v.Pending.Count)+" of your hand face down (10s)")
 	case auto.Kind == Gift:
 		var to []string
+		give := &game.Give{Count: v.Pending.Count, Cards: hand, To: []int{}}
 		for i := 1; i < v.N; i++ {
 			if t := (v.Seat + i) % v.N; v.Seats[t].Place == 0 {
 				to = append(to, strconv.Itoa(t))
+				give.To = append(give.To, t)
 			}
 		}
-		b.Moves = append(b.Moves, game.Choice{Move: game.FieldsOf(auto.Encode()),
+		b.Moves = append(b.Moves, game.Choice{Move: game.FieldsOf(auto.Encode()), Give: give,
 			Say: "Give any " + countCards(v.Pending.Count) + " of your hand (7s): one field give_<card> per card, its value the seat it goes to (seats " +
 				strings.Join(to, ", ") + ")"})
 	default:
