@@ -385,3 +385,39 @@ func TestOnTurnSaysImpetusChoice(t *testing.T) {
 		t.Fatalf("notices %+v, want Ann's, to choose a faction to guide, until %v", got, t0.Add(72*time.Hour))
 	}
 }
+
+// TestSlowLobbyWaitsForItsFriends: a slow table's lobby that nobody is
+// connected to is not closed after the ten minutes a real-time lobby
+// gets, but after the idle time of any table (a day by default).
+func TestSlowLobbyWaitsForItsFriends(t *testing.T) {
+	c := &clock{now: t0}
+	rt, _, _, _ := slowRuntime(t, filepath.Join(t.TempDir(), "tables.db"), c)
+	ctx := t.Context()
+	o, err := rt.ReadOptions("lowunique", url.Values{"seats": {"3"}, "pace": {"24"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, err := rt.Create(ctx, "lowunique", o, "p-ann", "Ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Pace = 0
+	live, err := rt.Create(ctx, "lowunique", o, "p-bob", "Bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.now = t0.Add(11 * time.Minute)
+	if n, err := rt.CloseIdle(ctx); err != nil || n != 1 {
+		t.Fatalf("after 11 minutes alone: %d closed, %v; want the real-time lobby only", n, err)
+	}
+	if _, err := rt.Get(ctx, live.Code()); err == nil {
+		t.Fatal("the real-time lobby is still open")
+	}
+	if _, err := rt.Get(ctx, slow.Code()); err != nil {
+		t.Fatalf("the slow lobby closed after 11 minutes: %v", err)
+	}
+	c.now = t0.Add(25 * time.Hour)
+	if n, _ := rt.CloseIdle(ctx); n != 1 {
+		t.Fatalf("after 25 hours alone: %d closed; want the slow lobby", n)
+	}
+}

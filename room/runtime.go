@@ -552,8 +552,10 @@ func (rt *Runtime) CloseIdle(ctx context.Context) (int, error) {
 			continue
 		}
 		// a table nobody is at goes after IdleClose; one that never
-		// started (a lobby nobody joined) after LobbyClose
-		if alone.Before(cutoff) || !started && alone.Before(now.Add(-rt.cfg.LobbyClose)) {
+		// started (a lobby nobody joined) after LobbyClose, but a slow
+		// table's lobby waits as long as any table (its friends come
+		// over a day, not over minutes)
+		if alone.Before(cutoff) || !started && !r.Slow() && alone.Before(now.Add(-rt.cfg.LobbyClose)) {
 			codes = append(codes, r.code)
 		}
 	}
