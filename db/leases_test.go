@@ -72,6 +72,13 @@ func TestLeasesFenceAppends(t *testing.T) {
 		if err := m1.Append(ctx, "T1", 2, now, []byte(`late`)); !errors.Is(err, ErrFenced) {
 			t.Fatalf("m1's late append: %v", err)
 		}
+		// nor may it write whose turn it is (the home pages read that)
+		if err := m1.SetTurns(ctx, "T1", []Turn{{Seat: 0, Player: "p-ann", Deadline: now}}); !errors.Is(err, ErrFenced) {
+			t.Fatalf("m1's late turns: %v", err)
+		}
+		if err := m2.SetTurns(ctx, "T1", []Turn{{Seat: 1, Player: "p-bob", Deadline: now}}); err != nil {
+			t.Fatal(err)
+		}
 		if err := m2.Append(ctx, "T1", 2, now, []byte(`2`)); err != nil {
 			t.Fatal(err)
 		}

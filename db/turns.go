@@ -23,6 +23,10 @@ type Turn struct {
 // waits for nobody, its game ended or it is paused), in one transaction.
 func (d *DB) SetTurns(ctx context.Context, room string, turns []Turn) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
+		// in a cluster, only the table's machine writes them, as its log
+		if err := d.fence(ctx, tx, []Batch{{Code: room}}); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM turns WHERE room = $1`, room); err != nil {
 			return err
 		}
