@@ -93,9 +93,6 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 	return n, nil
 }
 
-// Machine is this machine's id.
-func (n *Node) Machine() string { return n.cfg.Machine }
-
 // Run renews this machine's leases and takes free tables every TTL/3
 // until ctx ends.
 func (n *Node) Run(ctx context.Context) {

@@ -21,7 +21,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -238,38 +237,4 @@ func NewDatabase(t testing.TB) string {
 		t.Fatal(err)
 	}
 	return url
-}
-
-// Pids are the server's processes now (the postmaster and the workers it
-// has started), for a load run to pin or measure them.
-func (s *Server) Pids() []int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.cmd == nil {
-		return nil
-	}
-	root := s.cmd.Process.Pid
-	pids := []int{root}
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid ...
-		rest := string(stat)
-		if i := strings.LastIndexByte(rest, ')'); i >= 0 {
-			rest = rest[i+1:]
-		}
-		var state string
-		var ppid int
-		if _, err := fmt.Sscan(rest, &state, &ppid); err == nil && ppid == root {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
 }
