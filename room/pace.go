@@ -77,8 +77,8 @@ type turnStart struct {
 	seq   int64
 }
 
-// slow reports a table played at a slow pace.
-func (r *Room) slow() bool { return r.t.Opts.Pace > 0 }
+// slow reports a table played at a slow pace (Slow, from the actor).
+func (r *Room) slow() bool { return r.Slow() }
 
 // perMove is a slow table's time per move.
 func (r *Room) perMove() time.Duration { return time.Duration(r.t.Opts.Pace) * time.Hour }
