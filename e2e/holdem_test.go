@@ -210,7 +210,7 @@ func TestHoldemInBrowsers(t *testing.T) {
 // where it was, every stack and bet intact, and play goes on.
 func TestHoldemKillMidHand(t *testing.T) {
 	data := t.TempDir()
-	srv := startServerArgs(t, data, "", "-bot-delay-min", "1ms", "-bot-delay-max", "5ms")
+	srv := startServerArgs(t, data, "", "-bot-delay-min", "1ms", "-bot-delay-max", "5ms", "-next-deal-delay", "200ms")
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
 	_, home := get(t, c, srv.url+"/")
@@ -240,18 +240,23 @@ func TestHoldemKillMidHand(t *testing.T) {
 	}
 
 	// play (call or check) until the table waits for Ann after the flop:
-	// mid-hand, with chips in the pot
+	// mid-hand, with chips in the pot. Ann folds rather than call all in,
+	// so she never busts or stands all in with nothing left to decide.
 	ourTurn := regexp.MustCompile(`hx-vals="{&#34;kind&#34;:&#34;fold&#34;}"`)
 	postflop := regexp.MustCompile(`<b id="h-hand">Hand \d+ · (flop|turn|river)`)
+	callAllIn := regexp.MustCompile(`&#34;call&#34;}"[^>]*>\s*Call [\d,]+ \(all-in\)`)
 	var page string
-	for deadline := time.Now().Add(30 * time.Second); ; {
+	for deadline := time.Now().Add(90 * time.Second); ; {
 		_, page = get(t, c, srv.url+"/t/"+code)
 		if ourTurn.MatchString(page) {
 			if postflop.MatchString(page) {
 				break
 			}
 			kind := "check"
-			if strings.Contains(page, `&#34;call&#34;`) {
+			switch {
+			case callAllIn.MatchString(page):
+				kind = "fold"
+			case strings.Contains(page, `&#34;call&#34;`):
 				kind = "call"
 			}
 			post("/act", "kind="+kind)

@@ -137,7 +137,7 @@ const watchMapMotionJS = `(() => {
     for (const m of muts) for (const n of m.addedNodes) {
       if (!(n instanceof Element)) continue;
       for (const el of [n, ...n.querySelectorAll('*')]) {
-        if (el.matches('.hex.m-won polygon, .hex.m-grown polygon, .hex.m-idol text.idol')) {
+        if (el.matches('.hex.m-won polygon, .hex.m-grown polygon, .marks.m-idol text.idol')) {
           window.__mapMotion.push(el.getAnimations().some(a => a.playState === 'running'));
         }
       }

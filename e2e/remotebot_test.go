@@ -31,6 +31,11 @@ func TestARemoteBotAtTheTable(t *testing.T) {
 	ann.waitJS("the token", `(document.querySelector('#bot-token-value')||{}).value?.startsWith('tb_')`)
 	token := eval[string](ann, `document.querySelector('#bot-token-value').value`)
 	ann.waitJS("the seat marked", `[...document.querySelectorAll('#lobby .seats li')].some(li => li.innerText.includes('Deep Blue') && li.innerText.includes('remote bot') && li.innerText.includes('program not connected'))`)
+	// the push that marked the seat redrew the lobby: the drawer Ann
+	// opened stays open
+	if !eval[bool](ann, `document.querySelector('#lobby details.remote-bots').open`) {
+		t.Fatal("the lobby's push closed the Remote bots drawer Ann had open")
+	}
 	ann.axeCheck("the lobby with a remote bot's token")
 	ann.screenshot("remote-bot-token-phone")
 	ann.do(chromedp.Focus(chromedp.CSS(`#bot-token button[data-dismiss]`)), chromedp.KeyEvent("\r"))

@@ -694,6 +694,30 @@ var tr = (function () {
   document.addEventListener("change", function (e) {
     if (e.target.matches && e.target.matches("[data-speed]")) { speed = e.target.value; schedule(); }
   });
+  // A drawer the player opened stays open while pushes redraw what holds
+  // it (the lobby, the seat's panel): a <details> named by its id or its
+  // data-keep is reopened after each push while the player has it open.
+  var keptOpen = {};
+  function keepKey(d) { return d.id || d.getAttribute("data-keep") || ""; }
+  function reopenKept() {
+    Object.keys(keptOpen).forEach(function (k) {
+      var d = document.getElementById(k) || document.querySelector('details[data-keep="' + k + '"]');
+      if (d && d.tagName === "DETAILS" && !d.open) { d.open = true; }
+    });
+  }
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (!d || d.tagName !== "DETAILS" || !keepKey(d)) { return; }
+    if (!d.isConnected) {
+      // opened just as a push replaced it (the event comes a task late)
+      if (d.open) { keptOpen[keepKey(d)] = true; reopenKept(); }
+      return;
+    }
+    if (d.open) { keptOpen[keepKey(d)] = true; } else { delete keptOpen[keepKey(d)]; }
+  }, true);
+  ["htmx:wsAfterMessage", "htmx:oobAfterSwap", "htmx:afterSwap"].forEach(function (ev) {
+    document.addEventListener(ev, reopenKept);
+  });
   // A finished game's sheet, once folded, stays folded while pushes
   // redraw the action bar (a new game's standings open again).
   var sheetFolded = false;

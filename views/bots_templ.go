@@ -41,7 +41,7 @@ func RemoteBotsPanel(b *RemoteBots) templ.Component {
 		}
 		ctx = templ.ClearChildren(ctx)
 		if b.Any() {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<details class=\"remote-bots\"><summary>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<details class=\"remote-bots\" data-keep=\"remote-bots\"><summary>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -131,9 +131,13 @@ func (s *Server) Resume() error {
 	cmd := s.command("postgres", "-D", s.data(), "-p", strconv.Itoa(s.port), "-k", s.dir,
 		"-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "full_page_writes=off",
 		"-c", "max_connections=600", "-c", "shared_buffers=64MB")
-	log, err := os.Create(filepath.Join(os.TempDir(), filepath.Base(s.dir)+".log"))
+	// the server's own log, kept in its folder (removed by Stop) and
+	// quoted when it does not start
+	logPath := filepath.Join(s.dir, "postgres.log")
+	log, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err == nil {
 		cmd.Stdout, cmd.Stderr = log, log
+		defer log.Close() // the child holds its own copy
 	}
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("start postgres: %w", err)
@@ -152,7 +156,8 @@ func (s *Server) Resume() error {
 		}
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("postgres did not start: %w", err)
+			out, _ := os.ReadFile(logPath)
+			return fmt.Errorf("postgres did not start: %w\n%s", err, out[max(0, len(out)-2000):])
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
