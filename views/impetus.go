@@ -19,6 +19,32 @@ type IMCell struct {
 	Motion string
 }
 
+// hexClass is the classes of a cell's hex: its faction, and either "act"
+// (a player may choose it) or what its last change shows ("changed",
+// "m-won"…). One string, built once: a map redraw holds a hundred cells.
+func (c IMCell) hexClass() string {
+	switch {
+	case c.Action != "":
+		return "hex " + c.Faction + " act"
+	case c.Motion != "" && c.Changed:
+		return "hex " + c.Faction + " changed m-" + c.Motion
+	case c.Motion != "":
+		return "hex " + c.Faction + " m-" + c.Motion
+	case c.Changed:
+		return "hex " + c.Faction + " changed"
+	}
+	return "hex " + c.Faction
+}
+
+// marksClass is the classes of a cell's marks layer: its faction (the
+// letters' colour) and its motion.
+func (c IMCell) marksClass() string {
+	if c.Motion != "" {
+		return "marks " + c.Faction + " m-" + c.Motion
+	}
+	return "marks " + c.Faction
+}
+
 // IMFaction is a faction's public panel line.
 type IMFaction struct {
 	Index      int
