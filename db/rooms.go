@@ -353,3 +353,11 @@ func (d *DB) IdleRooms(ctx context.Context, before time.Time) ([]string, error) 
 	return d.codes(ctx, `SELECT code FROM rooms r WHERE status = $1 AND
 		COALESCE((SELECT at FROM room_log l WHERE l.room = r.code ORDER BY seq DESC LIMIT 1), r.created_at) < $2`, StatusOpen, before.UnixMilli())
 }
+
+// SetKind notes the game a table plays now (it changed game): the home
+// page and My games name it. The table's options stay those it was
+// created with, and its log says the rest.
+func (d *DB) SetKind(ctx context.Context, code, kind string) error {
+	_, err := d.w.ExecContext(ctx, `UPDATE rooms SET kind = $1 WHERE code = $2`, kind, code)
+	return err
+}
