@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
@@ -412,14 +413,23 @@ func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step stri
 func (rt *Runtime) HandsText(ctx context.Context, code, player string) (string, error) {
 	lang := i18n.From(ctx) // the reader's
 	var b strings.Builder
-	last := 0
+	last, any := 0, false
+	var match game.Match
 	err := walkLog(ctx, rt.db, rt.kinds, code, func(st logStep) error {
-		k, t := st.kind, st.t
-		if k.hands == nil {
-			return Missing{i18n.M("error.hands.none")}
-		}
-		if t.Match == nil {
+		t := st.t
+		k := t.kind // the game played then: a table may change game
+		if k.hands == nil || t.Match == nil {
 			return nil
+		}
+		any = true
+		if t.Match != match {
+			// a game of its own (after a change of game or a new match):
+			// its hands count from 1, under a line saying which game
+			match, last = t.Match, 0
+			if t.Games > 1 || t.Game != st.kind.name {
+				b.WriteString(lang.Msg(i18n.M("hands.game", i18n.N("Game", max(t.Games, 1)), i18n.Nest("Title", k.info.Title()))))
+				b.WriteString("\n\n")
+			}
 		}
 		hs := k.hands(t.Match, t.seatOf(player), func(seat int) string { return t.nameIn(lang, seat) }, lang)
 		if n := len(hs); n > 0 && hs[n-1].Hand > last {
@@ -429,6 +439,9 @@ func (rt *Runtime) HandsText(ctx context.Context, code, player string) (string, 
 		}
 		return nil
 	})
+	if err == nil && !any {
+		return "", Missing{i18n.M("error.hands.none")}
+	}
 	return b.String(), err
 }
 

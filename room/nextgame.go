@@ -198,8 +198,8 @@ func nextGameView(rt *Runtime, t *Table, code, player string) *views.NextGame {
 // not in every short pause before the next deal (it would come and go
 // under the host's hand).
 func nextShown(t *Table, player string) bool {
-	if !t.isHost(player) || t.damage != nil || t.Match != nil && !t.Paused && !t.gameOver() {
-		return false
+	if !t.isHost(player) || t.damage != nil || t.Match != nil && !t.Paused && !t.gameOver() || t.Match == nil && t.Games == 0 {
+		return false // (a table's first lobby is the game its host just chose)
 	}
 	return t.switchable()
 }
