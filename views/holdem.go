@@ -333,7 +333,7 @@ type Verify struct {
 	Code  string
 	Game  string // the game's title
 	OK    bool
-	Error i18n.Msg    // why the record does not verify
+	Error i18n.Msg // why the record does not verify
 	Deals []VerifySeed
 	Lines int
 	// What one seed deals ("deal", "hand", "game"); Seeded: the game deals
