@@ -231,3 +231,15 @@ func nextWords(t *Table, l *i18n.Lang, options string) string {
 	}
 	return l.Msg(i18n.M("lobby.next", i18n.Nest("Game", t.kind.info.Title()), i18n.S("Options", options)))
 }
+
+// nextTitle, in the lobby of a table that changed game, are the top
+// bar's game and rules link, pushed so that a page opened on the last
+// game names the next (none in a table's first lobby: its page does).
+func nextTitle(t *Table, l *i18n.Lang) []views.Fragment {
+	if t.Games == 0 {
+		return nil
+	}
+	title := l.Msg(t.kind.info.Title())
+	return []views.Fragment{{ID: "bar-game", Component: views.BarGame(title), Frame: true},
+		{ID: "rules-link", Component: views.RulesLink(title, "/rules/"+t.kind.name), Frame: true}}
+}
