@@ -309,3 +309,22 @@ func TestSnapshotFromBeforeSwitches(t *testing.T) {
 		t.Fatalf("restored: %v, %+v", err, back)
 	}
 }
+
+// TestNoChangeOfGameMidTurn: an Impetus game in play (a turn under way)
+// and a sit-and-go between hands are no moment to change game.
+func TestNoChangeOfGameMidTurn(t *testing.T) {
+	rt := quietRuntime(t)
+	people := []*person{{id: "p-ann", name: "Ann"}, {id: "p-bob", name: "Bob"}}
+	next := url.Values{"do": {"next"}, "game": {"president"}, "seats": {"3"}}
+	r := seatTable(t, rt, "impetus", url.Values{"seats": {"2"}, "clock": {"0"}}, people)
+	refusedInPlay(t, r, people[0], next)
+
+	people = []*person{{id: "p-cy", name: "Cy"}, {id: "p-dan", name: "Dan"}}
+	r = seatTable(t, rt, "holdem", url.Values{"format": {"sng"}, "seats": {"2"}, "clock": {"0"}}, people)
+	playThrough(t, r, people, func(tb *Table) bool { return holdemState(tb.Match).Street == holdem.HandOver })
+	over := false
+	r.Inspect(t.Context(), func(r *Room) { over = r.Table().Match.Over() })
+	if !over {
+		refusedInPlay(t, r, people[0], next)
+	}
+}

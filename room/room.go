@@ -374,6 +374,10 @@ func (r *Room) commit(e entry) error {
 	if h := r.rt.CommitHook; h != nil {
 		h(r)
 	}
+	if e.T == eSwitch {
+		switched(r.rt, r.code, r.t)
+		r.rated = nil // the people's ratings are in the next game now
+	}
 	r.record()
 	r.seatings()
 	if e.T == eMove {
@@ -382,9 +386,7 @@ func (r *Room) commit(e entry) error {
 	if e.T == eAgain || e.T == eSwitch {
 		r.playBase, r.playSince = 0, time.Time{} // a new match: its play time starts at 0
 	}
-	if e.T == eSwitch {
-		switched(r.rt, r.code, r.t)
-	}
+
 	r.rt.cfg.Metrics.Committed(time.Since(start))
 	if r.t.Seq%int64(r.rt.cfg.SnapshotEvery) == 0 {
 		r.saveSnapshot()
