@@ -78,11 +78,11 @@ func (t *Table) switchGame(e entry) ([]logLine, error) {
 		return nil, errEntry
 	}
 	var lines []logLine
-	if f := t.kind.fair; f != nil && t.Fair.Next != 0 {
+	if t.kind.fair != nil && t.Fair.Next != 0 {
 		// the seed committed for a deal that never comes is shown, so
 		// the record keeps no secret of the game left
 		seed := t.Fair.Next
-		lines = t.say(i18n.M("log.table.seed_revealed."+f.what, i18n.S("Seed", strconv.FormatUint(seed, 16)), i18n.S("Hash", seedHash(seed))))
+		lines = t.say(i18n.M("log.table.seed_unused", i18n.S("Seed", strconv.FormatUint(seed, 16)), i18n.S("Hash", seedHash(seed))))
 	}
 	// the people seated, the host first; bots and remote bots stay with
 	// the game they played
