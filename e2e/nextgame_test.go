@@ -47,7 +47,7 @@ func pickNext(t *testing.T, host *browser, game, title string, fields map[string
 	host.mustTap(`#next-` + game)
 	for _, p := range everyone {
 		p.waitJS("the next game's lobby", `(document.querySelector('#lobby .next-game-line') || {textContent: ''}).textContent.startsWith(`+jsString("Next: "+title)+`) &&
-			document.querySelector('#bar-game').textContent === `+jsString(title))
+			document.querySelector('#bar-game').textContent === `+jsString(title)+` && document.title.startsWith(`+jsString(title+" ·")+`)`)
 	}
 }
 

@@ -233,13 +233,15 @@ func nextWords(t *Table, l *i18n.Lang, options string) string {
 }
 
 // nextTitle, in the lobby of a table that changed game, are the top
-// bar's game and rules link, pushed so that a page opened on the last
+// bar's game (and the page's title) and rules link, and the Log drawer's
+// line on the record, pushed so that a page opened on the last
 // game names the next (none in a table's first lobby: its page does).
-func nextTitle(t *Table, l *i18n.Lang) []views.Fragment {
+func nextTitle(t *Table, code string, l *i18n.Lang) []views.Fragment {
 	if t.Games == 0 {
 		return nil
 	}
 	title := l.Msg(t.kind.info.Title())
-	return []views.Fragment{{ID: "bar-game", Component: views.BarGame(title), Frame: true},
-		{ID: "rules-link", Component: views.RulesLink(title, "/rules/"+t.kind.name), Frame: true}}
+	return []views.Fragment{{ID: "bar-game", Component: views.BarGameTitled(title, l.Msg(views.TableTitle(title, code))), Frame: true},
+		{ID: "rules-link", Component: views.RulesLink(title, "/rules/"+t.kind.name), Frame: true},
+		{ID: "fair-line", Component: views.FairLine("/t/"+code, fairWord(t.kind)), Frame: true}}
 }

@@ -1294,7 +1294,7 @@ func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
 		_, frags = r.t.kind.render(rv)
 		return "game", r.appendFrame(frags, rv)
 	}
-	return "lobby", r.appendFrame(append([]views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}, nextTitle(r.t, rv.l())...), rv)
+	return "lobby", r.appendFrame(append([]views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}, nextTitle(r.t, r.code, rv.l())...), rv)
 }
 
 // fragmentsFor is what a viewer's push compares: the stage and its
