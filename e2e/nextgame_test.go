@@ -43,6 +43,7 @@ func pickNext(t *testing.T, host *browser, game, title string, fields map[string
 	}
 	if shot != "" {
 		host.screenshot(shot)
+		host.axeCheck("the next-game drawer")
 	}
 	host.mustTap(`#next-` + game)
 	for _, p := range everyone {
