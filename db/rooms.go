@@ -18,7 +18,9 @@ var ErrExists = errors.New("already exists")
 
 // Room is a room's row: its kind, options (JSON) and status.
 type Room struct {
-	Code      string
+	Code string
+	// Kind is the game the table plays now (SetKind: a table may change
+	// game); Options are those it was created with, for its first game.
 	Kind      string
 	Options   []byte
 	Status    string

@@ -27,8 +27,8 @@ import (
 type Room struct {
 	code   string
 	rt     *Runtime
-	public bool // listed on the home page (fixed at creation; read outside the actor)
-	hours  int  // hours per move at a slow table, 0 in real time (fixed at creation; read outside the actor)
+	public bool // listed on the home page (fixed at creation, kept by a change of game; read outside the actor)
+	hours  int  // hours per move at a slow table, 0 in real time (fixed at creation, kept by a change of game; read outside the actor)
 	inbox  chan func()
 	done   chan struct{}
 
