@@ -228,3 +228,22 @@ func TestPortableSessionsCrossMachines(t *testing.T) {
 		}
 	})
 }
+
+// TestSetKind: a table that changed game names the game it plays now; its
+// options stay those it was created with.
+func TestSetKind(t *testing.T) {
+	eachBackend(t, func(t *testing.T, open opener) {
+		d, _ := open(t)
+		ctx := context.Background()
+		if err := d.CreateRoom(ctx, "ABCD", "holdem", []byte(`{"seats":2}`), time.Now(), 0); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.SetKind(ctx, "ABCD", "president"); err != nil {
+			t.Fatal(err)
+		}
+		r, err := d.RoomInfo(ctx, "ABCD")
+		if err != nil || r.Kind != "president" || string(r.Options) != `{"seats":2}` {
+			t.Fatalf("the row: %+v, %v", r, err)
+		}
+	})
+}

@@ -18,7 +18,9 @@ var ErrExists = errors.New("already exists")
 
 // Room is a room's row: its kind, options (JSON) and status.
 type Room struct {
-	Code      string
+	Code string
+	// Kind is the game the table plays now (SetKind: a table may change
+	// game); Options are those it was created with, for its first game.
 	Kind      string
 	Options   []byte
 	Status    string
@@ -352,4 +354,12 @@ func (d *DB) SetStatus(ctx context.Context, code, status string, now time.Time) 
 func (d *DB) IdleRooms(ctx context.Context, before time.Time) ([]string, error) {
 	return d.codes(ctx, `SELECT code FROM rooms r WHERE status = $1 AND
 		COALESCE((SELECT at FROM room_log l WHERE l.room = r.code ORDER BY seq DESC LIMIT 1), r.created_at) < $2`, StatusOpen, before.UnixMilli())
+}
+
+// SetKind notes the game a table plays now (it changed game): the home
+// page and My games name it. The table's options stay those it was
+// created with, and its log says the rest.
+func (d *DB) SetKind(ctx context.Context, code, kind string) error {
+	_, err := d.w.ExecContext(ctx, `UPDATE rooms SET kind = $1 WHERE code = $2`, kind, code)
+	return err
 }

@@ -478,8 +478,20 @@ func (s *Server) verifyPage(c echo.Context) error {
 	} else if verr != nil {
 		return verr
 	}
+	l := i18n.From(c.Request().Context())
+	what := map[string]string{}
+	for _, p := range v.Parts {
+		what[p.Kind] = p.What
+		if len(v.Parts) > 1 {
+			page.Parts = append(page.Parts, views.VerifyPart{Game: room.GameTitle(l, p.Kind), What: p.What, Seeded: p.Seeded, Deals: p.Deals, Finished: p.Finished})
+		}
+	}
 	for _, d := range v.Deals {
-		page.Deals = append(page.Deals, [2]string{d.Commitment, d.Seed})
+		w := what[d.Kind]
+		if w == "" {
+			w = v.What
+		}
+		page.Deals = append(page.Deals, views.VerifySeed{Commitment: d.Commitment, Seed: d.Seed, What: w, Game: room.GameTitle(l, d.Kind)})
 	}
 	return render(c, http.StatusOK, views.VerifyPage(page))
 }

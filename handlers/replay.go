@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tablegames/tables/i18n"
+	"github.com/tablegames/tables/room"
 	"github.com/tablegames/tables/views"
 )
 
@@ -45,5 +46,10 @@ func (s *Server) replays(c echo.Context) error {
 	}
 	p := views.Replays{Page: views.Page{Title: i18n.M("replays.page_title", i18n.S("Code", code)), CSRF: csrfToken(c),
 		Description: i18n.M("replays.page_description")}, Code: code, What: what, Count: len(deals)}
+	l := i18n.From(c.Request().Context())
+	for i, d := range deals {
+		p.Items = append(p.Items, views.ReplayItem{Number: i + 1, N: d.N, What: d.What, Game: room.GameTitle(l, d.Kind)})
+		p.Games = p.Games || d.Part > 1
+	}
 	return render(c, http.StatusOK, views.ReplaysPage(p))
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/views"
 )
@@ -46,8 +47,15 @@ func (r *Room) run(ctx context.Context, cmd func() error) error {
 // Code is the table's code.
 func (r *Room) Code() string { return r.code }
 
-// Title is the table's game, in words, in l ("Texas Hold'em").
-func (r *Room) Title(l *i18n.Lang) string { return l.Msg(r.kind.info.Title()) }
+// Title is the game the table plays now, in words, in l ("Texas
+// Hold'em").
+func (r *Room) Title(ctx context.Context, l *i18n.Lang) string {
+	var title string
+	if err := r.do(ctx, func() { title = l.Msg(r.t.kind.info.Title()) }); err != nil {
+		return ""
+	}
+	return title
+}
 
 // Public reports a table listed on the home page (fixed at creation).
 func (r *Room) Public() bool { return r.public }
@@ -178,16 +186,17 @@ func (r *Room) JoinForm(ctx context.Context, player, name, csrf string) (views.J
 // Hands are the finished hands the table keeps, as player may read them;
 // Missing for a game without a hand history.
 func (r *Room) Hands(ctx context.Context, player string) ([]views.HandText, error) {
-	if r.kind.hands == nil {
-		return nil, Missing{i18n.M("error.hands.none")}
-	}
 	var hs []views.HandText
+	none := false
 	err := r.do(ctx, func() {
-		if r.t.Match != nil {
+		if none = r.t.kind.hands == nil; !none && r.t.Match != nil {
 			l := i18n.From(ctx)
-			hs = r.kind.hands(r.t.Match, r.t.seatOf(player), func(seat int) string { return r.t.nameIn(l, seat) }, l)
+			hs = r.t.kind.hands(r.t.Match, r.t.seatOf(player), func(seat int) string { return r.t.nameIn(l, seat) }, l)
 		}
 	})
+	if err == nil && none {
+		return nil, Missing{i18n.M("error.hands.none")}
+	}
 	return hs, err
 }
 
@@ -304,7 +313,14 @@ func (rt *Runtime) Create(ctx context.Context, game string, o Options, player, n
 // Deal is a finished deal (hand, game) of a table's log: the sequence
 // numbers of its first and last entries. Replay step k shows the table
 // after entry From+k.
-type Deal struct{ From, To int64 }
+type Deal struct {
+	From, To int64
+	// Kind is the game it was, What what it was ("deal", "hand",
+	// "game"), Part which game of the table's it was (from 1: a table
+	// that changed game has several) and N its number in that game.
+	Kind, What string
+	Part, N    int
+}
 
 // Replays are a table's finished deals (hands, games), oldest first, and
 // what one is called.
@@ -314,10 +330,15 @@ func (rt *Runtime) Replays(ctx context.Context, code string) (what string, deals
 		return "", nil, err
 	}
 	defer done()
-	for _, sp := range ix.spans {
-		deals = append(deals, Deal{From: sp.from, To: sp.to})
+	part, n := 0, 0
+	for i, sp := range ix.spans {
+		if i == 0 || ix.spans[i-1].game != sp.game {
+			part, n = part+1, 0
+		}
+		n++
+		deals = append(deals, Deal{From: sp.from, To: sp.to, Kind: sp.kind.name, What: dealWord(sp.kind), Part: part, N: n})
 	}
-	return dealWord(ix.kind), deals, nil
+	return dealWord(ix.t.kind), deals, nil
 }
 
 // ReplayStep is finished deal n (from 1) of a table at step (0: its
@@ -330,12 +351,14 @@ func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step stri
 	if err != nil {
 		return views.Replay{}, err
 	}
-	k, nspans := ix.kind, len(ix.spans)
+	nspans := len(ix.spans)
 	if n < 1 || n > nspans {
+		k := ix.t.kind
 		done()
 		return views.Replay{}, Missing{i18n.M("error.replay.none."+dealWord(k), i18n.Count(nspans))}
 	}
 	sp := ix.spans[n-1]
+	k := sp.kind
 	done()
 	steps := int(sp.to - sp.from)
 	at := 0 // a replay opens at its start
@@ -355,7 +378,7 @@ func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step stri
 	}
 	var lines []logLine
 	for _, e := range entries {
-		out, err := applyLogged(k, t, e)
+		out, err := applyLogged(t, e)
 		if err != nil {
 			return views.Replay{}, err
 		}
@@ -390,14 +413,23 @@ func (rt *Runtime) ReplayStep(ctx context.Context, code string, n int, step stri
 func (rt *Runtime) HandsText(ctx context.Context, code, player string) (string, error) {
 	lang := i18n.From(ctx) // the reader's
 	var b strings.Builder
-	last := 0
+	last, any := 0, false
+	var match game.Match
 	err := walkLog(ctx, rt.db, rt.kinds, code, func(st logStep) error {
-		k, t := st.kind, st.t
-		if k.hands == nil {
-			return Missing{i18n.M("error.hands.none")}
-		}
-		if t.Match == nil {
+		t := st.t
+		k := t.kind // the game played then: a table may change game
+		if k.hands == nil || t.Match == nil {
 			return nil
+		}
+		any = true
+		if t.Match != match {
+			// a game of its own (after a change of game or a new match):
+			// its hands count from 1, under a line saying which game
+			match, last = t.Match, 0
+			if t.Games > 1 || t.Game != st.kind.name {
+				b.WriteString(lang.Msg(i18n.M("hands.game", i18n.N("Game", max(t.Games, 1)), i18n.Nest("Title", k.info.Title()))))
+				b.WriteString("\n\n")
+			}
 		}
 		hs := k.hands(t.Match, t.seatOf(player), func(seat int) string { return t.nameIn(lang, seat) }, lang)
 		if n := len(hs); n > 0 && hs[n-1].Hand > last {
@@ -407,6 +439,9 @@ func (rt *Runtime) HandsText(ctx context.Context, code, player string) (string, 
 		}
 		return nil
 	})
+	if err == nil && !any {
+		return "", Missing{i18n.M("error.hands.none")}
+	}
 	return b.String(), err
 }
 

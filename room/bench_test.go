@@ -34,9 +34,9 @@ var benchGames = []struct {
 // what rendering needs.
 func benchRoom(b testing.TB, k *kind, o Options) *Room {
 	b.Helper()
-	t := newTable(o)
+	t := newTable(k, o)
 	for _, e := range []entry{{T: eCreate, Player: "p0", Name: "Ann"}, {T: eSit, Seat: 1, Player: "p1", Name: "Bob"}, {T: eStart, Seed: 7}} {
-		if _, err := t.apply(k, e); err != nil {
+		if _, err := t.apply(e); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -45,7 +45,7 @@ func benchRoom(b testing.TB, k *kind, o Options) *Room {
 	// compared byte for byte must read the same
 	frozen := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	rt.Now = func() time.Time { return frozen }
-	return &Room{code: "ABCD", kind: k, rt: rt, t: t, viewers: nil,
+	return &Room{code: "ABCD", rt: rt, t: t, viewers: nil,
 		rng: rand.New(rand.NewPCG(1, 1))}
 }
 

@@ -106,7 +106,7 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		if target < 0 || !r.t.Seats[target].empty() {
 			return errNotAllowed("error.table.seat_taken")
 		}
-		return r.commit(entry{T: eBot, Seat: target, Bot: r.t.botKind(r.kind)})
+		return r.commit(entry{T: eBot, Seat: target, Bot: r.t.botKind(r.t.kind)})
 	case "free":
 		if !host {
 			return game.Err("NOT_HOST", "error.table.only_host_frees_seats")
@@ -124,7 +124,7 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 		}
 		l := r.lobby(r.view(me, player))
 		if !l.CanStart {
-			return game.Err("NOT_ENOUGH_PLAYERS", "lobby.hint.players", i18n.Count(r.kind.minPlayers(r.t.Opts)))
+			return game.Err("NOT_ENOUGH_PLAYERS", "lobby.hint.players", i18n.Count(r.t.kind.minPlayers(r.t.Opts)))
 		}
 		return r.commit(entry{T: eStart, Seed: r.nextSeed()})
 	}
@@ -138,6 +138,13 @@ func (r *Room) lobbyAction(player, name string, form url.Values) error {
 // (do=options), hands the role on, and lets anyone sit (do=open) or asks
 // first (do=close).
 func (r *Room) seatAction(player, name string, form url.Values) error {
+	if form.Get("do") == "next" { // the host changes game (nextgame.go), in the lobby too
+		e, err := nextGame(r.rt, r.t, player, form)
+		if err != nil {
+			return err
+		}
+		return r.commit(e)
+	}
 	if !r.t.Started() {
 		return game.Err("ROOM_IN_LOBBY", "error.table.game_has_not_started")
 	}
@@ -203,18 +210,18 @@ func (r *Room) seatAction(player, name string, form url.Values) error {
 		return r.commit(entry{T: eResume})
 	case "stakes":
 		choice := form.Get("stakes")
-		if r.kind.stakes == nil || !slices.Contains(r.kind.stakes.choices, choice) {
+		if r.t.kind.stakes == nil || !slices.Contains(r.t.kind.stakes.choices, choice) {
 			return errNotAllowed("error.table.choose_stakes_from_list")
 		}
-		if choice == r.kind.stakes.current(r.t.Opts) {
+		if choice == r.t.kind.stakes.current(r.t.Opts) {
 			return errNotAllowed("error.table.those_are_stakes_already")
 		}
 		return r.commit(entry{T: eStakes, By: choice})
 	case "options":
-		if r.kind.tableOptions == nil {
+		if r.t.kind.tableOptions == nil {
 			return errNotAllowed("error.table.table_has_no_options")
 		}
-		by, err := r.kind.tableOptions.read(r.t.Match, r.t.Opts, form)
+		by, err := r.t.kind.tableOptions.read(r.t.Match, r.t.Opts, form)
 		if err != nil {
 			return err
 		}
@@ -274,27 +281,13 @@ func (r *Room) move(player string, form url.Values) error {
 	if err != nil {
 		return game.Err(game.CodeInternal, "error.table.move_not_saved")
 	}
-	if r.kind.rematch == nil {
+	if r.t.kind.rematch == nil {
 		return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer, Bank: r.bankUsed(seat)})
 	}
-	if is, _ := r.kind.rematch(r.t.Match, mv); is {
+	if is, _ := r.t.kind.rematch(r.t.Match, mv); is {
 		return r.playAgain(seat)
 	}
 	return r.commit(entry{T: eMove, Seat: seat, Move: data, By: byPlayer})
-}
-
-// gameOver reports whether the match is over so that its players may play
-// again: the engine's own rematch may be made (Lowest Unique), or the
-// match is Over for good (every other game).
-func (r *Room) gameOver() bool {
-	if r.t.Match == nil {
-		return false
-	}
-	if r.kind.rematch != nil {
-		_, now := r.kind.rematch(r.t.Match, r.kind.again)
-		return now
-	}
-	return r.t.Match.Over()
 }
 
 // playAgain is a seated player's "Play again" once the game is over. It is
@@ -304,7 +297,7 @@ func (r *Room) gameOver() bool {
 // gets its rematch move; any other a new match (eAgain) with the seed
 // committed at the first offer.
 func (r *Room) playAgain(seat int) error {
-	if !r.gameOver() {
+	if !r.t.gameOver() {
 		return game.Err(game.CodeNotYourTurn, "error.table.game_not_over")
 	}
 	if r.t.Paused {
@@ -322,11 +315,11 @@ func (r *Room) playAgain(seat int) error {
 // every person seated does (after an offer, or when the one awaited left
 // the table or is away).
 func (r *Room) againIfReady() error {
-	if len(r.t.Offers) == 0 || r.t.Paused || !r.gameOver() || !r.t.rematchReady() {
+	if len(r.t.Offers) == 0 || r.t.Paused || !r.t.gameOver() || !r.t.rematchReady() {
 		return nil
 	}
-	if r.kind.rematch != nil {
-		data, err := json.Marshal(r.kind.again)
+	if r.t.kind.rematch != nil {
+		data, err := json.Marshal(r.t.kind.again)
 		if err != nil {
 			return game.Err(game.CodeInternal, "error.table.move_not_saved")
 		}

@@ -39,7 +39,15 @@
 //     table, as each game's glue gives it (kind.outcome), added up per
 //     person in the table itself (Table.Evening, by apply), across "Play
 //     again" (a new match with the same seats: eAgain, or the engine's
-//     own rematch), so a restart or a replay has the same evening.
+//     own rematch) and across changes of game, so a restart or a replay
+//     has the same evening;
+//   - the next game (nextgame.go): the game a table plays is part of the
+//     table (Table.Game and its kind, Table.Opts), changed by one log
+//     entry (eSwitch) that opens the next game's lobby once a game is
+//     over (or between deals of a game played deal after deal); the
+//     runtime reads the game from the table (r.t.kind), never from the
+//     room, and the replays, the hand history and the fair record read
+//     each game's part with its own kind.
 //
 // Runtime holds the live rooms: it loads a table from its log on first
 // use, creates tables, closes idle ones and stops them all.

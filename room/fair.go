@@ -25,10 +25,24 @@ type FairRecord struct {
 	Log     []string          `json:"log"`
 }
 
-// DealCheck is one deal's commitment and revealed seed.
+// DealCheck is one deal's commitment and revealed seed, and the game it
+// dealt (its kind's name).
 type DealCheck struct {
 	Commitment string `json:"commitment"`
 	Seed       string `json:"seed"`
+	Kind       string `json:"kind,omitempty"`
+}
+
+// VerdictPart is what a verification found of one game played at the
+// table (a table that changed game has several, in the order played):
+// the game, what one seed deals in it and whether it deals by chance,
+// its seeds checked and its deals (hands, games) over.
+type VerdictPart struct {
+	Kind     string
+	What     string
+	Seeded   bool
+	Deals    int
+	Finished int
 }
 
 // Verdict is what a verification found.
@@ -43,6 +57,9 @@ type Verdict struct {
 	// Finished counts the deals (hands, games) over in the record, as the
 	// replays count them.
 	Finished int
+	// Parts are the games played at the table, each with its own count
+	// (What, Seeded and Finished above are the first's).
+	Parts []VerdictPart
 }
 
 // fairRecord builds a table's record from its log.
@@ -68,7 +85,7 @@ func fairRecord(ctx context.Context, d *db.DB, kinds map[string]*kind, code stri
 		rec.Entries = append(rec.Entries, data)
 		// a cut after every entry that leaves nothing secret behind: no
 		// seed chosen and unrevealed, no deal under way
-		if t := st.t; t.Fair.Next == 0 && t.Fair.Current == 0 && (t.Match == nil || settled(st.kind, t.Match)) {
+		if t := st.t; t.Fair.Next == 0 && t.Fair.Current == 0 && (t.Match == nil || settled(t.kind, t.Match)) {
 			cutEntries, cutLines = len(rec.Entries), len(lines)
 		}
 		return nil
@@ -143,8 +160,12 @@ func Verify(rec FairRecord) (Verdict, error) {
 	if err := json.Unmarshal(rec.Options, &o); err != nil {
 		return Verdict{}, tampered("verify.error.options", reason(err))
 	}
-	t := newTable(o)
+	t := newTable(k, o)
 	v := Verdict{What: dealWord(k), Seeded: k.fair != nil}
+	part := func(k *kind) {
+		v.Parts = append(v.Parts, VerdictPart{Kind: k.name, What: dealWord(k), Seeded: k.fair != nil})
+	}
+	part(k)
 	var got []string
 	over := false // the deal of the last entry was over
 	for i, data := range rec.Entries {
@@ -152,13 +173,21 @@ func Verify(rec FairRecord) (Verdict, error) {
 		if err := json.Unmarshal(data, &en); err != nil {
 			return v, tampered("verify.error.entry", i18n.N("Entry", i+1), reason(err))
 		}
-		out, err := t.apply(k, en)
+		out, err := t.apply(en)
 		if err != nil {
 			return v, tampered("verify.error.apply", i18n.N("Entry", i+1), reason(err))
 		}
-		if now := t.Match != nil && settled(k, t.Match); now != over {
+		if en.T == eSwitch {
+			part(t.kind)
+			over = false
+		}
+		p := &v.Parts[len(v.Parts)-1]
+		if now := t.Match != nil && settled(t.kind, t.Match); now != over {
 			if over = now; now {
-				v.Finished++
+				p.Finished++
+				if len(v.Parts) == 1 {
+					v.Finished++
+				}
 			}
 		}
 		before := len(got)
@@ -170,7 +199,8 @@ func Verify(rec FairRecord) (Verdict, error) {
 					if m[1] != seedHash(en.Seed) {
 						return v, tampered("verify.error.seed", i18n.S("Seed", strconv.FormatUint(en.Seed, 16)), i18n.S("Commitment", m[1]))
 					}
-					v.Deals = append(v.Deals, DealCheck{Commitment: m[1], Seed: strconv.FormatUint(en.Seed, 16)})
+					v.Deals = append(v.Deals, DealCheck{Commitment: m[1], Seed: strconv.FormatUint(en.Seed, 16), Kind: t.kind.name})
+					p.Deals++
 				}
 			}
 		}

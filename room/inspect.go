@@ -64,7 +64,7 @@ func (r *Room) Conns() []Conn {
 }
 
 // BotKind is the AI kind of the table's bot seats.
-func (r *Room) BotKind() string { return r.t.botKind(r.kind) }
+func (r *Room) BotKind() string { return r.t.botKind(r.t.kind) }
 
 // GameHTML is what a seat (game.Spectator for a watcher) sees of the game
 // now without clocks or presence, as a replay of this moment shows it:
@@ -72,7 +72,7 @@ func (r *Room) BotKind() string { return r.t.botKind(r.kind) }
 // whole game component.
 func (r *Room) GameHTML(seat int, fragments bool) string {
 	rv := replayView(r.code, r.t, seat)
-	comp, frags := r.kind.render(rv)
+	comp, frags := r.t.kind.render(rv)
 	var b bytes.Buffer
 	if !fragments {
 		comp.Render(context.Background(), &b)

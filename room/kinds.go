@@ -54,6 +54,11 @@ type kind struct {
 	// ("Play again"). Other games play again from the table once the match
 	// is Over: a new match, the same seats (eAgain).
 	rematch func(m game.Match, mv game.Move) (is, now bool)
+	// between, for games played deal after deal (President, a Hold'em
+	// cash table), says whether the match stands between two deals or
+	// hands, where the table may change game though the match is not
+	// over (nextgame.go); nil: only once it is.
+	between func(m game.Match) bool
 	// again, with rematch, is the engine's move that starts a new game.
 	again game.Move
 	// outcome, when the match stands at the end of a deal, hand or game,

@@ -178,7 +178,7 @@ func (r *Room) noteTurns() {
 		if slices.ContainsFunc(before, func(b db.Turn) bool { return sameTurn(b, tu) }) {
 			continue
 		}
-		on(TurnNotice{Room: r.code, Game: r.kind.name, Player: tu.Player, Seat: tu.Seat, Seq: tu.Seq,
+		on(TurnNotice{Room: r.code, Game: r.t.kind.name, Player: tu.Player, Seat: tu.Seat, Seq: tu.Seq,
 			Deadline: tu.Deadline, Move: r.awaitedMove(tu.Seat)})
 	}
 }
@@ -196,7 +196,7 @@ func (r *Room) awaitedMove(seat int) i18n.Msg {
 			return i18n.M(key)
 		}
 	}
-	return i18n.M("pace.move." + r.kind.name)
+	return i18n.M("pace.move." + r.t.kind.name)
 }
 
 // slowDeadlines are a slow table's clocks: per awaited person, when their

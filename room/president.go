@@ -47,6 +47,8 @@ var presidentKind = &kind{
 	emptyMatch: func() game.Match { return president.EmptyMatch() },
 	// a seat changes hands between deals
 	seatOpen: func(m game.Match) bool { return m.(*president.Match).State.Phase == president.DealOver },
+	// and the table may change game between deals
+	between: func(m game.Match) bool { return m.(*president.Match).State.Phase == president.DealOver },
 	fair: &fairness{what: "deal", over: func(m game.Match) bool {
 		return m.(*president.Match).State.Phase == president.DealOver
 	}},

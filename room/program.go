@@ -125,7 +125,7 @@ func (r *Room) programMessage(v *viewer, sh roomView, lines []logLine, full bool
 func (r *Room) programView(seat int, sh *roomView) *programPush {
 	t := r.t
 	s := t.Seats[seat]
-	p := &programPush{Type: "view", Table: r.code, Game: r.kind.name, Seq: t.Seq, Version: s.Acts, Seat: seat, Name: s.Name,
+	p := &programPush{Type: "view", Table: r.code, Game: r.t.kind.name, Seq: t.Seq, Version: s.Acts, Seat: seat, Name: s.Name,
 		Status: "lobby", Waiting: []int{}, Moves: []game.Choice{}}
 	for i, o := range t.Seats {
 		ps := programSeat{Seat: i, Name: o.Name, Away: o.Away, You: i == seat}
@@ -153,7 +153,7 @@ func (r *Room) programView(seat int, sh *roomView) *programPush {
 		p.Status = "read-only"
 	case t.Paused:
 		p.Status = "paused"
-	case r.gameOver():
+	case r.t.gameOver():
 		p.Status = "over"
 	case gs != seat:
 		p.Status = "waiting"
@@ -232,7 +232,7 @@ func (r *Room) RemoteAt(ctx context.Context, host string, seat int) (player stri
 // goneLine is the last line a program's connection gets when its seat is
 // no longer the bot's (the host handed it back to a built-in bot).
 func (r *Room) goneLine(reason string) []byte {
-	out, _ := json.Marshal(programPush{Type: "gone", Table: r.code, Game: r.kind.name, Seq: r.t.Seq, Seat: -1, Reason: reason,
+	out, _ := json.Marshal(programPush{Type: "gone", Table: r.code, Game: r.t.kind.name, Seq: r.t.Seq, Seat: -1, Reason: reason,
 		Status: "gone", Waiting: []int{}, Moves: []game.Choice{}, Now: r.rt.now().UnixMilli()})
 	return append(out, '\n')
 }
@@ -291,7 +291,7 @@ func (r *Room) MoveAt(ctx context.Context, player string, version int, form url.
 			e.Details = map[string]int{"version": r.t.Seats[seat].Acts, "yours": version}
 			return e
 		}
-		if r.t.Match != nil && r.gameOver() {
+		if r.t.Match != nil && r.t.gameOver() {
 			return game.Err(game.CodeNotYourTurn, "error.table.game_over_people_table")
 		}
 		f := url.Values{}
@@ -343,8 +343,8 @@ func (r *Room) seatRemote(host string, target int, player, name string, invited 
 		return errNotAllowed("error.table.person_holds_seat_choose")
 	case t.Started() && s.Bot == "":
 		return errNotAllowed("error.table.once_game_runs_remote")
-	case t.Started() && (r.kind.seatOpen != nil && !r.kind.seatOpen(t.Match) || r.kind.seatFree != nil && !r.kind.seatFree(t.Match, target)):
-		return errNotAllowed("error.table.seat_between." + dealWord(r.kind))
+	case t.Started() && (r.t.kind.seatOpen != nil && !r.t.kind.seatOpen(t.Match) || r.t.kind.seatFree != nil && !r.t.kind.seatFree(t.Match, target)):
+		return errNotAllowed("error.table.seat_between." + dealWord(r.t.kind))
 	}
 	name, err := CheckName(name)
 	if err != nil {

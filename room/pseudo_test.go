@@ -34,9 +34,9 @@ func TestEveryWordFromTheCatalog(t *testing.T) {
 	}
 	for _, g := range benchGames {
 		// the lobby, before the start
-		lt := newTable(g.opts)
+		lt := newTable(g.kind, g.opts)
 		for _, e := range []entry{{T: eCreate, Player: "p0", Name: "Ann"}, {T: eSit, Seat: 1, Player: "p1", Name: "Bob"}} {
-			if _, err := lt.apply(g.kind, e); err != nil {
+			if _, err := lt.apply(e); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -20,17 +20,20 @@ import (
 type span struct {
 	from, to int64
 	start    []byte // the table's snapshot before entry from
+	kind     *kind  // the game it was
+	game     int    // and the table's changes of game before it
 }
 
 // replayIndex is what replays of one table need, kept between requests
 // and brought up to date with the log's new entries at each request.
 type replayIndex struct {
-	mu    sync.Mutex
-	kind  *kind
-	t     *Table // the table after the entries read so far
-	open  []byte // an unfinished deal's start, while one is under way
-	from  int64
-	spans []span
+	mu   sync.Mutex
+	t    *Table // the table after the entries read so far
+	open []byte // an unfinished deal's start, while one is under way
+	// switches counts the table's changes of game so far
+	switches int
+	from     int64
+	spans    []span
 }
 
 // maxReplayIndexes bounds the tables whose replay indexes are kept.
@@ -78,16 +81,24 @@ func (rt *Runtime) replayIndex(ctx context.Context, code string) (ix *replayInde
 // that finished: each from its first move to the moment nothing secret is
 // in play.
 func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*kind, code string) error {
+	var seq int64
+	if ix.t != nil {
+		seq = ix.t.Seq
+	}
+	entries, err := d.Log(ctx, code, seq)
+	if err != nil {
+		return err
+	}
 	if ix.t == nil {
-		k, o, err := roomKind(ctx, d, kinds, code)
+		row, err := d.RoomInfo(ctx, code)
 		if err != nil {
 			return err
 		}
-		ix.kind, ix.t = k, newTable(o)
-	}
-	entries, err := d.Log(ctx, code, ix.t.Seq)
-	if err != nil {
-		return err
+		k, o, err := startKind(kinds, row, entries)
+		if err != nil {
+			return err
+		}
+		ix.t = newTable(k, o)
 	}
 	for _, e := range entries {
 		en, err := decodeEntry(e)
@@ -101,11 +112,15 @@ func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*k
 			}
 			ix.from = e.Seq
 		}
-		if _, err := applyEntry(ix.kind, ix.t, en, e.Seq); err != nil {
+		if _, err := applyEntry(ix.t, en, e.Seq); err != nil {
 			return nil // a damaged entry (apply changed nothing): the deals before it replay
 		}
-		if ix.open != nil && ix.t.Fair.Next == 0 && ix.t.Fair.Current == 0 && settled(ix.kind, ix.t.Match) {
-			ix.spans = append(ix.spans, span{from: ix.from, to: e.Seq, start: ix.open})
+		if en.T == eSwitch {
+			ix.open = nil // a new game: nothing of the last is under way
+			ix.switches++
+		}
+		if ix.open != nil && ix.t.Match != nil && ix.t.Fair.Next == 0 && ix.t.Fair.Current == 0 && settled(ix.t.kind, ix.t.Match) {
+			ix.spans = append(ix.spans, span{from: ix.from, to: e.Seq, start: ix.open, kind: ix.t.kind, game: ix.switches})
 			ix.open = nil
 		}
 	}

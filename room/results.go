@@ -28,10 +28,10 @@ type Results interface {
 // until the table next loads at its end.
 func (r *Room) record() {
 	e := r.t.Evening
-	if r.kind.outcome == nil || r.t.Match == nil || r.t.damage != nil || e == nil || e.Placed <= r.recorded {
+	if r.t.kind.outcome == nil || r.t.Match == nil || r.t.damage != nil || e == nil || e.Placed <= r.recorded {
 		return
 	}
-	o, ok := r.kind.outcome(r.t.Match)
+	o, ok := r.t.kind.outcome(r.t.Match)
 	if !ok || !o.Placed || len(o.Seats) != len(r.t.Seats) {
 		return // the evening counted it, and the match has moved on since
 	}
@@ -39,7 +39,7 @@ func (r *Room) record() {
 	if o.ReplayMatch {
 		replay = max(r.t.Games, 1)
 	}
-	g := db.GameResult{Room: r.code, Game: e.Placed, Kind: r.kind.name, Finished: r.rt.now(), Public: r.t.Opts.Public,
+	g := db.GameResult{Room: r.code, Game: e.Placed, Kind: r.t.kind.name, Finished: r.rt.now(), Public: r.t.Opts.Public,
 		Unit: o.Unit, Replay: replay}
 	var rated []int // the people who really played it, by seat (rated.go)
 	for i, s := range r.t.Seats {
@@ -137,7 +137,7 @@ func (r *Room) seatings() {
 		players = append(players, p)
 	}
 	slices.Sort(players)
-	rated, err := r.rt.db.RatedPlayers(ctx, r.kind.name, players)
+	rated, err := r.rt.db.RatedPlayers(ctx, r.t.kind.name, players)
 	if err != nil {
 		r.rt.log.Error("read ratings", "room", r.code, "err", err)
 		return

@@ -26,10 +26,9 @@ import (
 // moves, the next deal) are messages to it as well.
 type Room struct {
 	code   string
-	kind   *kind
 	rt     *Runtime
-	public bool // listed on the home page (fixed at creation; read outside the actor)
-	hours  int  // hours per move at a slow table, 0 in real time (fixed at creation; read outside the actor)
+	public bool // listed on the home page (fixed at creation, kept by a change of game; read outside the actor)
+	hours  int  // hours per move at a slow table, 0 in real time (fixed at creation, kept by a change of game; read outside the actor)
 	inbox  chan func()
 	done   chan struct{}
 
@@ -267,11 +266,11 @@ func unixMilli(t time.Time) int64 {
 	return t.UnixMilli()
 }
 
-func newRoom(rt *Runtime, code string, k *kind, t *Table) *Room {
+func newRoom(rt *Runtime, code string, t *Table) *Room {
 	var seed [16]byte
 	rand.Read(seed[:])
 	r := &Room{
-		code: code, kind: k, rt: rt, t: t, public: t.Opts.Public, hours: t.Opts.Pace,
+		code: code, rt: rt, t: t, public: t.Opts.Public, hours: t.Opts.Pace,
 		inbox:        make(chan func(), 64),
 		done:         make(chan struct{}),
 		viewers:      make(map[Conn]*viewer),
@@ -358,7 +357,7 @@ func (r *Room) commit(e entry) error {
 		}
 	}
 	start := time.Now()
-	lines, err := r.t.apply(r.kind, e)
+	lines, err := r.t.apply(e)
 	if err != nil {
 		return err
 	}
@@ -375,14 +374,19 @@ func (r *Room) commit(e entry) error {
 	if h := r.rt.CommitHook; h != nil {
 		h(r)
 	}
+	if e.T == eSwitch {
+		switched(r.rt, r.code, r.t)
+		r.rated = nil // the people's ratings are in the next game now
+	}
 	r.record()
 	r.seatings()
 	if e.T == eMove {
 		delete(r.waitingSince, e.Seat) // the seat moved: its clock stops
 	}
-	if e.T == eAgain {
+	if e.T == eAgain || e.T == eSwitch {
 		r.playBase, r.playSince = 0, time.Time{} // a new match: its play time starts at 0
 	}
+
 	r.rt.cfg.Metrics.Committed(time.Since(start))
 	if r.t.Seq%int64(r.rt.cfg.SnapshotEvery) == 0 {
 		r.saveSnapshot()
@@ -407,7 +411,7 @@ func (r *Room) commit(e entry) error {
 // seatAsks seats the first accepted asker in a seat a bot holds, when the
 // game lets a seat change hands now.
 func (r *Room) seatAsks() {
-	if !r.t.Started() || r.t.Match.Over() || (r.kind.seatOpen != nil && !r.kind.seatOpen(r.t.Match)) {
+	if !r.t.Started() || r.t.Match.Over() || (r.t.kind.seatOpen != nil && !r.t.kind.seatOpen(r.t.Match)) {
 		return
 	}
 	for _, a := range r.t.Asks {
@@ -415,7 +419,7 @@ func (r *Room) seatAsks() {
 			continue
 		}
 		for i, s := range r.t.Seats {
-			if s.Bot != "" && (r.kind.seatFree == nil || r.kind.seatFree(r.t.Match, i)) {
+			if s.Bot != "" && (r.t.kind.seatFree == nil || r.t.kind.seatFree(r.t.Match, i)) {
 				if err := r.commit(entry{T: eTake, Seat: i, Player: a.Player, Name: a.Name}); err != nil {
 					r.rt.log.Error("take seat", "room", r.code, "seat", i, "err", err)
 				}
@@ -431,7 +435,7 @@ func (r *Room) seatAsks() {
 // that deal exists.
 func (r *Room) commitSeed() {
 	f := &r.t.Fair
-	if r.kind.fair == nil || f.Next != 0 || f.Current != 0 || r.t.Match != nil && r.t.Match.Over() && len(r.t.Offers) == 0 {
+	if r.t.kind.fair == nil || f.Next != 0 || f.Current != 0 || r.t.Match != nil && r.t.Match.Over() && len(r.t.Offers) == 0 {
 		return // an ended match deals nothing more, until someone wants to play again
 	}
 	if err := r.commit(entry{T: eCommit, Seed: r.rt.Seed()}); err != nil {
@@ -656,7 +660,7 @@ func (r *Room) scheduleTimers() {
 		if r.t.Seats[s].Away {
 			continue
 		}
-		if _, ok := r.endAlone(); r.kind.endAlone != nil && !r.t.Opts.Bots && !ok {
+		if _, ok := r.endAlone(); r.t.kind.endAlone != nil && !r.t.Opts.Bots && !ok {
 			continue // a table without bots: its absent players are played for until the game ends
 		}
 		consider(g.Add(cfg.AbsentGrace), func() { r.takeOver(s) })
@@ -712,7 +716,7 @@ func (r *Room) trackWaiting(waiting []int, now time.Time) {
 		still[s] = true
 		if _, ok := r.waitingSince[s]; !ok {
 			r.waitingSince[s] = now
-			lo, hi := r.kind.pace[0], r.kind.pace[1]
+			lo, hi := r.t.kind.pace[0], r.t.kind.pace[1]
 			if c := r.rt.cfg; c.BotDelayMin != 0 || c.BotDelayMax != 0 {
 				lo, hi = c.BotDelayMin, c.BotDelayMax // the flags override every game's pace
 			}
@@ -876,13 +880,13 @@ func (r *Room) disarm() {
 func (r *Room) botMove(s int) {
 	kind := r.t.Seats[s].Bot
 	if kind == "" { // a player away
-		if r.kind.awayAuto {
+		if r.t.kind.awayAuto {
 			r.autoMove(s, byAbsent)
 			return
 		}
-		kind = r.kind.defaultBot
+		kind = r.t.kind.defaultBot
 	}
-	if kind == "llm" && r.kind.llm != nil && r.rt.cfg.Ask != nil {
+	if kind == "llm" && r.t.kind.llm != nil && r.rt.cfg.Ask != nil {
 		r.askModel(s)
 		return
 	}
@@ -898,7 +902,7 @@ func (r *Room) botMove(s int) {
 // chose, with its reason) is played if the table still waits for that
 // seat at the same version.
 func (r *Room) askModel(s int) {
-	question := r.kind.llm(r.t.Match, s, r.t.Name)
+	question := r.t.kind.llm(r.t.Match, s, r.t.Name)
 	version := r.t.Match.Version()
 	r.asking[s] = true
 	ask, timeout := r.rt.cfg.Ask, r.rt.cfg.LLMTimeout
@@ -937,7 +941,7 @@ func (r *Room) takeOver(s int) {
 		r.commitMove(game.System, mv, bySystem)
 		return
 	}
-	if r.kind.endAlone != nil && !r.t.Opts.Bots {
+	if r.t.kind.endAlone != nil && !r.t.Opts.Bots {
 		return // no bot sits at this table
 	}
 	if err := r.commit(entry{T: eAway, Seat: s}); err != nil {
@@ -954,7 +958,7 @@ func (r *Room) continueMatch() {
 	if !ok {
 		return
 	}
-	if d, ok := mv.(interface{ Deals() bool }); r.kind.fair == nil || ok && !d.Deals() {
+	if d, ok := mv.(interface{ Deals() bool }); r.t.kind.fair == nil || ok && !d.Deals() {
 		seed = 0 // the move uses no seed
 	}
 	data, err := json.Marshal(mv)
@@ -1033,14 +1037,14 @@ func (r *Room) shared() roomView {
 // page builds the whole table page model for a viewer.
 func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	t := rv.t
-	title := rv.l().Msg(r.kind.info.Title())
+	title := rv.l().Msg(r.t.kind.info.Title())
 	p := views.Table{
-		Page:      views.TablePageTitle(title, r.code, csrf, "/rules/"+r.kind.name),
+		Page:      views.TablePageTitle(title, r.code, csrf, "/rules/"+r.t.kind.name),
 		Code:      r.code,
 		GameTitle: title,
 		ShareURL:  shareURL,
-		Fair:      fairWord(r.kind),
-		BriefLog:  r.kind.logWeight != nil,
+		Fair:      fairWord(r.t.kind),
+		BriefLog:  r.t.kind.logWeight != nil,
 		You:       t.seatOf(rv.player), // the seat, even while the game shows it a watcher's view
 		Host:      t.isHost(rv.player),
 		Started:   t.Started(),
@@ -1053,14 +1057,15 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	}
 	for _, l := range t.Log {
 		if visible(l, rv.seat) && !l.Chat {
-			p.Log = append(p.Log, r.kind.logView(l, rv.l()))
+			p.Log = append(p.Log, r.t.kind.logView(l, rv.l()))
 		}
 	}
 	p.Chat = r.chatOf(rv)
 	p.State = r.state(rv)
 	p.Evening = eveningView(t.Evening, rv.player, rv.l())
+	p.Next = nextGameView(r.rt, t, r.code, rv.player)
 	if t.Started() {
-		p.Game, _ = r.kind.render(rv)
+		p.Game, _ = r.t.kind.render(rv)
 		p.Seats = r.seatBar(rv)
 		return p
 	}
@@ -1103,11 +1108,12 @@ func visible(l logLine, seat int) bool {
 // lobby builds the lobby for a viewer.
 func (r *Room) lobby(rv *roomView) views.Lobby {
 	t := rv.t
-	words := r.kind.words(t.Opts)
+	words := r.t.kind.words(t.Opts)
 	if t.Opts.OpenSeats {
 		words = append(words, i18n.M("lobby.open_seats"))
 	}
 	l := views.Lobby{BotsAllowed: t.Opts.Bots, Options: views.OptionsText(rv.l(), words), Remote: r.remoteBots(rv)}
+	l.Next = nextWords(t, rv.l(), l.Options)
 	// the host starts as soon as enough are seated (bots fill the empty
 	// seats when the table has them); someone not ready yet plays anyway,
 	// and the host is told so
@@ -1122,7 +1128,7 @@ func (r *Room) lobby(rv *roomView) views.Lobby {
 			unready = append(unready, i)
 		}
 	}
-	min := r.kind.minPlayers(t.Opts)
+	min := r.t.kind.minPlayers(t.Opts)
 	switch {
 	case players < min:
 		l.StartHint = rv.l().F("lobby.hint.players", i18n.Count(min))
@@ -1251,7 +1257,7 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 					views.Reaction(l.By-1, views.Place(l.By-1, len(r.t.Seats), v.seat), l.Said).Render(ctx, buf)
 				}
 			default:
-				mine = append(mine, r.kind.logView(l, rv.l()))
+				mine = append(mine, r.t.kind.logView(l, rv.l()))
 			}
 		}
 		if len(mine) > 0 {
@@ -1285,10 +1291,10 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 // or the game's own fragments.
 func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
 	if r.t.Started() {
-		_, frags = r.kind.render(rv)
+		_, frags = r.t.kind.render(rv)
 		return "game", r.appendFrame(frags, rv)
 	}
-	return "lobby", r.appendFrame([]views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}, rv)
+	return "lobby", r.appendFrame(append([]views.Fragment{{ID: "lobby", Component: views.LobbyPanel(r.page(rv, "", ""))}}, nextTitle(r.t, r.code, rv.l())...), rv)
 }
 
 // fragmentsFor is what a viewer's push compares: the stage and its
@@ -1303,7 +1309,7 @@ func (r *Room) fragmentsFor(v *viewer, rv *roomView, full bool, share *watchers)
 	if share.html == nil { // the first watcher of the push
 		w := *rv
 		w.player = "" // the game's render doesn't read it; the frame does, per viewer
-		_, share.frags = r.kind.render(&w)
+		_, share.frags = r.t.kind.render(&w)
 		share.html = make(map[string]renderedFrag, len(share.frags))
 	}
 	gf := share.frags
@@ -1352,6 +1358,7 @@ func (r *Room) writeChanged(ctx context.Context, buf *bytes.Buffer, v *viewer, f
 func (r *Room) appendFrame(frags []views.Fragment, rv *roomView) []views.Fragment {
 	st := r.state(rv)
 	state := views.Fragment{ID: "table-state", Component: views.State(st), Frame: true, Key: stateKey(st)}
+	frags = append(frags, nextGameFragment(r.rt, r.t, r.code, rv.player))
 	if !r.t.Started() {
 		return append(frags, state)
 	}
@@ -1522,10 +1529,10 @@ func (r *Room) passHost() {
 // of a game that ends when fewer than two people are left (kind.endAlone)
 // and has fewer than two left connected.
 func (r *Room) endAlone() (game.Move, bool) {
-	if r.kind.endAlone == nil || r.t.Opts.Bots || r.peopleHere() >= 2 {
+	if r.t.kind.endAlone == nil || r.t.Opts.Bots || r.peopleHere() >= 2 {
 		return nil, false
 	}
-	return r.kind.endAlone(r.t.Match)
+	return r.t.kind.endAlone(r.t.Match)
 }
 
 // peopleHere counts the seated players with a connection open.
@@ -1599,10 +1606,10 @@ func (r *Room) seatOffer(player string) string {
 // a player to go out, or for registration to close), "closed"; "" at a
 // game without registration.
 func (r *Room) lateEntry() string {
-	if r.kind.registration == nil || r.t.Match == nil {
+	if r.t.kind.registration == nil || r.t.Match == nil {
 		return ""
 	}
-	applies, open, free := r.kind.registration(r.t.Match)
+	applies, open, free := r.t.kind.registration(r.t.Match)
 	switch {
 	case !applies:
 		return ""
@@ -1618,7 +1625,7 @@ func (r *Room) lateEntry() string {
 // those of players out, else every seat a bot holds.
 func (r *Room) lateSeats() int {
 	if r.lateEntry() != "" {
-		_, _, free := r.kind.registration(r.t.Match)
+		_, _, free := r.t.kind.registration(r.t.Match)
 		return free
 	}
 	return r.botSeats()
@@ -1638,16 +1645,16 @@ func (r *Room) botSeats() int {
 // seatWhen says when a seat a bot holds changes hands: at the next hand
 // or deal (the unit's word: "hand", "deal"), or "" at once.
 func (r *Room) seatWhen() string {
-	if r.kind.seatOpen == nil || r.kind.fair == nil {
+	if r.t.kind.seatOpen == nil || r.t.kind.fair == nil {
 		return ""
 	}
-	return r.kind.fair.what
+	return r.t.kind.fair.what
 }
 
 // joinForm is the page that asks a visitor's name, in l, and says what
 // seat they may have in the words the table's seat bar uses.
 func (r *Room) joinForm(l *i18n.Lang, player, name, csrf string) views.Join {
-	title := l.Msg(r.kind.info.Title())
+	title := l.Msg(r.t.kind.info.Title())
 	return views.Join{Page: views.Page{Title: views.TableTitle(title, r.code), CSRF: csrf,
 		Description: i18n.M("join.page_description", i18n.S("Game", title))},
 		Code: r.code, GameTitle: title, Name: name, Offer: r.seatOffer(player), Bots: r.lateSeats(), When: r.seatWhen(),
@@ -1669,11 +1676,11 @@ func (r *Room) seatBar(rv *roomView) views.SeatBar {
 		return b
 	}
 	b.Remote = r.remoteBots(rv)
-	if r.kind.stakes != nil && (r.kind.stakes.fixed == nil || !r.kind.stakes.fixed(r.t.Opts)) {
-		b.Stakes, b.StakesAt = r.kind.stakes.choices, r.kind.stakes.current(r.t.Opts)
+	if r.t.kind.stakes != nil && (r.t.kind.stakes.fixed == nil || !r.t.kind.stakes.fixed(r.t.Opts)) {
+		b.Stakes, b.StakesAt = r.t.kind.stakes.choices, r.t.kind.stakes.current(r.t.Opts)
 	}
-	if r.kind.tableOptions != nil && r.t.Match != nil {
-		b.Options = r.kind.tableOptions.form(r.t.Match, r.t.Opts, rv.l())
+	if r.t.kind.tableOptions != nil && r.t.Match != nil {
+		b.Options = r.t.kind.tableOptions.form(r.t.Match, r.t.Opts, rv.l())
 	}
 	for i, s := range r.t.Seats {
 		if s.person() && i != me {
@@ -1696,7 +1703,7 @@ func (r *Room) publicSummary() (views.PublicTable, bool) {
 		return views.PublicTable{}, false
 	}
 	// data, not words: each reader's home page writes them in its language
-	pt := views.PublicTable{Code: r.code, Kind: r.kind.name, Options: r.kind.words(t.Opts), Started: t.Started(),
+	pt := views.PublicTable{Code: r.code, Kind: r.t.kind.name, Options: r.t.kind.words(t.Opts), Started: t.Started(),
 		Seats: len(t.Seats), CreatedAt: t.opened}
 	for _, s := range t.Seats {
 		switch {

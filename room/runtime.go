@@ -208,9 +208,9 @@ func (rt *Runtime) room(ctx context.Context, code string) (*Room, error) {
 		slot = &roomSlot{ready: make(chan struct{})}
 		rt.rooms[code] = slot
 		rt.mu.Unlock()
-		k, t, err := rt.claimAndLoad(ctx, code)
+		_, t, err := rt.claimAndLoad(ctx, code)
 		if err == nil {
-			slot.room = newRoom(rt, code, k, t)
+			slot.room = newRoom(rt, code, t)
 		}
 		slot.err = err
 		close(slot.ready)
@@ -334,7 +334,8 @@ func Replay(ctx context.Context, d *db.DB, code string, fromScratch bool) (int64
 }
 
 // logStep is one entry of a table's log as walkLog replays it: the table
-// after the entry, and the log lines the entry added.
+// after the entry, and the log lines the entry added; kind and opts are
+// the game the table began with.
 type logStep struct {
 	kind  *kind
 	opts  Options
@@ -348,7 +349,7 @@ type logStep struct {
 // calls fn after each entry, up to a damaged entry if there is one. The history export, the fair record and the
 // replays read the log this way.
 func walkLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, fn func(logStep) error) error {
-	k, o, err := roomKind(ctx, d, kinds, code)
+	row, err := d.RoomInfo(ctx, code)
 	if err != nil {
 		return err
 	}
@@ -356,13 +357,17 @@ func walkLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string,
 	if err != nil {
 		return err
 	}
-	t := newTable(o)
+	k, o, err := startKind(kinds, row, entries)
+	if err != nil {
+		return err
+	}
+	t := newTable(k, o)
 	for i, e := range entries {
 		en, err := decodeEntry(e)
 		if err != nil {
 			return nil // a damaged entry: the log is read up to it
 		}
-		lines, err := applyEntry(k, t, en, e.Seq)
+		lines, err := applyEntry(t, en, e.Seq)
 		if err != nil {
 			return nil // likewise (apply changed nothing)
 		}
@@ -371,15 +376,6 @@ func walkLog(ctx context.Context, d *db.DB, kinds map[string]*kind, code string,
 		}
 	}
 	return nil
-}
-
-// roomKind is a table's game and the options it was created with.
-func roomKind(ctx context.Context, d *db.DB, kinds map[string]*kind, code string) (*kind, Options, error) {
-	row, err := d.RoomInfo(ctx, code)
-	if err != nil {
-		return nil, Options{}, err
-	}
-	return rowKind(kinds, row)
 }
 
 // rowKind is a table row's game and the options it was created with. A
@@ -413,8 +409,8 @@ func decodeEntry(e db.Entry) (entry, error) {
 
 // applyEntry applies a decoded log entry, number seq, exactly as it was
 // live, and returns the log lines it added.
-func applyEntry(k *kind, t *Table, en entry, seq int64) ([]logLine, error) {
-	lines, err := t.apply(k, en)
+func applyEntry(t *Table, en entry, seq int64) ([]logLine, error) {
+	lines, err := t.apply(en)
 	if err != nil {
 		return nil, fmt.Errorf("replay entry %d: %w", seq, err)
 	}
@@ -423,12 +419,12 @@ func applyEntry(k *kind, t *Table, en entry, seq int64) ([]logLine, error) {
 }
 
 // applyLogged applies one stored log entry.
-func applyLogged(k *kind, t *Table, e db.Entry) ([]logLine, error) {
+func applyLogged(t *Table, e db.Entry) ([]logLine, error) {
 	en, err := decodeEntry(e)
 	if err != nil {
 		return nil, err
 	}
-	return applyEntry(k, t, en, e.Seq)
+	return applyEntry(t, en, e.Seq)
 }
 
 // replay rebuilds a table from its latest snapshot (useSnapshot) or its
@@ -449,7 +445,10 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 			return nil, nil, err
 		}
 	}
-	k, o, err := rowKind(kinds, row)
+	// the game the table began with (a snapshot says which it played
+	// then, unless it is from before a table could change game: then
+	// it never had, and any switch is in the entries after it)
+	k, o, err := startKind(kinds, row, entries)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -462,10 +461,10 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 			return nil, nil, fmt.Errorf("room %s: snapshot %d holds entry %d: %w", code, snapSeq, t.Seq, errBadSnapshot)
 		}
 	} else {
-		t = newTable(o)
+		t = newTable(k, o)
 	}
 	for _, e := range entries {
-		if _, err := applyLogged(k, t, e); err != nil {
+		if _, err := applyLogged(t, e); err != nil {
 			if snap != nil {
 				err = fmt.Errorf("%w: %v", errBadSnapshot, err) // the log after it doesn't fit the snapshot
 			} else if tolerant {
@@ -476,7 +475,7 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 		}
 	}
 	t.opened = row.CreatedAt
-	return k, t, nil
+	return t.kind, t, nil
 }
 
 // createRoom opens a new table with the host seated. The cap on open

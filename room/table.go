@@ -219,6 +219,11 @@ const maxLog = 200
 // Table is everything a room's action log determines. It changes only by
 // apply, live and in replay alike, so a replayed table equals the live one.
 type Table struct {
+	// Game is the game played now, by its kind's name (its options are
+	// Opts): the table's first game, or the one the host switched to
+	// last (eSwitch, nextgame.go); "" in snapshots from before a table
+	// could change game, whose game is the table's first.
+	Game  string  `json:"game,omitempty"`
 	Opts  Options `json:"opts"`
 	Host  string  `json:"host"`
 	Seats []seat  `json:"seats"`
@@ -254,6 +259,8 @@ type Table struct {
 	// placed the players, kept when it ended (rated.go).
 	Played []play     `json:"played,omitempty"`
 	Match  game.Match `json:"-"`
+	// kind is the game played now (Game's).
+	kind *kind
 	// opened is when the table was created (from its row, not its log).
 	opened time.Time
 	// damage, when set, is the first log entry that did not apply: the
@@ -284,6 +291,11 @@ type entry struct {
 	Note string `json:"note,omitempty"`
 	// Bank: the ms of its time bank the seat used on this move.
 	Bank int `json:"bank,omitempty"`
+	// Game and Opts are the game a switch changes to and its options;
+	// From is the game it leaves (nextgame.go).
+	Game string   `json:"game,omitempty"`
+	Opts *Options `json:"opts,omitempty"`
+	From string   `json:"from,omitempty"`
 }
 
 // Entry kinds.
@@ -314,6 +326,7 @@ const (
 	eOpen    = "open"    // the host lets anyone sit (By "on") or asks first ("off")
 	eOptions = "options" // the host sets the table's options (By, a form's query) from the next hand
 	eRemote  = "remote"  // the host seats a remote bot (Player "bot:"+id, Name) in Seat: empty or a built-in bot's
+	eSwitch  = "switch"  // the host changes the table's game (Game, Opts; From the game it leaves): its lobby opens
 )
 
 // maxChat is the longest chat line, in characters.
@@ -361,8 +374,9 @@ func (t *Table) reveal(k *kind) []logLine {
 // Started reports whether the match has begun (the lobby is over).
 func (t *Table) Started() bool { return t.Match != nil }
 
-func newTable(o Options) *Table {
-	return &Table{Opts: o, Seats: make([]seat, o.Seats)}
+// newTable is a new table of game k, with options o.
+func newTable(k *kind, o Options) *Table {
+	return &Table{Game: k.name, kind: k, Opts: o, Seats: make([]seat, o.Seats)}
 }
 
 // errEntry is an entry the table can't take; in replay it means a corrupt
@@ -371,7 +385,8 @@ var errEntry = errors.New("entry does not apply")
 
 // apply changes the table by one entry and returns the log lines it adds.
 // On error nothing changed.
-func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
+func (t *Table) apply(e entry) ([]logLine, error) {
+	k := t.kind
 	inSeat := e.Seat >= 0 && e.Seat < len(t.Seats)
 	lobby := !t.Started()
 	switch e.T {
@@ -387,6 +402,9 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 			return nil, errEntry
 		}
 		t.Seats[e.Seat] = seat{Player: e.Player, Name: e.Name}
+		if i := t.askOf(e.Player); i >= 0 {
+			t.Asks = slices.Delete(t.Asks, i, i+1) // first in line after a switch, now seated
+		}
 		return t.say(i18n.M("log.table.sits", i18n.S("Name", e.Name), i18n.N("Seat", e.Seat+1))), nil
 	case eLeave:
 		if !lobby || !inSeat || t.Seats[e.Seat].Player == "" {
@@ -648,6 +666,8 @@ func (t *Table) apply(k *kind, e entry) ([]logLine, error) {
 		}
 		t.tally(k)
 		return append(t.events(evs), t.reveal(k)...), nil
+	case eSwitch:
+		return t.switchGame(e)
 	case eAgain:
 		if lobby || !t.Match.Over() {
 			return nil, errEntry
@@ -701,7 +721,7 @@ func (t *Table) start(k *kind, seed uint64) ([]logLine, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.Seats, t.Match, t.Games = seats, m, 1
+	t.Seats, t.Match, t.Games = seats, m, t.Games+1 // 1, or the next game after a switch
 	t.resetBanks()
 	lines := t.say(i18n.M("log.table.begins"))
 	return append(lines, t.events(evs)...), nil
@@ -868,6 +888,8 @@ func (t *Table) Snapshot() ([]byte, error) {
 	return json.Marshal(s)
 }
 
+// restoreTable is a table from its snapshot; k is its game when the
+// snapshot does not say (one from before a table could change game).
 func restoreTable(k *kind, data []byte) (*Table, error) {
 	var s snapshot
 	if err := json.Unmarshal(data, &s); err != nil {
@@ -876,6 +898,12 @@ func restoreTable(k *kind, data []byte) (*Table, error) {
 	if s.Table == nil {
 		return nil, errors.New("snapshot without table")
 	}
+	if g := s.Table.Game; g != "" && g != k.name {
+		if k = kindNamed(g); k == nil {
+			return nil, fmt.Errorf("snapshot of unknown game %q", g)
+		}
+	}
+	s.Table.Game, s.Table.kind = k.name, k
 	if s.Match != nil {
 		m := k.emptyMatch()
 		if err := m.Restore(s.Match); err != nil {

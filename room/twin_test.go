@@ -10,7 +10,7 @@ import (
 // cards they gave, not also the public line that hides them; everyone
 // else reads only the public line.
 func TestPrivateTwinHidesPublicLine(t *testing.T) {
-	tb := newTable(Options{Seats: 3})
+	tb := newTable(presidentKind, Options{Seats: 3})
 	lines := tb.events([]game.Event{
 		{Text: "Ann gives 2 cards to Bob."},
 		{Text: "Ann gives 3♥ 4♥ to Bob.", Only: []int{0, 1}, Twin: true},

@@ -834,7 +834,14 @@ var tr = (function () {
   }
   showConn();
 
-  function afterPush() { tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); watchBar(); }
+  function afterPush() { tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); watchBar(); retitle(); }
+
+  // A table that changed game pushes its top bar's game (#bar-game): the
+  // browser's tab says it too.
+  function retitle() {
+    var bar = document.getElementById("bar-game");
+    if (bar && bar.dataset.title && document.title !== bar.dataset.title) { document.title = bar.dataset.title; }
+  }
 
   // A push is swapped in here rather than by htmx's out-of-band swap,
   // which clones every fragment, looks for preserved elements and fires,

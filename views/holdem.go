@@ -333,13 +333,35 @@ type Verify struct {
 	Code  string
 	Game  string // the game's title
 	OK    bool
-	Error i18n.Msg    // why the record does not verify
-	Deals [][2]string // commitment, revealed seed
+	Error i18n.Msg // why the record does not verify
+	Deals []VerifySeed
 	Lines int
 	// What one seed deals ("deal", "hand", "game"); Seeded: the game deals
 	// by chance at all; Finished: the deals (hands, games) over so far.
 	What     string
 	Seeded   bool
+	Finished int
+	// Parts are the games played at the table, in the order played,
+	// when it played more than one (then the page speaks of each).
+	Parts []VerifyPart
+}
+
+// VerifySeed is one deal's commitment and revealed seed, with what it
+// dealt ("deal", "hand") and, at a table of several games, the game's
+// title.
+type VerifySeed struct {
+	Commitment, Seed string
+	What, Game       string
+}
+
+// VerifyPart is one game played at a table, as its check found it: its
+// title, what one of its seeds deals, whether it deals by chance, its
+// seeds checked and its deals (hands, games) over.
+type VerifyPart struct {
+	Game     string
+	What     string
+	Seeded   bool
+	Deals    int
 	Finished int
 }
 
@@ -369,6 +391,18 @@ type Replays struct {
 	Code  string
 	What  string
 	Count int
+	// Items are the finished deals, oldest first.
+	Items []ReplayItem
+	// Games: the table played more than one game (each item says which).
+	Games bool
+}
+
+// ReplayItem is one finished deal in the list of replays: its number at
+// the table (its link), what it was and its number in its game, and the
+// game's title.
+type ReplayItem struct {
+	Number, N  int
+	What, Game string
 }
 
 func (r Replay) at(step int) string {

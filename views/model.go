@@ -174,8 +174,23 @@ type Lobby struct {
 	StartHint   string
 	BotsAllowed bool
 	Options     string // the table options in words
+	// Next, in the lobby of a table that changed game, says so: "Next:
+	// Texas Hold'em, sit-and-go, turbo" ("" in a table's first lobby).
+	Next string
 	// Remote is the host's panel for remote bots (nil for anyone else).
 	Remote *RemoteBots
+}
+
+// NextGame is the host's choice of the table's next game, shown while the
+// table may change game: each game with its options, as the creation
+// form offers them.
+type NextGame struct {
+	URL   string // the table's path
+	Games []GameInfo
+	// Slow: the table plays at a slow pace, and the next game keeps it.
+	Slow bool
+	// Lobby: the table is in a lobby (the choice changes its game).
+	Lobby bool
 }
 
 // RemoteBots is the host's panel for remote bots (docs/BOTS.md): the seats
@@ -296,6 +311,9 @@ type Table struct {
 	// Evening is the table's evening so far (the Tonight drawer); nil
 	// while nothing has finished.
 	Evening *Evening
+	// Next is the host's choice of the next game (nil: not now, or not
+	// the host).
+	Next *NextGame
 	// PushKey, when set, offers the seated viewer "Tell me when it is my
 	// turn" (Web Push): the server's VAPID public key (PushOffer).
 	PushKey string
@@ -385,9 +403,9 @@ type Join struct {
 }
 
 // FrameFragments is how many fragments at most the room adds to a game's
-// around it (the viewer's seat bar, seat controls, table state and
-// evening): a game's Fragments leaves room for them.
-const FrameFragments = 4
+// around it (the viewer's seat bar, seat controls, table state, evening
+// and the host's next game): a game's Fragments leaves room for them.
+const FrameFragments = 5
 
 // Fragment is one element pushed over the websocket, swapped by its id.
 // Key, when not zero, stands for everything the fragment shows: a push
