@@ -2,6 +2,9 @@ package e2e
 
 import (
 	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -200,5 +203,66 @@ func TestClubSeason(t *testing.T) {
 	ann.waitJS("the league on the new scale", `document.querySelector('.league-table tbody tr .points').innerText === '24'`)
 	if got, want := eval[string](ann, rowsJS), "1|Ann (you)|24|2|2|2\n2|Cy|10|2|2|0\n3|Bob|5|1|1|0"; got != want {
 		t.Fatalf("the league on 12, 5:\n%s\nwant\n%s", got, want)
+	}
+}
+
+var (
+	clubInviteRe = regexp.MustCompile(`id="club-invite" type="text" readonly value="[^"]*(/c/([a-z2-7]{10})/join/[a-z2-7]{26})"`)
+	clubPartRe   = regexp.MustCompile(`(?s)<section class="panel" aria-labelledby="(club-open-h|members-h)">.*?</section>`)
+)
+
+// TestClusterClubOnEveryMachine: a club is shared data. Ann makes a
+// members-only club through m1 and a table for it; Bob joins by the
+// invite through m2. Through m2 and m3 the club's page shows the same
+// members and open table, Bob's home page through m3 says his club is
+// playing, and a stranger through m3 gets no club.
+func TestClusterClubOnEveryMachine(t *testing.T) {
+	t.Parallel()
+	c := startCluster(t, 3, clusterArgs...)
+	ann := c.via("m1")
+	_, page := get(t, ann, c.url+"/clubs")
+	st, page := postForm(t, ann, c.url+"/clubs", csrfRe.FindStringSubmatch(page)[1], url.Values{"club": {"Night Owls"}, "name": {"Ann"}})
+	m := clubInviteRe.FindStringSubmatch(page)
+	if st != http.StatusOK || m == nil {
+		t.Fatalf("make a club through m1: %d %.300s", st, page)
+	}
+	invite, club := m[1], "/c/"+m[2]
+	bob := c.via("m2")
+	_, page = get(t, bob, c.url+invite)
+	if st, page := postForm(t, bob, c.url+invite, csrfRe.FindStringSubmatch(page)[1], url.Values{"name": {"Bob"}}); st != http.StatusOK || !strings.Contains(page, "2 members") {
+		t.Fatalf("Bob joins through m2: %d %.300s", st, page)
+	}
+	_, page = get(t, ann, c.url+"/")
+	st, page = postForm(t, ann, c.url+"/tables", csrfRe.FindStringSubmatch(page)[1], url.Values{"kind": {"lowunique"}, "seats": {"2"},
+		"name": {"Ann"}, "club": {m[2]}})
+	code := codeRe.FindStringSubmatch(page)
+	if st != http.StatusOK || code == nil {
+		t.Fatalf("a club table through m1: %d %.300s", st, page)
+	}
+	through := func(jar http.CookieJar, id string) string {
+		t.Helper()
+		st, page := get(t, &http.Client{Jar: jar, Timeout: 10 * time.Second, Transport: forceInstance{id}}, c.url+club)
+		parts := clubPartRe.FindAllString(page, -1)
+		if st != http.StatusOK || len(parts) != 2 {
+			t.Fatalf("the club's page through %s: %d %.300s", id, st, page)
+		}
+		return strings.Join(parts, "\n")
+	}
+	onM2, onM3 := through(ann.Jar, "m2"), through(bob.Jar, "m3")
+	if !strings.Contains(onM2, "Bob") || !strings.Contains(onM2, "/t/"+code[1]) {
+		t.Fatalf("the club through m2 lacks Bob or its table:\n%s", onM2)
+	}
+	// the same members and tables; only the viewer's own marks differ
+	strip := regexp.MustCompile(`<span class="muted small">\(you\)</span>|<form method="post".*?</form>`)
+	space := regexp.MustCompile(`\s+`)
+	if a, b := space.ReplaceAllString(strip.ReplaceAllString(onM2, ""), ""), space.ReplaceAllString(strip.ReplaceAllString(onM3, ""), ""); a != b {
+		t.Fatalf("the club differs between machines:\nm2 %s\nm3 %s", a, b)
+	}
+	if _, home := get(t, &http.Client{Jar: bob.Jar, Transport: forceInstance{"m3"}}, c.url+"/"); !strings.Contains(home, "/t/"+code[1]) ||
+		!strings.Contains(home, "Your club is playing") {
+		t.Fatal("Bob's home page through m3 does not show his club playing")
+	}
+	if st, page := get(t, c.via("m3"), c.url+club); st != http.StatusNotFound || strings.Contains(page, "Night Owls") {
+		t.Fatalf("a stranger through m3: %d", st)
 	}
 }
