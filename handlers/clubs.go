@@ -165,14 +165,15 @@ func (s *Server) clubPage(c echo.Context) error {
 		p.Members = append(p.Members, row)
 		league = append(league, clubs.Member{Player: m.Player, Name: m.Name, Handle: m.Handle})
 	}
-	open, err := s.db.ClubOpenTables(ctx, cl.Handle)
-	if err != nil {
-		return err
-	}
-	for _, t := range open {
-		p.Open = append(p.Open, views.OpenTable{URL: "/t/" + t.Room, Code: t.Room, Game: room.GameTitle(l, t.Kind)})
-	}
 	if member {
+		// a table's code lets anyone in: members only, even on a public page
+		open, err := s.db.ClubOpenTables(ctx, cl.Handle)
+		if err != nil {
+			return err
+		}
+		for _, t := range open {
+			p.Open = append(p.Open, views.OpenTable{URL: "/t/" + t.Room, Code: t.Room, Game: room.GameTitle(l, t.Kind)})
+		}
 		for _, g := range s.rt.Games() {
 			p.NewTable = append(p.NewTable, views.ClubNewTable{URL: "/?club=" + cl.Handle + "#new-" + g.Kind, Game: l.Msg(g.Title())})
 		}
@@ -214,8 +215,11 @@ func (s *Server) clubPage(c echo.Context) error {
 			}
 		}
 		counted = append(counted, ev)
-		p.Evenings = append(p.Evenings, views.ClubEvening{URL: "/t/" + e.Room, Code: e.Room, Game: room.GameTitle(l, e.Kind),
-			Date: l.Date(e.Created), Tonight: room.TonightView(e.Tonight, id.player, l)})
+		ce := views.ClubEvening{Game: room.GameTitle(l, e.Kind), Date: l.Date(e.Created), Tonight: room.TonightView(e.Tonight, id.player, l)}
+		if member {
+			ce.URL, ce.Code = "/t/"+e.Room, e.Room
+		}
+		p.Evenings = append(p.Evenings, ce)
 	}
 	slices.Reverse(p.Evenings) // the newest first
 	var ps []clubs.Placing

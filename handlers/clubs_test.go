@@ -130,6 +130,13 @@ func TestClubPrivacy(t *testing.T) {
 	if st, _ := bob.get("/c/" + h); st != http.StatusNotFound {
 		t.Fatalf("a removed member: %d, want 404", st)
 	}
+	// public again: a stranger reads the club, never its tables' codes
+	// (a code lets anyone in)
+	ann.get("/c/" + h)
+	ann.form("/c/"+h+"/settings", url.Values{"public": {"on"}, "scale": {"10"}})
+	if st, page := zed.get("/c/" + h); st != http.StatusOK || strings.Contains(page, "/t/") || strings.Contains(page, code[:4]) {
+		t.Fatalf("the public page to a stranger: %d, shows a table's code: %v", st, strings.Contains(page, code[:4]))
+	}
 }
 
 // identifyPlayer is a client's player id, read from the server's session
