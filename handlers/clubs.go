@@ -217,7 +217,7 @@ func (s *Server) clubPage(c echo.Context) error {
 		counted = append(counted, ev)
 		ce := views.ClubEvening{Game: room.GameTitle(l, e.Kind), Date: l.Date(e.Created), Tonight: room.TonightView(e.Tonight, id.player, l)}
 		if member {
-			ce.URL, ce.Code = "/t/"+e.Room, e.Room
+			ce.Code = e.Room
 		}
 		p.Evenings = append(p.Evenings, ce)
 	}

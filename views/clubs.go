@@ -82,10 +82,11 @@ type LeagueRow struct {
 	Figures                        []EveningFigure
 }
 
-// ClubEvening is one past evening: its table, when, and its Tonight table.
+// ClubEvening is one past evening: when, its game, its table's code
+// (members only) and its Tonight table.
 type ClubEvening struct {
-	URL, Code, Game, Date string
-	Tonight               *Evening
+	Code, Game, Date string
+	Tonight          *Evening
 }
 
 // ClubPlaying is an open table of one of the visitor's clubs (the home
