@@ -8,6 +8,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/tablegames/tables/db"
 )
 
 var (
@@ -238,4 +241,45 @@ func (c *client) form(path string, form url.Values) (int, string) {
 	body, _ := io.ReadAll(resp.Body)
 	c.noteCSRF(body)
 	return resp.StatusCode, string(body)
+}
+
+// TestClubSeasons: the league counts the season a table was made in; a
+// new season starts empty, the old one stays a link away; ended, none
+// runs and the owner may start the next.
+func TestClubSeasons(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	ann := e.client()
+	h, _ := makeClub(t, ann, "Seasons", false)
+	code := ann.createTable("Ann", url.Values{"kind": {"lowunique"}, "club": {h}})
+	annID, _ := e.srv.identifyPlayer(ann)
+	ctx := context.Background()
+	// the table's game as its room would record it: Ann first of two
+	if _, err := e.db.RecordGame(ctx, db.GameResult{Room: code, Game: 1, Kind: "lowunique", Finished: time.Now(), Unit: "points",
+		Seats: []db.SeatResult{{Player: annID, Name: "Ann", Place: 1}, {Name: "Bot 2", Place: 2}}}); err != nil {
+		t.Fatal(err)
+	}
+	tonight := `{"last":"1/game 1","placed":1,"count":[{"game":"lowunique","what":"game","n":1}],"people":[{"player":"` + annID +
+		`","name":"Ann","played":1,"wins":1,"places":[1]},{"name":"Bot 2","played":1,"places":[0,1]}]}`
+	if err := e.db.ClubTonight(ctx, code, []byte(tonight), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	points := regexp.MustCompile(`<td class="num points">(\d+)</td>`)
+	_, page := ann.get("/c/" + h)
+	if m := points.FindStringSubmatch(page); m == nil || m[1] != "10" || !strings.Contains(page, "League, season 1") {
+		t.Fatalf("season 1's league: %v", m)
+	}
+	if st, page := ann.form("/c/"+h+"/season", url.Values{"do": {"start"}}); st != http.StatusOK || !strings.Contains(page, "League, season 2") ||
+		points.MatchString(page) || !strings.Contains(page, "Nothing has been played this season yet.") {
+		t.Fatalf("season 2: %d", st)
+	}
+	if _, page := ann.get("/c/" + h + "?season=1"); !points.MatchString(page) || !strings.Contains(page, "This season has ended.") {
+		t.Fatal("season 1 is not a link away")
+	}
+	if st, page := ann.form("/c/"+h+"/season", url.Values{"do": {"end"}}); st != http.StatusOK || strings.Contains(page, "End the season") ||
+		!strings.Contains(page, "This season has ended.") {
+		t.Fatalf("ended: %d", st)
+	}
+	if st, _ := ann.form("/c/"+h+"/season", url.Values{"do": {"nonsense"}}); st != http.StatusBadRequest {
+		t.Fatalf("a season post that is neither: %d", st)
+	}
 }
