@@ -282,4 +282,15 @@ func TestClubSeasons(t *testing.T) {
 	if st, _ := ann.form("/c/"+h+"/season", url.Values{"do": {"nonsense"}}); st != http.StatusBadRequest {
 		t.Fatalf("a season post that is neither: %d", st)
 	}
+	ann.get("/clubs")
+	if st, page := ann.form("/clubs", url.Values{"club": {"  "}, "name": {"Ann"}}); st != http.StatusUnprocessableEntity ||
+		!strings.Contains(page, "Give the club a name of 1 to 40 characters.") {
+		t.Fatalf("a club without a name: %d", st)
+	}
+	// in Japanese, every word of the page is the catalog's
+	ann.get("/lang?lang=ja")
+	if _, page := ann.get("/c/" + h + "?season=1"); !strings.Contains(page, "リーグ（シーズン1）") || !strings.Contains(page, "メンバー1人") ||
+		regexp.MustCompile(`club\.[a-z_.]+`).MatchString(page) {
+		t.Fatalf("the club's page in Japanese: %.2000s", page)
+	}
 }

@@ -53,3 +53,6 @@ CREATE TABLE club_tables (
     updated INTEGER
 );
 CREATE INDEX club_tables_club ON club_tables(club, season, created);
+
+-- A club's league reads the results of its tables by table.
+CREATE INDEX results_room ON results(room, game);
