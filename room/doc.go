@@ -39,7 +39,10 @@
 //     table, as each game's glue gives it (kind.outcome), added up per
 //     person in the table itself (Table.Evening, by apply), across "Play
 //     again" (a new match with the same seats: eAgain, or the engine's
-//     own rematch), so a restart or a replay has the same evening.
+//     own rematch), so a restart or a replay has the same evening;
+//   - a club's table (club.go): it hands its club (Runtime.Clubs, the
+//     database) its evening each time something finished there; what a
+//     club counts is the clubs package's, never the room's.
 //
 // Runtime holds the live rooms: it loads a table from its log on first
 // use, creates tables, closes idle ones and stops them all.
