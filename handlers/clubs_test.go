@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -292,5 +293,66 @@ func TestClubSeasons(t *testing.T) {
 	if _, page := ann.get("/c/" + h + "?season=1"); !strings.Contains(page, "リーグ（シーズン1）") || !strings.Contains(page, "メンバー1人") ||
 		regexp.MustCompile(`club\.[a-z_.]+`).MatchString(page) {
 		t.Fatalf("the club's page in Japanese: %.2000s", page)
+	}
+}
+
+// TestClubLeagueFigures: the games' own figures come from the evenings'
+// Tonight tables: President's points and Hold'em's net chips, summed over
+// the season, each in its column, overall and in its game's table.
+func TestClubLeagueFigures(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	ann, bob := e.client(), e.client()
+	h, invite := makeClub(t, ann, "Figures", false)
+	joinClub(bob, invite, "Bob")
+	annID, _ := e.srv.identifyPlayer(ann)
+	bobID, _ := e.srv.identifyPlayer(bob)
+	ctx := context.Background()
+	// two cash tables: Ann +120 then -20, Bob -120 then +20 at the first
+	// and nothing more; a President table: Ann +3, Bob -1
+	for i, tonight := range []string{
+		`{"last":"1/hand 3","count":[{"game":"holdem","what":"hand","n":3}],"figures":[{"head":"holdem"}],"people":[{"player":"` + annID + `","name":"Ann","figs":{"holdem":120}},{"player":"` + bobID + `","name":"Bob","figs":{"holdem":-120}}]}`,
+		`{"last":"1/hand 1","count":[{"game":"holdem","what":"hand","n":1}],"figures":[{"head":"holdem"}],"people":[{"player":"` + annID + `","name":"Ann","figs":{"holdem":-20}}]}`,
+		`{"last":"1/deal 1","placed":1,"count":[{"game":"president","what":"deal","n":1}],"figures":[{"head":"president"}],"people":[{"player":"` + annID + `","name":"Ann","played":1,"wins":1,"places":[1],"figs":{"president":3}},{"player":"` + bobID + `","name":"Bob","played":1,"places":[0,1],"figs":{"president":-1}}]}`,
+	} {
+		code := fmt.Sprintf("FIG%03d", i)
+		if err := e.db.CreateRoom(ctx, code, "holdem", []byte(`{}`), time.Now(), 0); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.db.AddClubTable(ctx, h, code, "holdem", time.Now().Add(time.Duration(i)*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.db.ClubTonight(ctx, code, []byte(tonight), time.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, page := ann.get("/c/" + h)
+	row := regexp.MustCompile(`(?s)<tr[^>]*><td class="num">\d+</td><th scope="row">\s*(\w+).*?</tr>`)
+	cells := regexp.MustCompile(`<td class="num[^"]*">([^<]*)</td>`)
+	tables := strings.Split(page, `<details class="league"`)[1:]
+	if len(tables) != 3 {
+		t.Fatalf("%d league tables, want overall, Hold'em and President", len(tables))
+	}
+	if !strings.Contains(tables[0], `<th scope="col" class="num">Hold&#39;em</th><th scope="col" class="num">President</th>`) {
+		t.Errorf("the overall table's figure columns: %.1500s", tables[0])
+	}
+	// no game recorded (places and points come from the results): the
+	// figures rank; the figures' columns in the order first played
+	want := []string{
+		"Ann: 1 0 3 0 0 +100 +3 pts; Bob: 2 0 2 0 0 -120 -1 pts; ", // #, points, evenings, played, wins, Hold'em, President
+		"Ann: 1 0 2 0 0 +100; Bob: 2 0 1 0 0 -120; ",
+		"Ann: 1 0 1 0 0 +3 pts; Bob: 2 0 1 0 0 -1 pts; ",
+	}
+	for i, tb := range tables {
+		got := ""
+		for _, r := range row.FindAllStringSubmatch(tb, -1) {
+			got += r[1] + ":"
+			for _, c := range cells.FindAllStringSubmatch(r[0], -1) {
+				got += " " + c[1]
+			}
+			got += "; "
+		}
+		if got != want[i] {
+			t.Errorf("league table %d:\n got %s\nwant %s", i, got, want[i])
+		}
 	}
 }
