@@ -1,7 +1,7 @@
 // Package db is the store: the rooms' action logs and snapshots,
-// sessions and secrets, players, passkeys, bots, results and ratings, the
-// leases of cluster mode and the limits counted across machines. One API,
-// two backends:
+// sessions and secrets, players, passkeys, bots, results and ratings,
+// clubs (clubs.go), the leases of cluster mode and the limits counted
+// across machines. One API, two backends:
 //
 //   - SQLite (modernc.org/sqlite, pure Go), the default: one file, one
 //     machine, `make run` with nothing else to set up, Litestream backups

@@ -67,6 +67,14 @@ type Limits struct {
 	// BotStreamsPerAddr how many one address may, whatever their bots.
 	BotStreams        int
 	BotStreamsPerAddr int
+	// clubs (issue 41): clubs made, invite links drawn again, clubs
+	// joined by an invite
+	ClubsPerAddr        Limit
+	ClubsPerSession     Limit
+	InvitesPerAddr      Limit
+	InvitesPerSession   Limit
+	ClubJoinsPerAddr    Limit
+	ClubJoinsPerSession Limit
 }
 
 // DefaultLimits are generous for people and tight for scripts.
@@ -89,6 +97,12 @@ func DefaultLimits() Limits {
 		BotAuthPerAddr:      Limit{Burst: 10, Every: 30 * time.Second},
 		BotStreams:          4,
 		BotStreamsPerAddr:   64,
+		ClubsPerAddr:        Limit{Burst: 5, Every: 10 * time.Minute},
+		ClubsPerSession:     Limit{Burst: 3, Every: 10 * time.Minute},
+		InvitesPerAddr:      Limit{Burst: 20, Every: time.Minute},
+		InvitesPerSession:   Limit{Burst: 10, Every: time.Minute},
+		ClubJoinsPerAddr:    Limit{Burst: 30, Every: 10 * time.Second},
+		ClubJoinsPerSession: Limit{Burst: 10, Every: 10 * time.Second},
 	}
 }
 
@@ -100,6 +114,7 @@ type limiters struct {
 	tablesAddr, tablesSession, sessionsAddr, joinsAddr, joinsSession, chatAddr, unknownAddr *buckets
 	handoversAddr, handoversSession, passkeysAddr, passkeysSession                          *buckets
 	botMovesAddr, botMovesToken, botReadsAddr, botAuthAddr                                  *buckets
+	clubsAddr, clubsSession, invitesAddr, invitesSession, clubJoinsAddr, clubJoinsSession   *buckets
 }
 
 func newLimiters(l Limits) *limiters {
@@ -115,13 +130,16 @@ func newLimiters(l Limits) *limiters {
 		handoversAddr: b(l.HandoversPerAddr), handoversSession: b(l.HandoversPerSession),
 		passkeysAddr: b(l.PasskeysPerAddr), passkeysSession: b(l.PasskeysPerSession),
 		botMovesAddr: b(l.BotMovesPerAddr), botMovesToken: b(l.BotMovesPerToken), botReadsAddr: b(l.BotReadsPerAddr), botAuthAddr: b(l.BotAuthPerAddr),
+		clubsAddr: b(l.ClubsPerAddr), clubsSession: b(l.ClubsPerSession), invitesAddr: b(l.InvitesPerAddr), invitesSession: b(l.InvitesPerSession),
+		clubJoinsAddr: b(l.ClubJoinsPerAddr), clubJoinsSession: b(l.ClubJoinsPerSession),
 	}
 }
 
 // prune forgets the buckets that have filled up again.
 func (l *limiters) prune(now time.Time) {
 	for _, b := range []*buckets{l.tablesAddr, l.tablesSession, l.sessionsAddr, l.joinsAddr, l.joinsSession, l.chatAddr, l.unknownAddr,
-		l.handoversAddr, l.handoversSession, l.passkeysAddr, l.passkeysSession, l.botMovesAddr, l.botMovesToken, l.botReadsAddr, l.botAuthAddr} {
+		l.handoversAddr, l.handoversSession, l.passkeysAddr, l.passkeysSession, l.botMovesAddr, l.botMovesToken, l.botReadsAddr, l.botAuthAddr,
+		l.clubsAddr, l.clubsSession, l.invitesAddr, l.invitesSession, l.clubJoinsAddr, l.clubJoinsSession} {
 		b.prune(now)
 	}
 }
@@ -155,6 +173,13 @@ func (l *limiters) shareIn(d *db.DB, log *slog.Logger) {
 	}
 	if l.unknownAddr != nil {
 		l.unknownAddr.shared = &sharedBuckets{d, "codes:", log}
+	}
+	// a club is every machine's: so are the limits on making, inviting
+	// and joining per address
+	for prefix, b := range map[string]*buckets{"clubs:": l.clubsAddr, "invites:": l.invitesAddr, "clubjoins:": l.clubJoinsAddr} {
+		if b != nil {
+			b.shared = &sharedBuckets{d, prefix, log}
+		}
 	}
 }
 

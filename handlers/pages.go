@@ -46,6 +46,17 @@ func (s *Server) home(c echo.Context) error {
 		Slow: slow,
 	}
 	if id.player != "" {
+		if h.Playing, err = s.clubsPlaying(ctx, id.player); err != nil {
+			return err
+		}
+		if club := c.QueryParam("club"); club != "" {
+			// the creation forms, for a club of the visitor's (its page's "New table")
+			if handle, err := s.clubFor(ctx, club, id.player); err == nil && handle != "" {
+				if cl, err := s.db.Club(ctx, handle); err == nil {
+					h.Club = &views.ClubFor{Handle: cl.Handle, Name: cl.Name}
+				}
+			}
+		}
 		// a returning player: the tables they sit at come first (the slow
 		// ones in their own list, with whose move it is)
 		open, err := s.db.OpenSeatings(ctx, id.player)
@@ -146,9 +157,16 @@ func (s *Server) openTable(c echo.Context, quick bool) (*room.Room, error) {
 	if err == nil && !s.limits.tablesSession.allow(id.player, s.now()) {
 		return nil, rateLimited(opened)
 	}
+	if err == nil {
+		// a table for a club (made from its page): the visitor must be its member
+		opts.Club, err = s.clubFor(c.Request().Context(), form.Get("club"), id.player)
+	}
 	var r *room.Room
 	if err == nil {
 		r, err = s.rt.Create(c.Request().Context(), kind, opts, id.player, name)
+	}
+	if err == nil && opts.Club != "" {
+		err = s.db.AddClubTable(c.Request().Context(), opts.Club, r.Code(), kind, s.now())
 	}
 	if errors.Is(err, db.ErrFull) {
 		return nil, s.homeErrorKey(c, http.StatusServiceUnavailable, "error.tables_full")

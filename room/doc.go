@@ -47,7 +47,10 @@
 //     over (or between deals of a game played deal after deal); the
 //     runtime reads the game from the table (r.t.kind), never from the
 //     room, and the replays, the hand history and the fair record read
-//     each game's part with its own kind.
+//     each game's part with its own kind;
+//   - a club's table (club.go): it hands its club (Runtime.Clubs, the
+//     database) its evening each time something finished there; what a
+//     club counts is the clubs package's, never the room's.
 //
 // Runtime holds the live rooms: it loads a table from its log on first
 // use, creates tables, closes idle ones and stops them all.

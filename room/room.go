@@ -77,6 +77,8 @@ type Room struct {
 	// seated as the database knows them (player id to name), and at a
 	// public table their handles and ratings in this game
 	recorded int
+	// clubSeen is the evening's last outcome its club has (club.go)
+	clubSeen string
 	seated   map[string]string
 	rated    map[string]db.Rated
 	// addrs are the addresses each player's commands came from (rated.go)

@@ -136,6 +136,9 @@ type Runtime struct {
 	// default: it records them and rates public games); tests may
 	// replace it before the first table loads.
 	Results Results
+	// Clubs keeps each club table's Tonight table (the database by
+	// default, club.go); tests may replace it before the first table loads.
+	Clubs Clubs
 	// CommitHook, set by tests before the first table loads, sees the
 	// room after every entry it commits.
 	CommitHook func(r *Room)
@@ -153,7 +156,7 @@ type Runtime struct {
 // New makes the runtime of a server on an open database.
 func New(cfg Config, d *db.DB, log *slog.Logger) *Runtime {
 	rt := &Runtime{cfg: cfg.WithDefaults(), db: d, log: log, kinds: map[string]*kind{}, rooms: make(map[string]*roomSlot),
-		Now: time.Now, Seed: randomSeed, Results: d}
+		Now: time.Now, Seed: randomSeed, Results: d, Clubs: d}
 	for _, k := range games() {
 		rt.host(k)
 	}

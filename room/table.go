@@ -48,6 +48,9 @@ type Options struct {
 	OpenSeats bool `json:"open,omitempty"`
 	// Public: listed on the home page for anyone to join.
 	Public bool `json:"public,omitempty"`
+	// Club is the handle of the club the table is one of (room/club.go);
+	// "" for none.
+	Club string `json:"club,omitempty"`
 	// Unattended is the minutes bots play on with nobody connected before
 	// they pause (0: the server's default, 10 min).
 	Unattended int `json:"unattended,omitempty"`

@@ -139,6 +139,10 @@ type Home struct {
 	// Back lists the other tables the visitor is seated at: a returning
 	// player finds them first, passkey or not (issue 40).
 	Back []OpenTable
+	// Playing are the open tables of the visitor's clubs; Club marks the
+	// creation forms for one of them (a table made from its page).
+	Playing []ClubPlaying
+	Club    *ClubFor
 }
 
 // Seat is one seat as everyone sees it in the lobby and on the table.
