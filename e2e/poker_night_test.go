@@ -143,6 +143,11 @@ func TestRunItTwiceInBrowsers(t *testing.T) {
 	}
 	ann.startWhenReady()
 	ann.shoveUntilTwice("holdem-twice-asked")
+	// the host pauses the table, so the next deal does not take the
+	// results away while they are looked at on two screens
+	if status := awaitJS[int](ann, `fetch(location.pathname.replace(/\/$/, '') + '/seat', {method: 'POST', headers: {'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRF-Token': JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRF-Token']}, body: 'do=pause'}).then(r => r.status)`); status != 204 {
+		t.Fatalf("the host's pause: %d", status)
+	}
 	boards := eval[[]int](ann, `[...document.querySelectorAll('#h-board.twice .run')].map(r => r.querySelectorAll('.card').length)`)
 	if len(boards) != 2 || boards[0] != 5 || boards[1] != 5 {
 		t.Fatalf("the boards: %v", boards)

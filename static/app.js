@@ -696,7 +696,8 @@ var tr = (function () {
   });
   // A drawer the player opened stays open while pushes redraw what holds
   // it (the lobby, the seat's panel): a <details> named by its id or its
-  // data-keep is reopened after each push while the player has it open.
+  // data-keep is reopened when the page changes while the player has it
+  // open.
   var keptOpen = {};
   function keepKey(d) { return d.id || d.getAttribute("data-keep") || ""; }
   function reopenKept() {
@@ -715,9 +716,11 @@ var tr = (function () {
     }
     if (d.open) { keptOpen[keepKey(d)] = true; } else { delete keptOpen[keepKey(d)]; }
   }, true);
-  ["htmx:wsAfterMessage", "htmx:oobAfterSwap", "htmx:afterSwap"].forEach(function (ev) {
-    document.addEventListener(ev, reopenKept);
-  });
+  // whatever replaced it (a push, a response, a resync), before the page
+  // is painted again
+  new MutationObserver(function () {
+    if (Object.keys(keptOpen).length) { reopenKept(); }
+  }).observe(document.documentElement, { childList: true, subtree: true });
   // A finished game's sheet, once folded, stays folded while pushes
   // redraw the action bar (a new game's standings open again).
   var sheetFolded = false;
