@@ -50,7 +50,7 @@ func (p RingPlace) angle() float64 {
 
 // Class places the seat: "at-2-of-6".
 func (p RingPlace) Class() string {
-	return fmt.Sprintf("at-%d-of-%d", p.Pos, p.N)
+	return "at-" + itoa(p.Pos) + "-of-" + itoa(p.N)
 }
 
 // From is the side of the table the seat is on, as one of eight compass

@@ -1,0 +1,72 @@
+package views
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/a-h/templ"
+)
+
+// classAttr is a class attribute written as it is given, spread into an
+// element ({ classAttr(…)... }). templ's class={ … } builds a set of the
+// names for every element it renders (a map, slices, each name boxed):
+// the elements of a push's hot fragments (seats, cards, turn marks)
+// write their names with classNames instead, byte for byte the same.
+type classAttr string
+
+func (c classAttr) Items() []templ.KeyValue[string, any] {
+	return []templ.KeyValue[string, any]{{Key: "class", Value: string(c)}}
+}
+
+// classNames joins class names as templ's class={ … } writes them: in
+// their order, each once ("" too: templ writes it as an empty name). A
+// name templ.KV would leave out is not passed.
+func classNames(names ...string) string {
+	n := 0
+	for _, s := range names {
+		n += len(s) + 1
+	}
+	var b strings.Builder
+	b.Grow(n)
+	written := 0
+	for i, s := range names {
+		if slices.Contains(names[:i], s) {
+			continue
+		}
+		if written > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s)
+		written++
+	}
+	return b.String()
+}
+
+// seatClasses are a seat's class names (see seatFrame).
+func seatClasses(s Seat, cls []string) classAttr {
+	var arr [10]string
+	names := append(arr[:0], "seat", "seat-of-"+itoa(s.Index), s.Place.Class(), s.Place.From())
+	if s.You {
+		names = append(names, "you")
+	}
+	if !s.Connected && s.Bot == "" {
+		names = append(names, "gone")
+	}
+	return classAttr(classNames(append(names, cls...)...))
+}
+
+// cardClasses are a card face's class names: "card", its suit, "red"
+// for a red one, then each of more that is on (the others are "").
+func cardClasses(c CardView, more ...string) classAttr {
+	var arr [6]string
+	names := append(arr[:0], "card", c.Suit)
+	if c.Red {
+		names = append(names, "red")
+	}
+	for _, m := range more {
+		if m != "" {
+			names = append(names, m)
+		}
+	}
+	return classAttr(classNames(names...))
+}
