@@ -70,3 +70,26 @@ func cardClasses(c CardView, more ...string) classAttr {
 	}
 	return classAttr(classNames(names...))
 }
+
+// handClasses are a card's of the hand in President: "card", its rank
+// and suit, "red" for a red one, "got" for one just received.
+func handClasses(c CardView, got bool) classAttr {
+	var arr [5]string
+	names := append(arr[:0], "card", c.Rank, c.Suit)
+	if c.Red {
+		names = append(names, "red")
+	}
+	if got {
+		names = append(names, "got")
+	}
+	return classAttr(classNames(names...))
+}
+
+// actsClasses are an action bar's: "acts", and "has-actions" when the
+// viewer has some.
+func actsClasses(has bool) classAttr {
+	if has {
+		return "acts has-actions"
+	}
+	return "acts"
+}
