@@ -1,6 +1,7 @@
 package room
 
 import (
+	"hash/fnv"
 	"math/rand/v2"
 	"net/url"
 	"strings"
@@ -123,4 +124,16 @@ func dealt(t *testing.T, pushes []string) bool {
 		}
 	}
 	return any
+}
+
+// TestFNV64IsFNV1a checks the push's hash of a fragment against the
+// standard library's FNV-1a (a viewer's copy is compared by it).
+func TestFNV64IsFNV1a(t *testing.T) {
+	for _, s := range []string{"", "a", `<div id="p-pile" class="centre pile-area">`, strings.Repeat("♠♥", 100)} {
+		h := fnv.New64a()
+		h.Write([]byte(s))
+		if got, want := fnv64([]byte(s)), h.Sum64(); got != want {
+			t.Errorf("fnv64(%q) = %x, want %x", s, got, want)
+		}
+	}
 }

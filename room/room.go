@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"math"
 	mrand "math/rand/v2"
 	"slices"
@@ -1497,10 +1496,14 @@ func stateKey(st views.TableState) uint64 {
 	return k
 }
 
+// fnv64 is FNV-1a of b (hash/fnv's, without its allocation).
 func fnv64(b []byte) uint64 {
-	h := fnv.New64a()
-	h.Write(b)
-	return h.Sum64()
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
 }
 
 // connect registers a websocket and sends it the whole table.
