@@ -45,7 +45,7 @@ func classNames(names ...string) string {
 // seatClasses are a seat's class names (see seatFrame).
 func seatClasses(s Seat, cls []string) classAttr {
 	var arr [10]string
-	names := append(arr[:0], "seat", "seat-of-"+itoa(s.Index), s.Place.Class(), s.Place.From())
+	names := append(arr[:0], "seat", numbered("seat-of-", s.Index), s.Place.Class(), s.Place.From())
 	if s.You {
 		names = append(names, "you")
 	}
@@ -93,3 +93,24 @@ func actsClasses(has bool) classAttr {
 	}
 	return "acts"
 }
+
+// numbered is prefix and i ("p-seat-3"): made once for the seats' ids
+// and classes a push names over and over (see seatNames).
+func numbered(prefix string, i int) string {
+	if names, ok := seatNames[prefix]; ok && i >= 0 && i < len(names) {
+		return names[i]
+	}
+	return prefix + itoa(i)
+}
+
+// seatNames are the seat-numbered names of twelve seats, by prefix (never
+// changed after they are made).
+var seatNames = func() map[string][]string {
+	out := map[string][]string{}
+	for _, prefix := range []string{"seat-of-", "turn-of-", "p-seat-", "h-seat-", "lu-seat-"} {
+		for i := range 12 {
+			out[prefix] = append(out[prefix], prefix+itoa(i))
+		}
+	}
+	return out
+}()

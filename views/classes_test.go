@@ -1,6 +1,7 @@
 package views
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/a-h/templ"
@@ -44,6 +45,29 @@ func TestClassNamesAsTempl(t *testing.T) {
 	} {
 		if want := templ.CSSClasses(tc.want).String(); string(tc.got) != want {
 			t.Errorf("got %q, templ wrote %q", tc.got, want)
+		}
+	}
+}
+
+// TestPlaceClass checks a seat's place class at every table size, the
+// ones made once and the ones made on the spot.
+func TestPlaceClass(t *testing.T) {
+	for n := 1; n <= 14; n++ {
+		for pos := range n {
+			if got, want := (RingPlace{Pos: pos, N: n}).Class(), fmt.Sprintf("at-%d-of-%d", pos, n); got != want {
+				t.Errorf("RingPlace{%d, %d}.Class() = %q, want %q", pos, n, got, want)
+			}
+		}
+	}
+}
+
+// TestNumbered checks the seats' numbered names, made once or not.
+func TestNumbered(t *testing.T) {
+	for _, prefix := range []string{"seat-of-", "turn-of-", "p-seat-", "h-seat-", "lu-seat-", "im-spirit-"} {
+		for i := range 15 {
+			if got, want := numbered(prefix, i), fmt.Sprintf("%s%d", prefix, i); got != want {
+				t.Errorf("numbered(%q, %d) = %q, want %q", prefix, i, got, want)
+			}
 		}
 	}
 }

@@ -191,7 +191,7 @@ func (h Holdem) Fragments() []Fragment {
 	}
 	for i := range hp.Seats {
 		s := &hp.Seats[i]
-		out = append(out, Fragment{ID: "h-seat-" + itoa(s.Index), Component: holdemSeat(s), Key: s.key()})
+		out = append(out, Fragment{ID: numbered("h-seat-", s.Index), Component: holdemSeat(s), Key: s.key()})
 	}
 	return out
 }

@@ -1584,7 +1584,7 @@ func holdemSeat(s *HSeat) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = seatFrame("h-seat-"+itoa(s.Index), s.Seat, []string{cls(s.Folded, "folded"), cls(s.Won > 0, "winner")}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var50), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = seatFrame(numbered("h-seat-", s.Index), s.Seat, []string{cls(s.Folded, "folded"), cls(s.Won > 0, "winner")}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var50), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -105,7 +105,7 @@ func (p President) Fragments() []Fragment {
 	}...)
 	for i := range pp.Seats {
 		s := &pp.Seats[i]
-		out = append(out, Fragment{ID: "p-seat-" + itoa(s.Index), Component: presidentSeat(s), Key: s.key()})
+		out = append(out, Fragment{ID: numbered("p-seat-", s.Index), Component: presidentSeat(s), Key: s.key()})
 	}
 	return out
 }

@@ -1307,7 +1307,7 @@ func presidentSeat(s *PSeat) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = seatFrame("p-seat-"+itoa(s.Index), s.Seat, nil).Render(templ.WithChildren(ctx, templ_7745c5c3_Var44), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = seatFrame(numbered("p-seat-", s.Index), s.Seat, nil).Render(templ.WithChildren(ctx, templ_7745c5c3_Var44), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

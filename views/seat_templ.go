@@ -421,7 +421,7 @@ func ringTurns(id string, seats []Seat) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templ.RenderAttributes(ctx, templ_7745c5c3_Buffer, classAttr(classNames("turn-of-"+itoa(s.Index), s.Place.Class())))
+				templ_7745c5c3_Err = templ.RenderAttributes(ctx, templ_7745c5c3_Buffer, classAttr(classNames(numbered("turn-of-", s.Index), s.Place.Class())))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
