@@ -71,6 +71,9 @@ func (e *env) start() {
 	if err != nil {
 		e.t.Fatal(err)
 	}
+	if _, ok := e.t.(*testing.T); ok {
+		srv.rt.CheckShared = true // every push checks what its viewers share (not in benchmarks: it renders twice)
+	}
 	e.db, e.srv, e.http = d, srv, httptest.NewServer(srv.Handler())
 }
 

@@ -73,7 +73,7 @@ func BenchmarkRenderTable(b *testing.B) {
 func BenchmarkMovePush(b *testing.B) {
 	for _, g := range benchGames {
 		b.Run(g.kind.name, func(b *testing.B) {
-			benchMovePush(b, g.kind, g.opts, g.bot, []*viewer{{player: "p0", seat: 0}, {player: "p1", seat: 1}, {seat: 2}, {seat: -1}}, false)
+			benchMovePush(b, g.kind, g.opts, g.bot, []*viewer{{player: "p0", seat: 0}, {player: "p1", seat: 1}, {seat: 2}, {seat: -1}}, true) // shared as Room.push does
 		})
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"hash/fnv"
+	"fmt"
 	"math"
 	mrand "math/rand/v2"
 	"slices"
@@ -1241,16 +1241,23 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 		})
 	} else {
 		for i, f := range frags {
-			var w *watchers
-			if shared != nil && i < len(shared.frags) {
-				w = shared // one of the game's fragments the watchers share
+			switch {
+			case shared != nil && i < len(shared.frags):
+				r.writeChanged(ctx, buf, v, f, shared) // one of the game's fragments the watchers share
+			case share != nil && f.Public && f.Key != 0:
+				r.writePublic(ctx, buf, v, f, share) // the same for every viewer with its key
+			default:
+				r.writeChanged(ctx, buf, v, f, nil)
 			}
-			r.writeChanged(ctx, buf, v, f, w)
 		}
 	}
 	if !full {
 		var mine, chat []views.LogLine
+		public := 0 // the lines that are not chat: mine when the viewer may see them all
 		for _, l := range lines {
+			if !l.Chat {
+				public++
+			}
 			switch {
 			case !visible(l, v.seat):
 			case l.Chat:
@@ -1262,7 +1269,19 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 				mine = append(mine, r.t.kind.logView(l, rv.l()))
 			}
 		}
-		if len(mine) > 0 {
+		switch {
+		case len(mine) == 0:
+		case share != nil && len(mine) == public:
+			// every line of the push: worded and rendered alike for
+			// every viewer of the language, so rendered once
+			if share.log == nil {
+				var b bytes.Buffer
+				views.LogAppend(mine).Render(ctx, &b)
+				share.log = b.Bytes()
+			}
+			buf.Write(share.log)
+			r.checkShared(ctx, "log", share.log, views.LogAppend(mine))
+		default:
 			views.LogAppend(mine).Render(ctx, buf)
 		}
 		if len(chat) > 0 {
@@ -1354,6 +1373,56 @@ func (r *Room) writeChanged(ctx context.Context, buf *bytes.Buffer, v *viewer, f
 	}
 }
 
+// writePublic writes a Public fragment the viewer lacks, rendered once
+// for the push's viewers of its language with the same key (and, for an
+// append, the same key before), and notes what the viewer now has.
+func (r *Room) writePublic(ctx context.Context, buf *bytes.Buffer, v *viewer, f views.Fragment, w *watchers) {
+	had := v.sent[f.ID]
+	if f.Key == had.key {
+		return // unchanged: not even rendered
+	}
+	c, at := f.Component, publicKey{id: f.ID, key: f.Key}
+	if f.Since != nil && had.key != 0 {
+		if add := f.Since(had.key); add != nil { // what was added since the viewer's copy
+			c, at.had = add, had.key
+		}
+	}
+	rf, ok := w.public[at]
+	if !ok {
+		var b bytes.Buffer
+		c.Render(ctx, &b)
+		rf = renderedFrag{b: b.Bytes(), hash: fnv64(b.Bytes())}
+		if w.public == nil {
+			w.public = make(map[publicKey]renderedFrag, 4)
+		}
+		w.public[at] = rf
+	}
+	r.checkShared(ctx, f.ID, rf.b, c)
+	if at.had != 0 {
+		v.sent[f.ID] = sentFrag{key: f.Key}
+		buf.Write(rf.b)
+		return
+	}
+	v.sent[f.ID] = sentFrag{key: f.Key, hash: rf.hash}
+	if had.hash != rf.hash {
+		buf.Write(rf.b)
+	}
+}
+
+// checkShared, in tests that ask for it (Runtime.CheckShared), renders
+// for the viewer itself what a push shares among its viewers, and stops
+// the table at the first difference.
+func (r *Room) checkShared(ctx context.Context, id string, shared []byte, c templ.Component) {
+	if !r.rt.CheckShared {
+		return
+	}
+	var own bytes.Buffer
+	c.Render(ctx, &own)
+	if !bytes.Equal(own.Bytes(), shared) {
+		panic(fmt.Sprintf("room %s: the shared %q differs from the viewer's own:\n%s\n%s", r.code, id, shared, own.Bytes()))
+	}
+}
+
 // appendFrame appends the viewer's own fragments around the game to
 // frags: its seat bar and seat controls (once the game runs) and its
 // table state (views.FrameFragments at most).
@@ -1380,6 +1449,18 @@ func (r *Room) appendFrame(frags []views.Fragment, rv *roomView) []views.Fragmen
 type watchers struct {
 	frags []views.Fragment
 	html  map[string]renderedFrag // by fragment ID (and, for an append, the key a viewer had); nil until built
+	// what every viewer of the language shares in the push, seated or
+	// not: the Public fragments rendered, and the log lines when a viewer
+	// may see them all
+	public map[publicKey]renderedFrag
+	log    []byte
+}
+
+// publicKey is a Public fragment's render in a push: its ID and key,
+// and for an append the key the viewer had.
+type publicKey struct {
+	id       string
+	key, had uint64
 }
 
 type renderedFrag struct {
@@ -1424,10 +1505,14 @@ func stateKey(st views.TableState) uint64 {
 	return k
 }
 
+// fnv64 is FNV-1a of b (hash/fnv's, without its allocation).
 func fnv64(b []byte) uint64 {
-	h := fnv.New64a()
-	h.Write(b)
-	return h.Sum64()
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
 }
 
 // connect registers a websocket and sends it the whole table.

@@ -132,6 +132,10 @@ type Runtime struct {
 	// push to a viewer with the seat it sees the game from and the table
 	// at that moment.
 	PushHook func(c Conn, seat int, msg []byte, t *Table)
+	// CheckShared, set by tests before the first table loads, makes every
+	// push render for each viewer what its viewers share (Public
+	// fragments, log lines) and panic where the two differ.
+	CheckShared bool
 	// Results takes each finished game's places (the database by
 	// default: it records them and rates public games); tests may
 	// replace it before the first table loads.

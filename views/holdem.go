@@ -174,14 +174,14 @@ func (h Holdem) Fragments() []Fragment {
 		{ID: "h-hand", Component: holdemHand(hp), Key: h.handKey()},
 		{ID: "turn-mark", Component: turnMark(h.YourTurn, "game.your_turn")},
 		TurnsFragment("h-ring", h.seatList()),
-		{ID: "h-board", Component: holdemBoard(hp), Key: h.boardKey()},
-		{ID: "h-pots", Component: holdemPots(hp), Key: h.potsKey()},
+		{ID: "h-board", Component: holdemBoard(hp), Key: h.boardKey(), Public: true},
+		{ID: "h-pots", Component: holdemPots(hp), Key: h.potsKey(), Public: true},
 		{ID: "h-actions", Component: holdemActions(hp)},
 		{ID: "h-seat-choices", Component: holdemSeatChoices(hp), Key: h.seatMenuKey()},
 		// this hand's actions only grow; the finished hands only come
-		{ID: "h-streets", Component: holdemStreets(hp), Key: listKey(uint64(h.Hand)+1, len(items)),
+		{ID: "h-streets", Component: holdemStreets(hp), Key: listKey(uint64(h.Hand)+1, len(items)), Public: true,
 			Since: appendSince(uint64(h.Hand)+1, len(items), func(from int) templ.Component { return holdemStreetsAppend(items, from) })},
-		{ID: "h-ledger", Component: holdemLedger(hp), Key: h.ledgerKey()},
+		{ID: "h-ledger", Component: holdemLedger(hp), Key: h.ledgerKey(), Public: true},
 		{ID: "h-past", Component: holdemPast(hp), Key: listKey(uint64(h.You+2), h.LastHand),
 			Since: appendSince(uint64(h.You+2), h.LastHand, func(after int) templ.Component { return holdemPastPrepend(hp.pastList(after), after) })},
 	}...)
@@ -191,7 +191,7 @@ func (h Holdem) Fragments() []Fragment {
 	}
 	for i := range hp.Seats {
 		s := &hp.Seats[i]
-		out = append(out, Fragment{ID: "h-seat-" + itoa(s.Index), Component: holdemSeat(s), Key: s.key()})
+		out = append(out, Fragment{ID: numbered("h-seat-", s.Index), Component: holdemSeat(s), Key: s.key()})
 	}
 	return out
 }

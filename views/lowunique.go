@@ -93,7 +93,7 @@ func (l LowUnique) Fragments() []Fragment {
 		{ID: "lu-results", Component: luResults(l), Key: l.resultsKey()},
 	}...)
 	for _, s := range l.Seats {
-		out = append(out, Fragment{ID: "lu-seat-" + itoa(s.Index), Component: luSeat(s), Key: s.key()})
+		out = append(out, Fragment{ID: numbered("lu-seat-", s.Index), Component: luSeat(s), Key: s.key()})
 	}
 	return out
 }

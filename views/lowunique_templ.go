@@ -606,7 +606,7 @@ func luSeat(s LUSeat) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = seatFrame("lu-seat-"+itoa(s.Index), s.Seat, []string{"lu", cls(s.Won, "winner")}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var14), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = seatFrame(numbered("lu-seat-", s.Index), s.Seat, []string{"lu", cls(s.Won, "winner")}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var14), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -426,6 +426,12 @@ type Fragment struct {
 	// Frame marks a fragment of the page around the stage: a new stage
 	// does not carry it, so it is sent along.
 	Frame bool
+	// Public marks a fragment that holds nothing private to its viewer,
+	// whose Key (never 0 then) stands for all it shows, the viewer's
+	// position included: a push renders it once for all its viewers of a
+	// language with that key, and each is sent the same bytes. A
+	// fragment that may show a card to one viewer only is never Public.
+	Public bool
 }
 
 // ErrorInfo is an error page.

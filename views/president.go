@@ -93,19 +93,19 @@ func (p President) Fragments() []Fragment {
 	out := make([]Fragment, 0, 10+len(p.Seats)+FrameFragments)
 	out = append(out, []Fragment{
 		{ID: "p-status", Component: presidentStatus(pp)}, // changes with every move
-		{ID: "p-deal", Component: presidentDeal(pp), Key: uint64(p.Deal)<<1 | 1},
+		{ID: "p-deal", Component: presidentDeal(pp), Key: uint64(p.Deal)<<1 | 1, Public: true},
 		{ID: "p-swap", Component: presidentSwap(pp), Key: p.swapKey()},
 		{ID: "turn-mark", Component: turnMark(p.YourTurn, "game.your_turn")},
 		TurnsFragment("p-ring", p.seatList()),
-		{ID: "p-pile", Component: presidentPile(pp), Key: p.pileKey()},
+		{ID: "p-pile", Component: presidentPile(pp), Key: p.pileKey(), Public: true},
 		{ID: "p-hand", Component: presidentHand(pp), Key: p.HandKey, Since: p.handSince},
 		{ID: "p-playable", Component: presidentPlayable(pp)},
 		{ID: "p-actions", Component: presidentActions(pp), Key: p.controlsKey()},
-		{ID: "p-score", Component: presidentScore(pp), Key: p.ScoreKey},
+		{ID: "p-score", Component: presidentScore(pp), Key: p.ScoreKey, Public: true},
 	}...)
 	for i := range pp.Seats {
 		s := &pp.Seats[i]
-		out = append(out, Fragment{ID: "p-seat-" + itoa(s.Index), Component: presidentSeat(s), Key: s.key()})
+		out = append(out, Fragment{ID: numbered("p-seat-", s.Index), Component: presidentSeat(s), Key: s.key()})
 	}
 	return out
 }

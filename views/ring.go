@@ -50,8 +50,22 @@ func (p RingPlace) angle() float64 {
 
 // Class places the seat: "at-2-of-6".
 func (p RingPlace) Class() string {
-	return fmt.Sprintf("at-%d-of-%d", p.Pos, p.N)
+	if p.N > 0 && p.N <= len(placeClasses) && p.Pos >= 0 && p.Pos < p.N {
+		return placeClasses[p.N-1][p.Pos] // made once: a push names many places
+	}
+	return "at-" + itoa(p.Pos) + "-of-" + itoa(p.N)
 }
+
+// placeClasses are the place classes of tables of up to twelve seats,
+// by size less one and position (never changed after they are made).
+var placeClasses = func() (out [12][]string) {
+	for n := 1; n <= len(out); n++ {
+		for pos := range n {
+			out[n-1] = append(out[n-1], "at-"+itoa(pos)+"-of-"+itoa(n))
+		}
+	}
+	return out
+}()
 
 // From is the side of the table the seat is on, as one of eight compass
 // points (s is the viewer's side): things the seat plays travel from
