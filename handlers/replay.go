@@ -35,15 +35,24 @@ func (s *Server) replay(c echo.Context) error {
 
 // replays lists a table's finished deals.
 func (s *Server) replays(c echo.Context) error {
-	code, err := s.tableCode(c)
+	code, id, err := s.codeAndPlayer(c)
 	if err != nil {
 		return err
 	}
-	what, deals, err := s.rt.Replays(c.Request().Context(), code)
+	what, deals, err := s.rt.Replays(c.Request().Context(), code, id.player)
 	if err != nil {
 		return s.noTable(c, err, code)
 	}
 	p := views.Replays{Page: views.Page{Title: i18n.M("replays.page_title", i18n.S("Code", code)), CSRF: csrfToken(c),
-		Description: i18n.M("replays.page_description")}, Code: code, What: what, Count: len(deals)}
+		Description: i18n.M("replays.page_description")}, Code: code, What: what}
+	for i := len(deals) - 1; i >= 0; i-- { // the newest first
+		d := deals[i]
+		e := views.ReplayEntry{N: i + 1, Won: d.Won, Pot: d.Pot, Played: d.Played, Marks: d.Marks, Net: strconv.Itoa(d.Net)}
+		if d.Net > 0 {
+			e.Net = "+" + e.Net
+		}
+		p.Entries = append(p.Entries, e)
+	}
+	noStore(c) // the viewer's own results
 	return render(c, http.StatusOK, views.ReplaysPage(p))
 }

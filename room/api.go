@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -304,18 +305,35 @@ func (rt *Runtime) Create(ctx context.Context, game string, o Options, player, n
 // Deal is a finished deal (hand, game) of a table's log: the sequence
 // numbers of its first and last entries. Replay step k shows the table
 // after entry From+k.
-type Deal struct{ From, To int64 }
+type Deal struct {
+	From, To int64
+	// What the list says of it (games with a dealNote): who won what, the
+	// pot, the player's own result (Played: they held a seat in it) and
+	// its marks, as catalog keys.
+	Won    i18n.Msg
+	Pot    int
+	Played bool
+	Net    int
+	Marks  []string
+}
 
 // Replays are a table's finished deals (hands, games), oldest first, and
-// what one is called.
-func (rt *Runtime) Replays(ctx context.Context, code string) (what string, deals []Deal, err error) {
+// what one is called; player's own result in each.
+func (rt *Runtime) Replays(ctx context.Context, code, player string) (what string, deals []Deal, err error) {
 	ix, done, err := rt.replayIndex(ctx, code)
 	if err != nil {
 		return "", nil, err
 	}
 	defer done()
 	for _, sp := range ix.spans {
-		deals = append(deals, Deal{From: sp.from, To: sp.to})
+		d := Deal{From: sp.from, To: sp.to}
+		if n := sp.note; n != nil {
+			d.Won, d.Pot, d.Marks = n.Won, n.Pot, n.Marks
+			if i := slices.Index(n.Players, player); player != "" && i >= 0 {
+				d.Played, d.Net = true, n.Net[i]
+			}
+		}
+		deals = append(deals, d)
 	}
 	return dealWord(ix.kind), deals, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 )
 
 // A replay shows a finished deal (President), hand (Hold'em) or game
@@ -19,7 +20,20 @@ import (
 // last entries, and the table just before the first.
 type span struct {
 	from, to int64
-	start    []byte // the table's snapshot before entry from
+	start    []byte    // the table's snapshot before entry from
+	note     *dealNote // what the list of replays says of it (nil: its number only)
+}
+
+// dealNote is what the list of replays says of a finished deal, so the
+// big hand can be found: who won what, the pot, each seat's result, and
+// its marks (all-in, run twice, bomb pot). Only what every seat saw at
+// the end: no card that was never shown.
+type dealNote struct {
+	Won     i18n.Msg
+	Pot     int
+	Net     []int    // by seat: what the deal won or lost
+	Players []string // by seat: who played it (a seat may change hands later)
+	Marks   []string // catalog keys: replays.mark.*
 }
 
 // replayIndex is what replays of one table need, kept between requests
@@ -105,7 +119,11 @@ func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*k
 			return nil // a damaged entry (apply changed nothing): the deals before it replay
 		}
 		if ix.open != nil && ix.t.Fair.Next == 0 && ix.t.Fair.Current == 0 && settled(ix.kind, ix.t.Match) {
-			ix.spans = append(ix.spans, span{from: ix.from, to: e.Seq, start: ix.open})
+			sp := span{from: ix.from, to: e.Seq, start: ix.open}
+			if ix.kind.dealNote != nil {
+				sp.note = ix.kind.dealNote(ix.t.Match, ix.t)
+			}
+			ix.spans = append(ix.spans, sp)
 			ix.open = nil
 		}
 	}
@@ -146,5 +164,5 @@ func replayView(code string, t *Table, seat int) *roomView {
 	for i := range conn {
 		conn[i] = true
 	}
-	return &roomView{code: code, t: t, seat: seat, connected: conn, actURL: "/t/" + code + "/act"}
+	return &roomView{code: code, t: t, seat: seat, connected: conn, actURL: "/t/" + code + "/act", replay: true}
 }

@@ -130,8 +130,11 @@ type roomView struct {
 	phaseAt   time.Time         // when the match's timed phase ends (a reveal)
 	deadlines map[int]time.Time // per seat: when its clock runs out
 	actURL    string
-	rated     map[string]db.Rated // at a public table: the people's ratings, by player
-	lang      *i18n.Lang          // the viewer's language (models built in Go write in it)
+	// replay: the view is a replay's, worded in the third person ("Ann
+	// to act"), never as the viewer's own move
+	replay bool
+	rated  map[string]db.Rated // at a public table: the people's ratings, by player
+	lang   *i18n.Lang          // the viewer's language (models built in Go write in it)
 	// pushed is what a push's viewers share beyond this (nil outside a
 	// push: nothing is shared)
 	pushed *pushShares

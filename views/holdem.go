@@ -366,9 +366,21 @@ type Replay struct {
 // Replays lists a table's finished deals.
 type Replays struct {
 	Page
-	Code  string
-	What  string
-	Count int
+	Code    string
+	What    string
+	Entries []ReplayEntry // newest first
+}
+
+// ReplayEntry is one finished deal in the list of replays: its number
+// and, for games that note them (Hold'em), who won what, the pot, the
+// viewer's own result (when they played it) and its marks.
+type ReplayEntry struct {
+	N      int
+	Won    i18n.Msg // zero: the number only
+	Pot    int
+	Played bool
+	Net    string // signed: "+620", "-40", "0"
+	Marks  []string
 }
 
 func (r Replay) at(step int) string {
