@@ -143,3 +143,34 @@ func TestReplaysSpeakInTheThirdPerson(t *testing.T) {
 		})
 	}
 }
+
+// TestFairRecordFoldsInTheLog: the fair record's two lines a hand (the
+// next seed sealed, the last one shown, each with a SHA-256) stay in the
+// log, but each folds under one small line, its text inside the fold.
+func TestFairRecordFoldsInTheLog(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", mustForm("kind=holdem&seats=4&bots=on&clock=0"))
+	host.lobby(code, "do", "start")
+	playHumansUntil(t, e, code, map[int]*client{0: host}, func(r *room.Room) bool { return logCount(r, "The hand is over: its seed was") >= 2 })
+	_, page := host.get("/t/" + code)
+	lines := regexp.MustCompile(`(?s)<li[^>]*>.*?</li>`).FindAllString(page[strings.Index(page, `id="log"`):], -1)
+	sealed, shown := 0, 0
+	for _, l := range lines {
+		if !strings.Contains(l, "SHA-256") {
+			continue
+		}
+		folded := regexp.MustCompile(`(?s)^<li class="fair"><details><summary>(Fair record: next seed sealed|Fair record: seed shown)</summary>.*SHA-256 [0-9a-f]{64}.*</details></li>$`).FindStringSubmatch(l)
+		if folded == nil {
+			t.Fatalf("a line of the fair record is not folded: %s", l)
+		}
+		if strings.HasSuffix(folded[1], "sealed") {
+			sealed++
+		} else {
+			shown++
+		}
+	}
+	if sealed < 2 || shown < 2 {
+		t.Fatalf("%d seeds sealed and %d shown in the log, want 2 each at least", sealed, shown)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"math"
 	mrand "math/rand/v2"
 	"slices"
+	"strings"
 	"strconv"
 	"time"
 
@@ -1086,7 +1087,18 @@ func (r *Room) chatOf(rv *roomView) []views.LogLine {
 }
 
 func logView(l logLine, lang *i18n.Lang) views.LogLine {
-	return views.LogLine{Text: l.text(lang), Private: len(l.Only) > 0, Chat: l.Chat, Who: l.Who, Said: l.Said, Role: l.Role}
+	v := views.LogLine{Text: l.text(lang), Private: len(l.Only) > 0, Chat: l.Chat, Who: l.Who, Said: l.Said, Role: l.Role}
+	if l.Msg != nil && !l.Chat {
+		// the fair record's lines (a seed sealed, a seed shown) fold
+		// under one small line each, out of the way of play
+		switch {
+		case strings.HasPrefix(l.Msg.Key, "log.table.seed_committed."):
+			v.Fair = "log.fair.committed"
+		case strings.HasPrefix(l.Msg.Key, "log.table.seed_revealed."):
+			v.Fair = "log.fair.revealed"
+		}
+	}
+	return v
 }
 
 // logView is a line of the game's log as shown in lang, with the game's

@@ -248,6 +248,9 @@ type LogLine struct {
 	// Weight is the game's weight for the line: "head" (a turn begins),
 	// "minor" (a detail "Key events only" hides) or ""
 	Weight string
+	// Fair, for a line of the fair record (a seed sealed or shown), is
+	// the catalog key of the small line it folds under (its Text inside).
+	Fair string
 }
 
 // Mark is the word after a chat line's author: host, player or watching;
