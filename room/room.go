@@ -11,8 +11,8 @@ import (
 	"math"
 	mrand "math/rand/v2"
 	"slices"
-	"strings"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/a-h/templ"
