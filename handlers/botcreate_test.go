@@ -32,7 +32,7 @@ func makeIdentity(t *testing.T, e *env, name string) (*client, string) {
 func TestProgramMakesATableAndPlays(t *testing.T) {
 	e := newEnv(t, fastConfig())
 	owner, id := makeIdentity(t, e, "Deep")
-	status, out := botCall(t, e, "POST", "/tables", id, `{"game": "holdem", "options": {"format": "sng", "structure": "turbo", "seats": 2, "bots": true}, "seats": 2, "start": true}`)
+	status, out := botCall(t, e, "POST", "/tables", id, `{"game": "holdem", "options": {"format": "sng", "structure": "turbo", "level": "2h", "payout": "100", "seats": 2, "bots": true}, "seats": 2, "start": true}`)
 	if status != http.StatusCreated {
 		t.Fatalf("make a table: %d %v", status, out)
 	}
@@ -52,6 +52,20 @@ func TestProgramMakesATableAndPlays(t *testing.T) {
 	// the owner hosts it: their page of the table has the host's drawer
 	if _, page := owner.get("/t/" + code); !strings.Contains(page, "Deep 1") {
 		t.Fatalf("the owner's page of %s does not show the program's seats", code)
+	}
+	// the tournament in the seat's view: the level, the next and when,
+	// the entries and the prizes
+	_, first := botCall(t, e, "GET", "/tables/"+code, tokens[0], "")
+	tour, _ := first["view"].(map[string]any)["tournament"].(map[string]any)
+	if tour == nil {
+		t.Fatalf("no tournament in the view: %v", first["view"])
+	}
+	next, _ := tour["next"].(map[string]any)
+	entries, _ := tour["entries"].([]any)
+	payouts, _ := tour["payouts"].([]any)
+	if tour["level"] != float64(1) || tour["level_hands"] != float64(2) || next == nil || next["level"] != float64(2) || next["first_hand"] != float64(3) ||
+		next["big_blind"].(float64) <= tour["big_blind"].(float64) || len(entries) != 2 || len(payouts) != 1 || tour["payout_unit"] != "chips" || tour["left"] != float64(2) {
+		t.Fatalf("the tournament in the view: %v", tour)
 	}
 	moves := 0
 	for deadline := time.Now().Add(60 * time.Second); ; {
@@ -100,6 +114,13 @@ func TestProgramMakesATableAndPlays(t *testing.T) {
 	}
 	if len(chips) != 2 || (chips[0] == 0) == (chips[1] == 0) {
 		t.Fatalf("at the end the stacks are %v: one seat holds every chip", chips)
+	}
+	places := map[float64]bool{}
+	for _, en := range v["view"].(map[string]any)["tournament"].(map[string]any)["entries"].([]any) {
+		places[en.(map[string]any)["place"].(float64)] = true
+	}
+	if !places[1] || !places[2] {
+		t.Fatalf("the places at the end: %v", v["view"].(map[string]any)["tournament"])
 	}
 	t.Logf("%s: over after %d moves, stacks %v", code, moves, chips)
 }
