@@ -1663,10 +1663,22 @@ func (r *Room) seatWhen() string {
 // seat they may have in the words the table's seat bar uses.
 func (r *Room) joinForm(l *i18n.Lang, player, name, csrf string) views.Join {
 	title := l.Msg(r.kind.info.Title())
+	var seated []string
+	free, host := 0, ""
+	for i, s := range r.t.Seats {
+		if s.empty() {
+			free++
+			continue
+		}
+		seated = append(seated, r.t.nameIn(l, i))
+	}
+	if i := r.t.seatOf(r.t.Host); i >= 0 {
+		host = r.t.nameIn(l, i)
+	}
 	return views.Join{Page: views.Page{Title: views.TableTitle(title, r.code), CSRF: csrf,
 		Description: i18n.M("join.page_description", i18n.S("Game", title))},
 		Code: r.code, GameTitle: title, Name: name, Offer: r.seatOffer(player), Bots: r.lateSeats(), When: r.seatWhen(),
-		Late: r.lateEntry(), Open: r.t.Opts.OpenSeats}
+		Late: r.lateEntry(), Open: r.t.Opts.OpenSeats, Options: views.OptionsText(l, r.kind.words(r.t.Opts)), Seated: seated, Free: free, Host: host}
 }
 
 // seatBar is what the viewer is told about seats once the game runs.

@@ -385,6 +385,13 @@ type Join struct {
 	// then "wait" or "closed" when no seat is to be had now.
 	Late string
 	Open bool // a newcomer sits without asking the host
+	// Who invites, and what to: the host's name ("" when not seated),
+	// the table's options in words (stakes, format), who sits and how
+	// many seats are free.
+	Host    string
+	Options string
+	Seated  []string
+	Free    int
 }
 
 // FrameFragments is how many fragments at most the room adds to a game's
