@@ -41,7 +41,7 @@ func TestJoinPageAndSeatRequest(t *testing.T) {
 
 	for _, c := range []struct {
 		who, lang, size string
-		want           []string
+		want            []string
 	}{
 		{"Cara", "ja", "phone", []string{"Annさんが大富豪のテーブルに招待しています。", "着席中：Ann、ボット2、ボット3とボット4"}},
 		{"Dan", "en", "desktop", []string{"Ann invites you to a table of President.", "At the table: Ann, Bot 2, Bot 3 and Bot 4."}},
