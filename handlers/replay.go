@@ -47,7 +47,7 @@ func (s *Server) replays(c echo.Context) error {
 		Description: i18n.M("replays.page_description")}, Code: code, What: what}
 	for i := len(deals) - 1; i >= 0; i-- { // the newest first
 		d := deals[i]
-		e := views.ReplayEntry{N: i + 1, Won: d.Won, Pot: d.Pot, Played: d.Played, Marks: d.Marks, Net: strconv.Itoa(d.Net)}
+		e := views.ReplayEntry{N: i + 1, Won: d.Won, Pot: d.Pot, Played: d.Played, Marks: d.Marks, Net: strconv.Itoa(d.Net), Place: d.Place}
 		if d.Net > 0 {
 			e.Net = "+" + e.Net
 		}

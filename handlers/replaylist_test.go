@@ -174,3 +174,34 @@ func TestFairRecordFoldsInTheLog(t *testing.T) {
 		t.Fatalf("%d seeds sealed and %d shown in the log, want 2 each at least", sealed, shown)
 	}
 }
+
+// TestReplayListPlaces: at President, the list of replays gives each
+// deal who came first and Ann's own place; a watcher reads who came first
+// only.
+func TestReplayListPlaces(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", mustForm("kind=president&ruleset=house&seats=4&bots=on&clock=0"))
+	host.lobby(code, "do", "start")
+	playHumansUntil(t, e, code, map[int]*client{0: host}, func(r *room.Room) bool { return logCount(r, "The deal is over: its seed was") >= 2 })
+	_, page := host.get("/t/" + code + "/replays")
+	entries := replayEntry.FindAllStringSubmatch(page, -1)
+	if len(entries) < 2 {
+		t.Fatalf("%d entries: %.600s", len(entries), page)
+	}
+	place := regexp.MustCompile(`you: (1st|2nd|3rd|4th)`)
+	for _, en := range entries {
+		body := en[2]
+		m := place.FindStringSubmatch(body)
+		if m == nil || !strings.Contains(body, " came first") && !strings.Contains(body, " tied for first") {
+			t.Fatalf("deal %s: %s", en[1], body)
+		}
+		if annFirst := strings.Contains(body, ">Ann came first") || strings.Contains(body, "Ann and ") && strings.Contains(body, "tied"); annFirst != (m[1] == "1st") {
+			t.Fatalf("deal %s: Ann's place and who came first disagree: %s", en[1], body)
+		}
+	}
+	_, other := e.client().get("/t/" + code + "/replays")
+	if strings.Contains(other, "you: ") || !strings.Contains(other, " came first") && !strings.Contains(other, " tied for first") {
+		t.Fatalf("a watcher's list: %.600s", other)
+	}
+}

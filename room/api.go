@@ -314,6 +314,7 @@ type Deal struct {
 	Pot    int
 	Played bool
 	Net    int
+	Place  int // in a game of places, the player's (Net is then 0)
 	Marks  []string
 }
 
@@ -330,7 +331,12 @@ func (rt *Runtime) Replays(ctx context.Context, code, player string) (what strin
 		if n := sp.note; n != nil {
 			d.Won, d.Pot, d.Marks = n.Won, n.Pot, n.Marks
 			if i := slices.Index(n.Players, player); player != "" && i >= 0 {
-				d.Played, d.Net = true, n.Net[i]
+				d.Played = true
+				if n.Places != nil {
+					d.Place = n.Places[i]
+				} else {
+					d.Net = n.Net[i]
+				}
 			}
 		}
 		deals = append(deals, d)

@@ -32,6 +32,7 @@ type dealNote struct {
 	Won     i18n.Msg
 	Pot     int
 	Net     []int    // by seat: what the deal won or lost
+	Places  []int    // by seat, for a game of places: each seat's (0: took no part)
 	Players []string // by seat: who played it (a seat may change hands later)
 	Marks   []string // catalog keys: replays.mark.*
 }
@@ -122,6 +123,8 @@ func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*k
 			sp := span{from: ix.from, to: e.Seq, start: ix.open}
 			if ix.kind.dealNote != nil {
 				sp.note = ix.kind.dealNote(ix.t.Match, ix.t)
+			} else {
+				sp.note = placedNote(ix.kind, ix.t.Match, ix.t)
 			}
 			ix.spans = append(ix.spans, sp)
 			ix.open = nil
@@ -165,4 +168,36 @@ func replayView(code string, t *Table, seat int) *roomView {
 		conn[i] = true
 	}
 	return &roomView{code: code, t: t, seat: seat, connected: conn, actURL: "/t/" + code + "/act", replay: true}
+}
+
+// placedNote is what the list of replays says of a finished deal or game
+// that places its seats (President's deal, a game of Lowest Unique or
+// Impetus): who came first, and each seat's place.
+func placedNote(k *kind, m game.Match, t *Table) *dealNote {
+	if k.outcome == nil || m == nil {
+		return nil
+	}
+	o, ok := k.outcome(m)
+	if !ok || !o.Placed {
+		return nil
+	}
+	n := &dealNote{Places: make([]int, len(o.Seats)), Players: make([]string, len(o.Seats))}
+	var first []int
+	for i, s := range o.Seats {
+		if s.Out || s.Place == 0 {
+			continue
+		}
+		n.Places[i] = s.Place
+		if i < len(t.Seats) {
+			n.Players[i] = t.Seats[i].Player
+		}
+		if s.Place == 1 {
+			first = append(first, i)
+		}
+	}
+	if len(first) == 0 {
+		return nil
+	}
+	n.Won = i18n.M("replays.first", seatList("Names", t, first), i18n.Count(len(first)))
+	return n
 }

@@ -380,6 +380,7 @@ type ReplayEntry struct {
 	Pot    int
 	Played bool
 	Net    string // signed: "+620", "-40", "0"
+	Place  int    // in a game of places, the viewer's (then no Net)
 	Marks  []string
 }
 
