@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tablegames/tables/db"
+	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/room"
 )
 
@@ -121,6 +122,9 @@ func (s *Server) botCreate(c echo.Context) error {
 		URL    string         `json:"url"`
 		Status string         `json:"status"`
 		Seats  []botSeatToken `json:"seats"`
+		// why the game did not start, when asked to (the table and its
+		// seats stand, in the lobby)
+		StartError *game.Error `json:"start_error,omitempty"`
 	}{Code: r.Code(), Game: req.Game, URL: s.baseURL(c) + "/t/" + r.Code(), Status: "lobby"}
 	for seat := range n {
 		name := b.Name + " " + strconv.Itoa(seat+1)
@@ -138,10 +142,15 @@ func (s *Server) botCreate(c echo.Context) error {
 		out.Seats = append(out.Seats, botSeatToken{Seat: seat, Name: name, Token: token})
 	}
 	if req.Start {
-		if err := r.Start(ctx, b.Owner, b.Name); err != nil {
-			return err // the table stays, in its lobby: its page starts it
+		var ge *game.Error
+		switch err := r.Start(ctx, b.Owner, b.Name); {
+		case errors.As(err, &ge): // the table and its tokens stand, in the lobby
+			out.StartError = ge
+		case err != nil:
+			return err
+		default:
+			out.Status = "playing"
 		}
-		out.Status = "playing"
 	}
 	noStore(c)
 	return c.JSON(http.StatusCreated, out)
