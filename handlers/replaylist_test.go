@@ -112,6 +112,8 @@ func TestReplaysSpeakInTheThirdPerson(t *testing.T) {
 	for _, g := range []struct{ form, named string }{
 		{"kind=holdem&seats=4&bots=on&clock=0", "Ann to act."},
 		{"kind=president&ruleset=house&seats=4&bots=on&clock=0", "Ann to play."},
+		{"kind=lowunique&seats=3&rounds=3&bots=on&clock=0", "Waiting for Ann"},
+		{"kind=impetus&seats=3&bots=on&clock=0", "Waiting for Ann"},
 	} {
 		form := mustForm(g.form)
 		t.Run(form.Get("kind"), func(t *testing.T) {
@@ -120,7 +122,7 @@ func TestReplaysSpeakInTheThirdPerson(t *testing.T) {
 			code := host.createTable("Ann", form)
 			host.lobby(code, "do", "start")
 			playHumansUntil(t, e, code, map[int]*client{0: host}, func(r *room.Room) bool {
-				return logCount(r, "is over: its seed was") >= 1
+				return logCount(r, "is over: its seed was") >= 1 || r.Table().Match.Over() || form.Get("kind") == "lowunique" && atRest(r.Table().Match)
 			})
 			_, spans, err := e.srv.rt.Replays(t.Context(), code, "")
 			if err != nil || len(spans) == 0 {
