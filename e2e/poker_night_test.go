@@ -47,7 +47,9 @@ func TestSitAndGoOnAPhone(t *testing.T) {
 	ann.do(chromedp.SetValue(chromedp.CSS(`#new-holdem select[name=format]`), "sng"))
 	ann.waitJS("the sit-and-go's fields", `getComputedStyle(document.querySelector('#new-holdem fieldset.holdem-sng')).display !== 'none' &&
 		getComputedStyle(document.querySelector('#new-holdem fieldset.holdem-cash')).display === 'none'`)
-	ann.do(chromedp.Click(chromedp.CSS(`#new-holdem details.structure summary`)))
+	// folded with the rarer tournament options: open them, then the levels
+	ann.do(chromedp.Click(chromedp.CSS(`#new-holdem fieldset.holdem-sng details.more-options > summary`)),
+		chromedp.Click(chromedp.CSS(`#new-holdem details.structure summary`)))
 	if rows := eval[int](ann, `document.querySelectorAll('#new-holdem details.structure[open] table.levels tbody tr').length`); rows < 10 {
 		t.Fatalf("the turbo structure shows %d levels", rows)
 	}
