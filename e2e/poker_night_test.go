@@ -47,7 +47,9 @@ func TestSitAndGoOnAPhone(t *testing.T) {
 	ann.do(chromedp.SetValue(chromedp.CSS(`#new-holdem select[name=format]`), "sng"))
 	ann.waitJS("the sit-and-go's fields", `getComputedStyle(document.querySelector('#new-holdem fieldset.holdem-sng')).display !== 'none' &&
 		getComputedStyle(document.querySelector('#new-holdem fieldset.holdem-cash')).display === 'none'`)
-	ann.do(chromedp.Click(chromedp.CSS(`#new-holdem details.structure summary`)))
+	// folded with the rarer tournament options: open them, then the levels
+	ann.do(chromedp.Click(chromedp.CSS(`#new-holdem fieldset.holdem-sng details.more-options > summary`)),
+		chromedp.Click(chromedp.CSS(`#new-holdem details.structure summary`)))
 	if rows := eval[int](ann, `document.querySelectorAll('#new-holdem details.structure[open] table.levels tbody tr').length`); rows < 10 {
 		t.Fatalf("the turbo structure shows %d levels", rows)
 	}
@@ -250,12 +252,33 @@ func TestRunItTwiceFullTableOnAPhone(t *testing.T) {
 			if out := eval[[]string](ann, coveredBoardJS); len(out) > 0 {
 				t.Fatalf("these board cards are covered: %v", out)
 			}
+			// nor Ann's own cards by the results (and "Buy back in" when
+			// she lost): the whole of each shows on the first screen
+			if out := eval[[]string](ann, ownCardsCoveredJS); len(out) > 0 {
+				t.Fatalf("the results sheet covers Ann's own cards at: %v (results %q)", out, ann.text("#h-controls"))
+			}
 			if w := eval[int](ann, `document.documentElement.scrollWidth`); w > 390 {
 				t.Fatalf("the table is %d px wide on a 390 px phone: %s", w, eval[string](ann, wideJS))
 			}
 		})
 	}
 }
+
+// ownCardsCoveredJS names the points of the viewer's own hole cards (the
+// centre and the lower corners) that something else covers, the page
+// scrolled to the top.
+const ownCardsCoveredJS = `(() => {
+  window.scrollTo(0, 0);
+  const out = [];
+  document.querySelectorAll('#stage .ring-seats > .seat.you .hole .card').forEach(c => {
+    const r = c.getBoundingClientRect();
+    for (const [x, y, what] of [[r.left + r.width / 2, r.top + r.height / 2, 'centre'], [r.left + 4, r.bottom - 4, 'lower left'], [r.right - 4, r.bottom - 4, 'lower right']]) {
+      const e = document.elementFromPoint(x, y);
+      if (!e || !c.contains(e)) out.push(c.getAttribute('aria-label') + ' ' + what + ' under ' + (e ? (e.id || e.className || e.tagName) : 'nothing'));
+    }
+  });
+  return out;
+})()`
 
 // createHoldem opens a Hold'em table from the home page's form, with the
 // given select values and the named checkboxes ticked, and waits for the
@@ -268,9 +291,13 @@ func (b *browser) createHoldem(srv *server, selects map[string]string, checks ..
 	for name, v := range selects {
 		steps = append(steps, chromedp.SetValue(chromedp.CSS(form+`select[name=`+name+`]`), v))
 	}
+	b.do(steps...)
+	// the house rules are folded: open the folds that hold a box to tick
+	var clicks []chromedp.Action[chromedp.Void]
 	for _, name := range checks {
-		steps = append(steps, chromedp.Click(chromedp.CSS(form+`input[name=`+name+`]`)))
+		eval[bool](b, `(() => { const d = document.querySelector('`+form+`details:has(input[name=`+name+`])'); if (d) d.open = true; return true; })()`)
+		clicks = append(clicks, chromedp.Click(chromedp.CSS(form+`input[name=`+name+`]`)))
 	}
-	b.do(append(steps, chromedp.Click(chromedp.CSS(form+`button[type=submit]`)))...)
+	b.do(append(clicks, chromedp.Click(chromedp.CSS(form+`button[type=submit]`)))...)
 	b.waitJS("the lobby", `!!document.querySelector('#lobby')`)
 }

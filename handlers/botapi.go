@@ -84,6 +84,7 @@ func (s *Server) botRoutes(e *echo.Echo) {
 	g.GET("/tables/:code", s.botAPI(s.botView), timeout)
 	g.GET("/tables/:code/stream", s.botAPI(s.botStream))
 	g.POST("/tables/:code/move", s.botAPI(s.botMove), timeout)
+	g.POST("/tables", s.botAPI(s.botCreate), timeout)
 	// anything else under the prefix: the API's JSON, not the pages' 404
 	// or their CSRF refusal of a method they don't know
 	g.Any("/*", s.botAPI(func(c echo.Context) error {
@@ -104,7 +105,8 @@ func botMethod(path string) string {
 		len(parts) == 2 && parts[0] == "tables",
 		len(parts) == 3 && parts[0] == "tables" && parts[2] == "stream":
 		return http.MethodGet
-	case len(parts) == 3 && parts[0] == "tables" && parts[2] == "move":
+	case len(parts) == 3 && parts[0] == "tables" && parts[2] == "move",
+		len(parts) == 1 && parts[0] == "tables":
 		return http.MethodPost
 	}
 	return ""

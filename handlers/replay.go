@@ -36,20 +36,27 @@ func (s *Server) replay(c echo.Context) error {
 
 // replays lists a table's finished deals.
 func (s *Server) replays(c echo.Context) error {
-	code, err := s.tableCode(c)
+	code, id, err := s.codeAndPlayer(c)
 	if err != nil {
 		return err
 	}
-	what, deals, err := s.rt.Replays(c.Request().Context(), code)
+	what, deals, err := s.rt.Replays(c.Request().Context(), code, id.player)
 	if err != nil {
 		return s.noTable(c, err, code)
 	}
 	p := views.Replays{Page: views.Page{Title: i18n.M("replays.page_title", i18n.S("Code", code)), CSRF: csrfToken(c),
-		Description: i18n.M("replays.page_description")}, Code: code, What: what, Count: len(deals)}
+		Description: i18n.M("replays.page_description")}, Code: code, What: what}
 	l := i18n.From(c.Request().Context())
-	for i, d := range deals {
-		p.Items = append(p.Items, views.ReplayItem{Number: i + 1, N: d.N, What: d.What, Game: room.GameTitle(l, d.Kind)})
+	for i := len(deals) - 1; i >= 0; i-- { // the newest first
+		d := deals[i]
+		e := views.ReplayEntry{Number: i + 1, N: d.N, What: d.What, Game: room.GameTitle(l, d.Kind),
+			Won: d.Won, Pot: d.Pot, Played: d.Played, Marks: d.Marks, Net: strconv.Itoa(d.Net), Place: d.Place}
+		if d.Net > 0 {
+			e.Net = "+" + e.Net
+		}
+		p.Entries = append(p.Entries, e)
 		p.Games = p.Games || d.Part > 1
 	}
+	noStore(c) // the viewer's own results
 	return render(c, http.StatusOK, views.ReplaysPage(p))
 }

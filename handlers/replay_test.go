@@ -46,7 +46,7 @@ func TestReplaysReproduceTheGame(t *testing.T) {
 			code := host.createTable("Ann", form)
 			host.lobby(code, "do", "start")
 			playHumansUntil(t, e, code, map[int]*client{0: host}, g.done)
-			what, spans, err := e.srv.rt.Replays(context.Background(), code)
+			what, spans, err := e.srv.rt.Replays(context.Background(), code, "")
 			if err != nil {
 				t.Fatal(err)
 			}

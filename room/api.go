@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -320,11 +321,20 @@ type Deal struct {
 	// that changed game has several) and N its number in that game.
 	Kind, What string
 	Part, N    int
+	// What the list says of it (games with a dealNote): who won what, the
+	// pot, the player's own result (Played: they held a seat in it) and
+	// its marks, as catalog keys.
+	Won    i18n.Msg
+	Pot    int
+	Played bool
+	Net    int
+	Place  int // in a game of places, the player's (Net is then 0)
+	Marks  []string
 }
 
 // Replays are a table's finished deals (hands, games), oldest first, and
-// what one is called.
-func (rt *Runtime) Replays(ctx context.Context, code string) (what string, deals []Deal, err error) {
+// what one is called; player's own result in each.
+func (rt *Runtime) Replays(ctx context.Context, code, player string) (what string, deals []Deal, err error) {
 	ix, done, err := rt.replayIndex(ctx, code)
 	if err != nil {
 		return "", nil, err
@@ -336,7 +346,19 @@ func (rt *Runtime) Replays(ctx context.Context, code string) (what string, deals
 			part, n = part+1, 0
 		}
 		n++
-		deals = append(deals, Deal{From: sp.from, To: sp.to, Kind: sp.kind.name, What: dealWord(sp.kind), Part: part, N: n})
+		d := Deal{From: sp.from, To: sp.to, Kind: sp.kind.name, What: dealWord(sp.kind), Part: part, N: n}
+		if n := sp.note; n != nil {
+			d.Won, d.Pot, d.Marks = n.Won, n.Pot, n.Marks
+			if i := slices.Index(n.Players, player); player != "" && i >= 0 {
+				d.Played = true
+				if n.Places != nil {
+					d.Place = n.Places[i]
+				} else {
+					d.Net = n.Net[i]
+				}
+			}
+		}
+		deals = append(deals, d)
 	}
 	return dealWord(ix.t.kind), deals, nil
 }

@@ -41,6 +41,7 @@ var holdemKind = &kind{
 	bots:        []string{"heuristic", "llm"},
 	awayAuto:    true,
 	hiddenHands: true,
+	dealNote:    holdemDealNote,
 	options: func(f url.Values) (Options, error) {
 		choice := f.Get("blinds")
 		if choice == "" {
@@ -329,7 +330,7 @@ func holdemView(rv *roomView) views.Holdem {
 	if v.NextBomb > 0 {
 		h.NextBomb = rv.l().F("holdem.view.bomb.next", i18n.N("Amount", v.NextBomb))
 	}
-	h.YourTurn = o.Fold || o.Check || o.Call || o.Raise || o.Twice
+	h.YourTurn = (o.Fold || o.Check || o.Call || o.Raise || o.Twice) && !rv.replay // a replay is nobody's move
 	if h.YourTurn {
 		me := v.Seats[rv.seat]
 		h.CanFold, h.CanCheck, h.CanCall, h.CallAmount = o.Fold, o.Check, o.Call, o.CallAmount
@@ -639,7 +640,7 @@ func holdemNote(me holdem.SeatView, net int, l *i18n.Lang) string {
 
 func holdemStatus(v *holdem.View, l *i18n.Lang, t *Table, yourTurn bool) string {
 	switch {
-	case v.RunOut == holdem.RunOutAsking && v.Options.Twice:
+	case v.RunOut == holdem.RunOutAsking && v.Options.Twice && yourTurn:
 		return l.T("holdem.view.status.twice")
 	case v.RunOut == holdem.RunOutAsking:
 		return l.F("holdem.view.status.twice_wait", seatList("Names", t, v.Undecided))
@@ -721,6 +722,41 @@ func handSummary(r *holdem.HandRecord, viewer int, t *Table) i18n.Msg {
 		out = i18n.M("holdem.view.past.net", i18n.Nest("Results", out), i18n.S("Net", signed(r.Net(viewer))))
 	}
 	return out
+}
+
+// holdemDealNote is what the list of replays says of the hand just finished:
+// who won each pot (with the hand shown, if any), the whole pot, each
+// seat's net, and the hand's marks.
+func holdemDealNote(m game.Match, t *Table) *dealNote {
+	past := holdemState(m).Past
+	if len(past) == 0 {
+		return nil
+	}
+	r := &past[len(past)-1]
+	n := &dealNote{Won: handSummary(r, game.Spectator, t), Net: make([]int, len(r.Seats)), Players: make([]string, len(r.Seats))}
+	for _, res := range r.Results {
+		n.Pot += res.Pot.Amount
+	}
+	allIn := false
+	for i, s := range r.Seats {
+		if s.Dealt {
+			n.Net[i] = r.Net(i)
+			allIn = allIn || s.AllIn
+			if i < len(t.Seats) {
+				n.Players[i] = t.Seats[i].Player
+			}
+		}
+	}
+	if allIn {
+		n.Marks = append(n.Marks, "replays.mark.all_in")
+	}
+	if len(r.Board2) > 0 {
+		n.Marks = append(n.Marks, "replays.mark.twice")
+	}
+	if r.Bomb > 0 {
+		n.Marks = append(n.Marks, "replays.mark.bomb")
+	}
+	return n
 }
 
 // anteMsg is the hand's antes for its header: "ante 5", "BB ante 20",

@@ -357,7 +357,92 @@ func (m *pokerMatch) Brief(seat int) game.Brief {
 		}
 		return false
 	})
+	if t := m.Plus.Tour; t != nil {
+		if bv, ok := b.View.(*holdem.BriefView); ok {
+			b.View = pokerBrief{BriefView: bv, Tournament: m.briefTournament()}
+		}
+	}
 	return b
+}
+
+// pokerBrief is a sit-and-go's view for a program: the hand's, and the
+// tournament's (docs/BOTS.md).
+type pokerBrief struct {
+	*holdem.BriefView
+	Tournament *briefTournament `json:"tournament"`
+}
+
+// briefTournament is a sit-and-go as a program sees it: the structure,
+// the level under way and the next, the entries (seats from 0, their
+// places once out) and the prizes by place.
+type briefTournament struct {
+	Structure    string       `json:"structure"`
+	Level        int          `json:"level"`
+	SmallBlind   int          `json:"small_blind"`
+	BigBlind     int          `json:"big_blind"`
+	Ante         int          `json:"ante"`
+	LevelHands   int          `json:"level_hands,omitempty"`
+	LevelMinutes int          `json:"level_minutes,omitempty"`
+	PlayedMS     int64        `json:"played_ms"`
+	Next         *briefLevel  `json:"next"`
+	Levels       []briefLevel `json:"levels"`
+	Left         int          `json:"left"`
+	Entries      []briefEntry `json:"entries"`
+	Payouts      []int        `json:"payouts"`
+	PayoutUnit   string       `json:"payout_unit,omitempty"`
+	Over         bool         `json:"over"`
+}
+
+// briefLevel is one level of blinds; FirstHand, for levels counted in
+// hands, is the hand it starts with.
+type briefLevel struct {
+	Level      int `json:"level"`
+	SmallBlind int `json:"small_blind"`
+	BigBlind   int `json:"big_blind"`
+	Ante       int `json:"ante"`
+	FirstHand  int `json:"first_hand,omitempty"`
+}
+
+// briefEntry is one entry of the tournament.
+type briefEntry struct {
+	Seat   int  `json:"seat"`
+	Chips  int  `json:"chips"`
+	Place  int  `json:"place"` // 0 while still playing
+	Rebuys int  `json:"rebuys"`
+	AddOn  bool `json:"add_on"`
+}
+
+func (m *pokerMatch) briefTournament() *briefTournament {
+	p := &m.Plus
+	t, st := p.Tour, p.Tour.Structure
+	lv := st.Level(p.Level)
+	bt := &briefTournament{Structure: st.Name, Level: p.Level, SmallBlind: lv.SmallBlind, BigBlind: lv.BigBlind, Ante: lv.Ante,
+		LevelHands: st.Hands, LevelMinutes: st.Minutes, PlayedMS: p.Played, Left: t.Left(), Over: t.Over(),
+		Levels: []briefLevel{}, Entries: []briefEntry{}, Payouts: []int{}}
+	if st.Minutes > 0 {
+		bt.LevelHands = 0
+	}
+	for i, l := range st.Levels {
+		bl := briefLevel{Level: i + 1, SmallBlind: l.SmallBlind, BigBlind: l.BigBlind, Ante: l.Ante}
+		if bt.LevelHands > 0 {
+			bl.FirstHand = i*st.Hands + 1
+		}
+		bt.Levels = append(bt.Levels, bl)
+	}
+	if p.Level < len(bt.Levels) && !bt.Over {
+		next := bt.Levels[p.Level]
+		bt.Next = &next
+	}
+	for _, e := range t.Entries {
+		bt.Entries = append(bt.Entries, briefEntry{Seat: e.Seat, Chips: e.Chips, Place: e.Place, Rebuys: e.Rebuys, AddOn: e.AddOn})
+	}
+	if prizes, points := tourPrizes(p); len(prizes) > 0 {
+		bt.Payouts, bt.PayoutUnit = prizes, "chips"
+		if points {
+			bt.PayoutUnit = "points"
+		}
+	}
+	return bt
 }
 
 // Decode reads a player's form: the engine's moves, and in a tournament

@@ -140,6 +140,11 @@ func impetusView(rv *roomView) views.Impetus {
 	}
 	impetusChoice(&m, &v, l, t)
 	m.Status = impetusStatus(&v, l, t)
+	if rv.replay { // worded as a watcher reads it: "Waiting for Ann", nobody's move
+		w := v
+		w.Seat, w.Need = game.Spectator, ""
+		m.Status = impetusStatus(&w, l, t)
+	}
 	if len(v.Winners) > 0 {
 		if vp := i18n.N("VP", v.Spirits[v.Winners[0]].VP); len(v.Winners) == 1 {
 			m.Winners = l.F("impetus.view.winner", t.nameArgAs("Name", v.Winners[0]), vp)
@@ -150,6 +155,9 @@ func impetusView(rv *roomView) views.Impetus {
 		m.Standings = impetusFinal(rv, &v, m.Result)
 	}
 	m.Happened = happenedTo(rv, &v)
+	if rv.replay {
+		m.Need = ""
+	}
 	m.YourTurn = m.Need != ""
 	return m
 }

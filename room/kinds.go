@@ -98,6 +98,9 @@ type kind struct {
 	// hiddenHands: cards never shown stay hidden for good (Hold'em's
 	// mucked hands), so a replay shows a player only their own seat.
 	hiddenHands bool
+	// dealNote, when set, says what the list of replays shows of the
+	// deal that just finished (the match as it stands at its end).
+	dealNote func(m game.Match, t *Table) *dealNote
 	// fair, for games with hidden randomness, names what one seed deals
 	// and says when that is over (its seed may then be revealed).
 	fair *fairness

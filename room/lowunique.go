@@ -114,7 +114,12 @@ func lowUniqueView(rv *roomView) views.LowUnique {
 	}
 	l.Results, l.Winners, l.Finals = pub.results, pub.winners, pub.finals
 	l.Mode, l.Status = luMode(&v, lang, t, waiting, pub)
-	l.YourTurn = v.Seat >= 0 && waiting[v.Seat]
+	l.YourTurn = v.Seat >= 0 && waiting[v.Seat] && !rv.replay
+	if rv.replay { // worded as a watcher reads it: "Waiting for Ann", nobody's move
+		w := v
+		w.Seat = game.Spectator
+		_, l.Status = luMode(&w, lang, t, waiting, pub)
+	}
 	switch {
 	case v.Phase == lowunique.Over:
 		l.Standings = luFinal(rv, &v, l.ReplayURL)

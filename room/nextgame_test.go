@@ -266,7 +266,7 @@ func TestOneTableTheWholeEvening(t *testing.T) {
 	}
 
 	// the replays: one hand, one deal, one game, each of its game
-	_, deals, err := rt.Replays(ctx, code)
+	_, deals, err := rt.Replays(ctx, code, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -128,6 +128,12 @@ func presidentView(rv *roomView) views.President {
 	p.Gave, p.Got = cardViews(v.Gave), cardViews(v.Got)
 	p.Status, p.Mode = presidentStatus(&v, l, rv.t.nameArgAs)
 	p.YourTurn = p.Mode != "wait" && p.Mode != "watch" && p.Mode != "over"
+	if rv.replay { // worded as a watcher reads it: "Ann to play", nobody's move
+		w := v
+		w.Seat = game.Spectator
+		p.Status, _ = presidentStatus(&w, l, rv.t.nameArgAs)
+		p.YourTurn = false
+	}
 	switch p.Mode {
 	case "play":
 		p.CanPass = v.CanPass()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tablegames/tables/db"
 	"github.com/tablegames/tables/game"
+	"github.com/tablegames/tables/i18n"
 )
 
 // A replay shows a finished deal (President), hand (Hold'em) or game
@@ -19,9 +20,23 @@ import (
 // last entries, and the table just before the first.
 type span struct {
 	from, to int64
-	start    []byte // the table's snapshot before entry from
-	kind     *kind  // the game it was
-	game     int    // and the table's changes of game before it
+	start    []byte    // the table's snapshot before entry from
+	kind     *kind     // the game it was
+	game     int       // and the table's changes of game before it
+	note     *dealNote // what the list of replays says of it (nil: its number only)
+}
+
+// dealNote is what the list of replays says of a finished deal, so the
+// big hand can be found: who won what, the pot, each seat's result, and
+// its marks (all-in, run twice, bomb pot). Only what every seat saw at
+// the end: no card that was never shown.
+type dealNote struct {
+	Won     i18n.Msg
+	Pot     int
+	Net     []int    // by seat: what the deal won or lost
+	Places  []int    // by seat, for a game of places: each seat's (0: took no part)
+	Players []string // by seat: who played it (a seat may change hands later)
+	Marks   []string // catalog keys: replays.mark.*
 }
 
 // replayIndex is what replays of one table need, kept between requests
@@ -120,7 +135,13 @@ func (ix *replayIndex) update(ctx context.Context, d *db.DB, kinds map[string]*k
 			ix.switches++
 		}
 		if ix.open != nil && ix.t.Match != nil && ix.t.Fair.Next == 0 && ix.t.Fair.Current == 0 && settled(ix.t.kind, ix.t.Match) {
-			ix.spans = append(ix.spans, span{from: ix.from, to: e.Seq, start: ix.open, kind: ix.t.kind, game: ix.switches})
+			sp := span{from: ix.from, to: e.Seq, start: ix.open, kind: ix.t.kind, game: ix.switches}
+			if ix.t.kind.dealNote != nil {
+				sp.note = ix.t.kind.dealNote(ix.t.Match, ix.t)
+			} else {
+				sp.note = placedNote(ix.t.kind, ix.t.Match, ix.t)
+			}
+			ix.spans = append(ix.spans, sp)
 			ix.open = nil
 		}
 	}
@@ -161,5 +182,37 @@ func replayView(code string, t *Table, seat int) *roomView {
 	for i := range conn {
 		conn[i] = true
 	}
-	return &roomView{code: code, t: t, seat: seat, connected: conn, actURL: "/t/" + code + "/act"}
+	return &roomView{code: code, t: t, seat: seat, connected: conn, actURL: "/t/" + code + "/act", replay: true}
+}
+
+// placedNote is what the list of replays says of a finished deal or game
+// that places its seats (President's deal, a game of Lowest Unique or
+// Impetus): who came first, and each seat's place.
+func placedNote(k *kind, m game.Match, t *Table) *dealNote {
+	if k.outcome == nil || m == nil {
+		return nil
+	}
+	o, ok := k.outcome(m)
+	if !ok || !o.Placed {
+		return nil
+	}
+	n := &dealNote{Places: make([]int, len(o.Seats)), Players: make([]string, len(o.Seats))}
+	var first []int
+	for i, s := range o.Seats {
+		if s.Out || s.Place == 0 {
+			continue
+		}
+		n.Places[i] = s.Place
+		if i < len(t.Seats) {
+			n.Players[i] = t.Seats[i].Player
+		}
+		if s.Place == 1 {
+			first = append(first, i)
+		}
+	}
+	if len(first) == 0 {
+		return nil
+	}
+	n.Won = i18n.M("replays.first", seatList("Names", t, first), i18n.Count(len(first)))
+	return n
 }

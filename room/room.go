@@ -12,6 +12,7 @@ import (
 	mrand "math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/a-h/templ"
@@ -131,8 +132,11 @@ type roomView struct {
 	phaseAt   time.Time         // when the match's timed phase ends (a reveal)
 	deadlines map[int]time.Time // per seat: when its clock runs out
 	actURL    string
-	rated     map[string]db.Rated // at a public table: the people's ratings, by player
-	lang      *i18n.Lang          // the viewer's language (models built in Go write in it)
+	// replay: the view is a replay's, worded in the third person ("Ann
+	// to act"), never as the viewer's own move
+	replay bool
+	rated  map[string]db.Rated // at a public table: the people's ratings, by player
+	lang   *i18n.Lang          // the viewer's language (models built in Go write in it)
 	// pushed is what a push's viewers share beyond this (nil outside a
 	// push: nothing is shared)
 	pushed *pushShares
@@ -1090,7 +1094,18 @@ func (r *Room) chatOf(rv *roomView) []views.LogLine {
 }
 
 func logView(l logLine, lang *i18n.Lang) views.LogLine {
-	return views.LogLine{Text: l.text(lang), Private: len(l.Only) > 0, Chat: l.Chat, Who: l.Who, Said: l.Said, Role: l.Role}
+	v := views.LogLine{Text: l.text(lang), Private: len(l.Only) > 0, Chat: l.Chat, Who: l.Who, Said: l.Said, Role: l.Role}
+	if l.Msg != nil && !l.Chat {
+		// the fair record's lines (a seed sealed, a seed shown) fold
+		// under one small line each, out of the way of play
+		switch {
+		case strings.HasPrefix(l.Msg.Key, "log.table.seed_committed."):
+			v.Fair = "log.fair.committed"
+		case strings.HasPrefix(l.Msg.Key, "log.table.seed_revealed."):
+			v.Fair = "log.fair.revealed"
+		}
+	}
+	return v
 }
 
 // logView is a line of the game's log as shown in lang, with the game's
@@ -1742,10 +1757,22 @@ func (r *Room) seatWhen() string {
 // seat they may have in the words the table's seat bar uses.
 func (r *Room) joinForm(l *i18n.Lang, player, name, csrf string) views.Join {
 	title := l.Msg(r.t.kind.info.Title())
+	var seated []string
+	free, host := 0, ""
+	for i, s := range r.t.Seats {
+		if s.empty() {
+			free++
+			continue
+		}
+		seated = append(seated, r.t.nameIn(l, i))
+	}
+	if i := r.t.seatOf(r.t.Host); i >= 0 {
+		host = r.t.nameIn(l, i)
+	}
 	return views.Join{Page: views.Page{Title: views.TableTitle(title, r.code), CSRF: csrf,
 		Description: i18n.M("join.page_description", i18n.S("Game", title))},
 		Code: r.code, GameTitle: title, Name: name, Offer: r.seatOffer(player), Bots: r.lateSeats(), When: r.seatWhen(),
-		Late: r.lateEntry(), Open: r.t.Opts.OpenSeats}
+		Late: r.lateEntry(), Open: r.t.Opts.OpenSeats, Options: views.OptionsText(l, r.t.kind.words(r.t.Opts)), Seated: seated, Free: free, Host: host}
 }
 
 // seatBar is what the viewer is told about seats once the game runs.

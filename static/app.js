@@ -347,6 +347,28 @@ var tr = (function () {
     var h = bar && bar.offsetHeight && getComputedStyle(bar).position === "fixed" ? bar.offsetHeight : 0;
     var pad = h ? (h + 24) + "px" : "";
     if (main.style.paddingBottom !== pad) { main.style.paddingBottom = pad; }
+    if (h) { fitSheet(bar, h); }
+  }
+  // A hand's results (no move to make) never cover the viewer's own
+  // cards on the first screen: when the sheet would, its results table
+  // scrolls within the room left under them (its natural height read
+  // from scrollHeight, so a limit set here does not undo itself).
+  function fitSheet(bar, h) {
+    var st = bar.querySelector(".standings");
+    if (!st) { return; }
+    var mine = document.querySelector("#stage .ring-seats > .seat.you .hole");
+    var limit = "";
+    if (mine && !bar.querySelector(".has-actions")) {
+      var natural = h - st.clientHeight + st.scrollHeight;
+      var cards = mine.getBoundingClientRect().bottom + window.scrollY;
+      var over = cards + 6 - (window.innerHeight - natural);
+      if (over > 0) { limit = Math.max(st.scrollHeight - over, 72) + "px"; }
+    }
+    if (st.style.maxHeight !== limit) {
+      st.style.maxHeight = limit;
+      st.classList.toggle("fitted", limit !== "");
+      if (limit) { st.tabIndex = 0; } else { st.removeAttribute("tabindex"); }
+    }
   }
   window.addEventListener("resize", barRoom);
 

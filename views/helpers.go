@@ -158,3 +158,12 @@ func pick(cond bool, a, b string) string {
 	}
 	return b
 }
+
+// nameList is names as one list argument ("Ann, Bot 2 and Bob").
+func nameList(arg string, names []string) i18n.Arg {
+	items := make([]i18n.Arg, len(names))
+	for i, n := range names {
+		items[i] = i18n.S("", n)
+	}
+	return i18n.ListOf(arg, items...)
+}

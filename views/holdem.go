@@ -388,21 +388,26 @@ type Replay struct {
 // Replays lists a table's finished deals.
 type Replays struct {
 	Page
-	Code  string
-	What  string
-	Count int
-	// Items are the finished deals, oldest first.
-	Items []ReplayItem
-	// Games: the table played more than one game (each item says which).
+	Code    string
+	What    string
+	Entries []ReplayEntry // newest first
+	// Games: the table played more than one game (each entry says which).
 	Games bool
 }
 
-// ReplayItem is one finished deal in the list of replays: its number at
-// the table (its link), what it was and its number in its game, and the
-// game's title.
-type ReplayItem struct {
+// ReplayEntry is one finished deal in the list of replays: its number at
+// the table (its link), what it was and its number in its game, the
+// game's title, and, for games that note them, who won what, the pot,
+// the viewer's own result (when they played it) and its marks.
+type ReplayEntry struct {
 	Number, N  int
 	What, Game string
+	Won        i18n.Msg // zero: the number only
+	Pot        int
+	Played     bool
+	Net        string // signed: "+620", "-40", "0"
+	Place      int    // in a game of places, the viewer's (then no Net)
+	Marks      []string
 }
 
 func (r Replay) at(step int) string {

@@ -267,6 +267,9 @@ type LogLine struct {
 	// Weight is the game's weight for the line: "head" (a turn begins),
 	// "minor" (a detail "Key events only" hides) or ""
 	Weight string
+	// Fair, for a line of the fair record (a seed sealed or shown), is
+	// the catalog key of the small line it folds under (its Text inside).
+	Fair string
 }
 
 // Mark is the word after a chat line's author: host, player or watching;
@@ -404,6 +407,13 @@ type Join struct {
 	// then "wait" or "closed" when no seat is to be had now.
 	Late string
 	Open bool // a newcomer sits without asking the host
+	// Who invites, and what to: the host's name ("" when not seated),
+	// the table's options in words (stakes, format), who sits and how
+	// many seats are free.
+	Host    string
+	Options string
+	Seated  []string
+	Free    int
 }
 
 // FrameFragments is how many fragments at most the room adds to a game's

@@ -25,6 +25,8 @@ type HandSeat struct {
 	Rank2 uint16 `json:",omitempty"`
 	// Mucked at showdown: Text shows the cards to their own seat only.
 	Mucked bool `json:",omitempty"`
+	// AllIn: the seat put all its chips in during the hand.
+	AllIn bool `json:",omitempty"`
 }
 
 // HandRecord is a finished hand as its history tells it.
@@ -73,7 +75,7 @@ func (s *State) keepHand(start []int, uncalled, uncalledSeat int, uncontested bo
 	}
 	for i := 0; i < s.N; i++ {
 		p := &s.Seats[i]
-		hs := HandSeat{Dealt: p.Dealt, Start: start[i], End: p.Stack, Hole: p.Hole, Shown: p.Shown, Mucked: p.Mucked}
+		hs := HandSeat{Dealt: p.Dealt, Start: start[i], End: p.Stack, Hole: p.Hole, Shown: p.Shown, Mucked: p.Mucked, AllIn: p.AllIn}
 		if p.Shown {
 			hs.Rank = rankOn(p.Hole, r.Board)
 			if r.Board2 != nil {
