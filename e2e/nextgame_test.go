@@ -195,7 +195,7 @@ func TestOneTableTheWholeEvening(t *testing.T) {
 		}
 	}
 	ann.do(chromedp.Navigate(share + "/replays"))
-	if list := ann.text(".replay-list"); !strings.Contains(list, "(Texas Hold'em)") || !strings.Contains(list, "deal 1 (President)") || !strings.Contains(list, "game 1 (Lowest Unique)") {
+	if list := strings.Join(strings.Fields(ann.text(".replay-list")), " "); !strings.Contains(list, "(Texas Hold'em)") || !strings.Contains(list, "deal 1 (President)") || !strings.Contains(list, "game 1 (Lowest Unique)") {
 		t.Fatalf("the replays: %q", list)
 	}
 	t.Logf("an evening of three games at %s in %v", code, time.Since(start).Round(time.Second))
