@@ -178,10 +178,11 @@ func readLogs(t *testing.T, data string, codes []string) map[string][]string {
 // was pushed: what the server acknowledged, and when (the crash and
 // backup tests).
 type acks struct {
-	mu    sync.Mutex
-	seen  map[string][]ack
-	conns []*websocket.Conn
-	wg    sync.WaitGroup
+	mu       sync.Mutex
+	seen     map[string][]ack
+	conns    []*websocket.Conn // by table, the connection now
+	stopping bool
+	wg       sync.WaitGroup
 }
 
 type ack struct {
@@ -189,23 +190,35 @@ type ack struct {
 	at  time.Time
 }
 
+// watchAcks watches tables as their pages do, noting each entry pushed
+// and when. Like a page, a watcher whose connection the table closes (it
+// moved to another machine, or the machine stopped) connects again,
+// until stop.
 func watchAcks(t *testing.T, base string, codes []string) *acks {
 	t.Helper()
 	w := &acks{seen: map[string][]ack{}}
-	for _, code := range codes {
+	for i, code := range codes {
 		u := "ws" + strings.TrimPrefix(base, "http") + "/t/" + code + "/ws"
 		// a table that just moved to another machine may refuse the
 		// handshake for a moment (the page says it is moving): dial again
-		var conn *websocket.Conn
-		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			c, _, err := websocket.DefaultDialer.Dial(u, http.Header{"Origin": {base}})
-			if err == nil {
-				conn = c
-				break
+		dial := func() (*websocket.Conn, error) {
+			var err error
+			for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+				var c *websocket.Conn
+				if c, _, err = websocket.DefaultDialer.Dial(u, http.Header{"Origin": {base}}); err == nil {
+					return c, nil
+				}
+				w.mu.Lock()
+				stopping := w.stopping
+				w.mu.Unlock()
+				if stopping || time.Now().After(deadline) {
+					return nil, err
+				}
 			}
-			if time.Now().After(deadline) {
-				t.Fatalf("watch %s: %v", code, err)
-			}
+		}
+		conn, err := dial()
+		if err != nil {
+			t.Fatalf("watch %s: %v", code, err)
 		}
 		w.conns = append(w.conns, conn)
 		w.wg.Add(1)
@@ -214,7 +227,22 @@ func watchAcks(t *testing.T, base string, codes []string) *acks {
 			for {
 				_, msg, err := conn.ReadMessage()
 				if err != nil {
-					return
+					w.mu.Lock()
+					stopping := w.stopping
+					w.mu.Unlock()
+					if stopping {
+						return
+					}
+					if conn, err = dial(); err != nil {
+						return
+					}
+					w.mu.Lock()
+					w.conns[i] = conn
+					if w.stopping {
+						conn.SetReadDeadline(time.Now().Add(2 * time.Second))
+					}
+					w.mu.Unlock()
+					continue
 				}
 				now := time.Now()
 				for _, m := range seqRe.FindAllSubmatch(msg, -1) {
@@ -277,9 +305,12 @@ func (w *acks) waitEach(t *testing.T, n int64) {
 // stop waits for the readers and returns, per table, the last entry
 // pushed no later than by.
 func (w *acks) stop(by time.Time) map[string]int64 {
+	w.mu.Lock()
+	w.stopping = true
 	for _, c := range w.conns {
 		c.SetReadDeadline(time.Now().Add(2 * time.Second))
 	}
+	w.mu.Unlock()
 	w.wg.Wait()
 	for _, c := range w.conns {
 		c.Close()
