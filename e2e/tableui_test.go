@@ -368,7 +368,7 @@ type chipsOnMarks struct {
 // button, nor a seat's bet chip under its clock.
 func TestChipsClearOfMarks(t *testing.T) {
 	t.Parallel()
-	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "700ms", "-bot-delay-max", "900ms", "-next-deal-delay", "800ms")
+	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "1500ms", "-bot-delay-max", "1800ms", "-next-deal-delay", "800ms")
 	ann := newBrowser(t, "Ann")
 	ann.setSize(390, 844, true)
 	ann.createHoldem(srv, map[string]string{"seats": "3", "blinds": "10/20", "stack_bb": "100", "ante": "1"})
