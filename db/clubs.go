@@ -94,7 +94,7 @@ func (d *DB) NewClub(ctx context.Context, name, owner, ownerName string, public 
 			_, err := tx.ExecContext(ctx, `INSERT INTO club_seasons(club, number, started) VALUES ($1, 1, $2)`, c.Handle, ms)
 			return err
 		})
-		if err != nil && d.isConstraint(err) && attempt < 5 {
+		if err != nil && isConstraint(err) && attempt < 5 {
 			continue // a handle drawn twice: draw again
 		}
 		return c, err

@@ -71,7 +71,7 @@ func (d *DB) CreateRoom(ctx context.Context, code, kind string, options []byte, 
 		}
 		return d.leaseNew(ctx, tx, code)
 	})
-	if err != nil && d.isConstraint(err) {
+	if err != nil && isConstraint(err) {
 		return ErrExists
 	}
 	return err
