@@ -165,18 +165,12 @@ type sharedBuckets struct {
 
 // shareIn makes the limits that protect the whole app count in the
 // database, for every machine of a cluster: tables opened per address,
-// and table codes guessed per address (docs/SECURITY.md says why the
-// others stay per machine).
+// table codes guessed per address, and, a club being every machine's,
+// clubs made, invites drawn and clubs joined per address
+// (docs/SECURITY.md says why the others stay per machine).
 func (l *limiters) shareIn(d *db.DB, log *slog.Logger) {
-	if l.tablesAddr != nil {
-		l.tablesAddr.shared = &sharedBuckets{d, "tables:", log}
-	}
-	if l.unknownAddr != nil {
-		l.unknownAddr.shared = &sharedBuckets{d, "codes:", log}
-	}
-	// a club is every machine's: so are the limits on making, inviting
-	// and joining per address
-	for prefix, b := range map[string]*buckets{"clubs:": l.clubsAddr, "invites:": l.invitesAddr, "clubjoins:": l.clubJoinsAddr} {
+	for prefix, b := range map[string]*buckets{"tables:": l.tablesAddr, "codes:": l.unknownAddr,
+		"clubs:": l.clubsAddr, "invites:": l.invitesAddr, "clubjoins:": l.clubJoinsAddr} {
 		if b != nil {
 			b.shared = &sharedBuckets{d, prefix, log}
 		}
@@ -188,21 +182,12 @@ func (l *limiters) shareIn(d *db.DB, log *slog.Logger) {
 // reach stops the request's own work anyway).
 const sharedWait = 2 * time.Second
 
-func (s *sharedBuckets) take(lim Limit, key string) bool {
+// ask puts a question about key's bucket to the database (db.TakeToken
+// or db.HasToken); an error answers yes.
+func (s *sharedBuckets) ask(q func(context.Context, string, int, time.Duration) (bool, error), lim Limit, key string) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), sharedWait)
 	defer cancel()
-	ok, err := s.db.TakeToken(ctx, s.prefix+key, lim.Burst, lim.Every)
-	if err != nil {
-		s.log.Warn("shared limit", "key", s.prefix+key, "err", err)
-		return true
-	}
-	return ok
-}
-
-func (s *sharedBuckets) has(lim Limit, key string) bool {
-	ctx, cancel := context.WithTimeout(context.Background(), sharedWait)
-	defer cancel()
-	ok, err := s.db.HasToken(ctx, s.prefix+key, lim.Burst, lim.Every)
+	ok, err := q(ctx, s.prefix+key, lim.Burst, lim.Every)
 	if err != nil {
 		s.log.Warn("shared limit", "key", s.prefix+key, "err", err)
 		return true
@@ -231,7 +216,7 @@ func (b *buckets) allow(key string, now time.Time) bool {
 		return true
 	}
 	if b.shared != nil {
-		return b.shared.take(b.lim, key)
+		return b.shared.ask(b.shared.db.TakeToken, b.lim, key)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -244,7 +229,7 @@ func (b *buckets) empty(key string, now time.Time) bool {
 		return false
 	}
 	if b.shared != nil {
-		return !b.shared.has(b.lim, key)
+		return !b.shared.ask(b.shared.db.HasToken, b.lim, key)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
