@@ -2,11 +2,8 @@ package db
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/base32"
 	"errors"
-	"strings"
 	"time"
 )
 
@@ -66,13 +63,6 @@ type ClubPlacing struct {
 	Player   string
 	Place    int
 	Finished time.Time
-}
-
-// token is a random secret of n bytes in lower-case base32 (an invite).
-func token(n int) string {
-	b := make([]byte, n)
-	rand.Read(b)
-	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
 }
 
 // NewClub makes a club with its owner its first member and its first

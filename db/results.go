@@ -167,13 +167,17 @@ func publicPlayer(ctx context.Context, tx *sql.Tx, player, name string, at int64
 	}
 }
 
+// token is a random secret of n bytes in lower-case base32 (a club's
+// invite; a public handle's letters).
+func token(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+}
+
 // newHandle is a random public handle: 10 letters and digits (50 bits),
 // unrelated to the player id it stands for.
-func newHandle() string {
-	var b [8]byte
-	rand.Read(b[:])
-	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))[:10]
-}
+func newHandle() string { return token(8)[:10] }
 
 // StoredRating is a person's rating in one game.
 type StoredRating struct {
