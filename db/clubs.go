@@ -91,7 +91,8 @@ func (d *DB) NewClub(ctx context.Context, name, owner, ownerName string, public 
 	}
 }
 
-const clubColumns = `handle, name, owner, invite, public, scale, season, seasons, created`
+// clubColumns are what scanClub reads, of clubs c.
+const clubColumns = `c.handle, c.name, c.owner, c.invite, c.public, c.scale, c.season, c.seasons, c.created`
 
 func scanClub(row interface{ Scan(...any) error }) (Club, error) {
 	var c Club
@@ -106,12 +107,12 @@ func scanClub(row interface{ Scan(...any) error }) (Club, error) {
 
 // Club is the club of a handle; ErrNotFound for none.
 func (d *DB) Club(ctx context.Context, handle string) (Club, error) {
-	return scanClub(d.r.QueryRowContext(ctx, `SELECT `+clubColumns+` FROM clubs WHERE handle = $1`, handle))
+	return scanClub(d.r.QueryRowContext(ctx, `SELECT `+clubColumns+` FROM clubs c WHERE c.handle = $1`, handle))
 }
 
 // ClubsOf are the clubs a person belongs to, the newest first.
 func (d *DB) ClubsOf(ctx context.Context, player string) ([]Club, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT c.handle, c.name, c.owner, c.invite, c.public, c.scale, c.season, c.seasons, c.created
+	rows, err := d.r.QueryContext(ctx, `SELECT `+clubColumns+`
 		FROM club_members m JOIN clubs c ON c.handle = m.club WHERE m.player = $1 ORDER BY m.joined DESC LIMIT 50`, player)
 	if err != nil {
 		return nil, err
