@@ -115,16 +115,21 @@ type limiters struct {
 	handoversAddr, handoversSession, passkeysAddr, passkeysSession                          *buckets
 	botMovesAddr, botMovesToken, botReadsAddr, botAuthAddr                                  *buckets
 	clubsAddr, clubsSession, invitesAddr, invitesSession, clubJoinsAddr, clubJoinsSession   *buckets
+
+	all []*buckets // every one of them that limits (prune)
 }
 
 func newLimiters(l Limits) *limiters {
+	var all []*buckets
 	b := func(lim Limit) *buckets {
 		if l.Off || lim.Burst <= 0 || lim.Every <= 0 {
 			return nil // no limit
 		}
-		return &buckets{lim: lim, m: make(map[string]*rate.Limiter)}
+		nb := &buckets{lim: lim, m: make(map[string]*rate.Limiter)}
+		all = append(all, nb)
+		return nb
 	}
-	return &limiters{
+	lim := &limiters{
 		tablesAddr: b(l.TablesPerAddr), tablesSession: b(l.TablesPerSession), sessionsAddr: b(l.SessionsPerAddr),
 		joinsAddr: b(l.JoinsPerAddr), joinsSession: b(l.JoinsPerSession), chatAddr: b(l.ChatPerAddr), unknownAddr: b(l.UnknownPerAddr),
 		handoversAddr: b(l.HandoversPerAddr), handoversSession: b(l.HandoversPerSession),
@@ -133,13 +138,13 @@ func newLimiters(l Limits) *limiters {
 		clubsAddr: b(l.ClubsPerAddr), clubsSession: b(l.ClubsPerSession), invitesAddr: b(l.InvitesPerAddr), invitesSession: b(l.InvitesPerSession),
 		clubJoinsAddr: b(l.ClubJoinsPerAddr), clubJoinsSession: b(l.ClubJoinsPerSession),
 	}
+	lim.all = all
+	return lim
 }
 
 // prune forgets the buckets that have filled up again.
 func (l *limiters) prune(now time.Time) {
-	for _, b := range []*buckets{l.tablesAddr, l.tablesSession, l.sessionsAddr, l.joinsAddr, l.joinsSession, l.chatAddr, l.unknownAddr,
-		l.handoversAddr, l.handoversSession, l.passkeysAddr, l.passkeysSession, l.botMovesAddr, l.botMovesToken, l.botReadsAddr, l.botAuthAddr,
-		l.clubsAddr, l.clubsSession, l.invitesAddr, l.invitesSession, l.clubJoinsAddr, l.clubJoinsSession} {
+	for _, b := range l.all {
 		b.prune(now)
 	}
 }
