@@ -2,11 +2,8 @@ package db
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/base32"
 	"errors"
-	"strings"
 	"time"
 )
 
@@ -68,13 +65,6 @@ type ClubPlacing struct {
 	Finished time.Time
 }
 
-// token is a random secret of n bytes in lower-case base32 (an invite).
-func token(n int) string {
-	b := make([]byte, n)
-	rand.Read(b)
-	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
-}
-
 // NewClub makes a club with its owner its first member and its first
 // season running, and returns it (its handle and invite drawn here).
 func (d *DB) NewClub(ctx context.Context, name, owner, ownerName string, public bool, scale string, at time.Time) (Club, error) {
@@ -94,14 +84,15 @@ func (d *DB) NewClub(ctx context.Context, name, owner, ownerName string, public 
 			_, err := tx.ExecContext(ctx, `INSERT INTO club_seasons(club, number, started) VALUES ($1, 1, $2)`, c.Handle, ms)
 			return err
 		})
-		if err != nil && d.isConstraint(err) && attempt < 5 {
+		if err != nil && isConstraint(err) && attempt < 5 {
 			continue // a handle drawn twice: draw again
 		}
 		return c, err
 	}
 }
 
-const clubColumns = `handle, name, owner, invite, public, scale, season, seasons, created`
+// clubColumns are what scanClub reads, of clubs c.
+const clubColumns = `c.handle, c.name, c.owner, c.invite, c.public, c.scale, c.season, c.seasons, c.created`
 
 func scanClub(row interface{ Scan(...any) error }) (Club, error) {
 	var c Club
@@ -116,12 +107,12 @@ func scanClub(row interface{ Scan(...any) error }) (Club, error) {
 
 // Club is the club of a handle; ErrNotFound for none.
 func (d *DB) Club(ctx context.Context, handle string) (Club, error) {
-	return scanClub(d.r.QueryRowContext(ctx, `SELECT `+clubColumns+` FROM clubs WHERE handle = $1`, handle))
+	return scanClub(d.r.QueryRowContext(ctx, `SELECT `+clubColumns+` FROM clubs c WHERE c.handle = $1`, handle))
 }
 
 // ClubsOf are the clubs a person belongs to, the newest first.
 func (d *DB) ClubsOf(ctx context.Context, player string) ([]Club, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT c.handle, c.name, c.owner, c.invite, c.public, c.scale, c.season, c.seasons, c.created
+	rows, err := d.r.QueryContext(ctx, `SELECT `+clubColumns+`
 		FROM club_members m JOIN clubs c ON c.handle = m.club WHERE m.player = $1 ORDER BY m.joined DESC LIMIT 50`, player)
 	if err != nil {
 		return nil, err

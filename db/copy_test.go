@@ -32,6 +32,14 @@ func TestCopyAllMovesOneMachineToPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	club, err := src.NewClub(ctx, "Friday poker", "p-ann", "Ann", false, "10,7,5", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := src.AddClubTable(ctx, club.Handle, "ABCD2345", "president", now); err != nil {
+		t.Fatal(err)
+	}
+
 	dst, _ := newPostgres(t)
 	counts, err := CopyAll(ctx, src, dst)
 	if err != nil {
@@ -56,7 +64,40 @@ func TestCopyAllMovesOneMachineToPostgres(t *testing.T) {
 	if len(a) != 1 || fmt.Sprint(a) != fmt.Sprint(b) {
 		t.Fatalf("ratings %v, copied %v", a, b)
 	}
+	if c, err := dst.Club(ctx, club.Handle); err != nil || c.Name != "Friday poker" || c.Invite != club.Invite {
+		t.Fatalf("the club in PostgreSQL: %+v %v", c, err)
+	}
+	if m, ok, err := dst.ClubMember(ctx, club.Handle, "p-ann"); !ok || m.Num != 1 || err != nil {
+		t.Fatalf("the club's owner in PostgreSQL: %+v %v %v", m, ok, err)
+	}
+	if ts, err := dst.ClubOpenTables(ctx, club.Handle); err != nil || len(ts) != 1 || ts[0].Room != "ABCD2345" {
+		t.Fatalf("the club's tables in PostgreSQL: %+v %v", ts, err)
+	}
 	if _, err := CopyAll(ctx, src, dst); !errors.Is(err, ErrNotEmpty) {
 		t.Fatalf("a second copy: %v", err)
+	}
+}
+
+// TestCopyAllNamesEveryTable: every table of the schema is one CopyAll
+// copies or one it leaves on purpose, so a migration's new table is not
+// forgotten by a move to PostgreSQL.
+func TestCopyAllNamesEveryTable(t *testing.T) {
+	d, _ := open(t)
+	tables, err := d.codes(context.Background(), `SELECT name FROM pragma_table_list WHERE schema = 'main' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := map[string]int{}
+	for _, tb := range append(append([]string{}, copied...), notCopied...) {
+		named[tb]++
+	}
+	for _, tb := range tables {
+		if named[tb] != 1 {
+			t.Errorf("table %s is named %d times by copied and notCopied", tb, named[tb])
+		}
+		delete(named, tb)
+	}
+	for tb := range named {
+		t.Errorf("%s is no table of the schema", tb)
 	}
 }

@@ -25,7 +25,7 @@ func IsFull(err error) bool {
 
 // isConstraint reports a write refused by a unique, primary or foreign
 // key (SQLite's SQLITE_CONSTRAINT, PostgreSQL's class 23).
-func (d *DB) isConstraint(err error) bool {
+func isConstraint(err error) bool {
 	var se *sqlite.Error
 	if errors.As(err, &se) {
 		return se.Code()&0xff == sqlite3.SQLITE_CONSTRAINT

@@ -193,21 +193,8 @@ func (d *DB) Renew(ctx context.Context, addr string) (lost []string, err error) 
 			ON CONFLICT(id) DO UPDATE SET addr = excluded.addr, expires = excluded.expires`, d.leases.machine, addr, d.ttlMS()); err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `UPDATE leases SET expires = `+d.now+` + $1 WHERE owner = $2 RETURNING room, gen`, d.ttlMS(), d.leases.machine)
+		still, err := gens(tx.QueryContext(ctx, `UPDATE leases SET expires = `+d.now+` + $1 WHERE owner = $2 RETURNING room, gen`, d.ttlMS(), d.leases.machine))
 		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		still := map[string]int64{}
-		for rows.Next() {
-			var c string
-			var g int64
-			if err := rows.Scan(&c, &g); err != nil {
-				return err
-			}
-			still[c] = g
-		}
-		if err := rows.Err(); err != nil {
 			return err
 		}
 		d.leases.mu.Lock()
@@ -308,21 +295,8 @@ func (d *DB) fence(ctx context.Context, tx *sql.Tx, batches []Batch) error {
 	if d.pg {
 		q += ` FOR SHARE`
 	}
-	rows, err := tx.QueryContext(ctx, q, args...)
+	found, err := gens(tx.QueryContext(ctx, q, args...))
 	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	found := map[string]int64{}
-	for rows.Next() {
-		var c string
-		var g int64
-		if err := rows.Scan(&c, &g); err != nil {
-			return err
-		}
-		found[c] = g
-	}
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	d.leases.mu.Lock()
@@ -333,6 +307,24 @@ func (d *DB) fence(ctx context.Context, tx *sql.Tx, batches []Batch) error {
 		}
 	}
 	return nil
+}
+
+// gens reads the rows of a query of (room, gen): each room's generation.
+func gens(rows *sql.Rows, err error) (map[string]int64, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var c string
+		var g int64
+		if err := rows.Scan(&c, &g); err != nil {
+			return nil, err
+		}
+		out[c] = g
+	}
+	return out, rows.Err()
 }
 
 // placeholders adds values to args and returns their parameters ("$2,

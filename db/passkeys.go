@@ -97,7 +97,7 @@ func (d *DB) AddPasskey(ctx context.Context, p PasskeyPlayer, k Passkey) error {
 		_, err = tx.ExecContext(ctx, `INSERT INTO passkeys(id, player, rp_id, public_key, sign_count, credential, name, created, last_used)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
 			k.ID, k.Player, k.RPID, k.PublicKey, int64(k.SignCount), string(k.Credential), k.Name, k.Created.UnixMilli(), k.Created.UnixMilli())
-		if d.isConstraint(err) {
+		if isConstraint(err) {
 			return ErrPasskeyTaken
 		}
 		return err

@@ -99,7 +99,7 @@ func (d *DB) RecordGame(ctx context.Context, g GameResult) (bool, error) {
 				return err
 			}
 			if g.Public {
-				if err := d.publicPlayer(ctx, tx, s.Player, s.Name, at); err != nil {
+				if err := publicPlayer(ctx, tx, s.Player, s.Name, at); err != nil {
 					return err
 				}
 			}
@@ -146,14 +146,14 @@ func rate(ctx context.Context, tx *sql.Tx, g GameResult, after []*float64) error
 // public handle (once) and notes the name they used there. A handle drawn
 // twice is drawn again, under a savepoint (PostgreSQL ends a transaction
 // at its first error otherwise).
-func (d *DB) publicPlayer(ctx context.Context, tx *sql.Tx, player, name string, at int64) error {
+func publicPlayer(ctx context.Context, tx *sql.Tx, player, name string, at int64) error {
 	for attempt := 0; ; attempt++ {
 		if _, err := tx.ExecContext(ctx, `SAVEPOINT handle`); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO players(player, handle, name, since) VALUES ($1, $2, $3, $4)
 			ON CONFLICT(player) DO UPDATE SET name = excluded.name`, player, newHandle(), name, at)
-		if err != nil && d.isConstraint(err) && attempt < 5 {
+		if err != nil && isConstraint(err) && attempt < 5 {
 			if _, err := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT handle`); err != nil {
 				return err
 			}
@@ -167,13 +167,17 @@ func (d *DB) publicPlayer(ctx context.Context, tx *sql.Tx, player, name string, 
 	}
 }
 
+// token is a random secret of n bytes in lower-case base32 (a club's
+// invite; a public handle's letters).
+func token(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+}
+
 // newHandle is a random public handle: 10 letters and digits (50 bits),
 // unrelated to the player id it stands for.
-func newHandle() string {
-	var b [8]byte
-	rand.Read(b[:])
-	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))[:10]
-}
+func newHandle() string { return token(8)[:10] }
 
 // StoredRating is a person's rating in one game.
 type StoredRating struct {

@@ -71,7 +71,7 @@ func (d *DB) CreateRoom(ctx context.Context, code, kind string, options []byte, 
 		}
 		return d.leaseNew(ctx, tx, code)
 	})
-	if err != nil && d.isConstraint(err) {
+	if err != nil && isConstraint(err) {
 		return ErrExists
 	}
 	return err
@@ -112,7 +112,7 @@ const maxGroup = 256
 func (d *DB) commit() {
 	defer close(d.done)
 	for req := range d.appends {
-		group := gather(d.appends, req, maxGroup)
+		group := gather(d.appends, req)
 		errs := make([]error, len(group))
 		if err := d.appendGroup(group); err != nil {
 			for i, r := range group {
@@ -128,10 +128,11 @@ func (d *DB) commit() {
 	}
 }
 
-// gather takes first and whatever else ch holds now, up to max in all.
-func gather[T any](ch <-chan T, first T, max int) []T {
-	out := []T{first}
-	for len(out) < max {
+// gather takes first and whatever else ch holds now, up to maxGroup in
+// all.
+func gather(ch <-chan *appendReq, first *appendReq) []*appendReq {
+	out := []*appendReq{first}
+	for len(out) < maxGroup {
 		select {
 		case v, ok := <-ch:
 			if !ok {

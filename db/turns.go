@@ -42,7 +42,16 @@ func (d *DB) SetTurns(ctx context.Context, room string, turns []Turn) error {
 
 // Turns are the people a table waits for, by seat.
 func (d *DB) Turns(ctx context.Context, room string) ([]Turn, error) {
-	return d.turns(ctx, `SELECT room, seat, player, name, seq, since, deadline, '' FROM turns WHERE room = $1 ORDER BY seat`, room)
+	rows, err := d.r.QueryContext(ctx, `SELECT room, seat, player, name, seq, since, deadline, '' FROM turns WHERE room = $1 ORDER BY seat`, room)
+	if err != nil {
+		return nil, err
+	}
+	ts, err := scanTurns(rows)
+	out := make([]Turn, len(ts))
+	for i, t := range ts {
+		out[i] = t.Turn
+	}
+	return out, err
 }
 
 // TurnAt is a turn at a table with the table's game.
@@ -62,19 +71,6 @@ func (d *DB) TurnsAround(ctx context.Context, player string) ([]TurnAt, error) {
 		return nil, err
 	}
 	return scanTurns(rows)
-}
-
-func (d *DB) turns(ctx context.Context, q string, args ...any) ([]Turn, error) {
-	rows, err := d.r.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	ts, err := scanTurns(rows)
-	out := make([]Turn, len(ts))
-	for i, t := range ts {
-		out[i] = t.Turn
-	}
-	return out, err
 }
 
 func scanTurns(rows *sql.Rows) ([]TurnAt, error) {

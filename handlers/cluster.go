@@ -36,10 +36,7 @@ import (
 func tableOf(r *http.Request) (string, bool) {
 	if r.URL.Path == BotAPIPrefix+"/me" {
 		token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if code := db.BotTokenRoom(token); code != "" {
-			return normalCode(code)
-		}
-		return "", false
+		return normalCode(db.BotTokenRoom(token)) // "": not a table code
 	}
 	return tablePath(r.URL.Path)
 }

@@ -115,16 +115,21 @@ type limiters struct {
 	handoversAddr, handoversSession, passkeysAddr, passkeysSession                          *buckets
 	botMovesAddr, botMovesToken, botReadsAddr, botAuthAddr                                  *buckets
 	clubsAddr, clubsSession, invitesAddr, invitesSession, clubJoinsAddr, clubJoinsSession   *buckets
+
+	all []*buckets // every one of them that limits (prune)
 }
 
 func newLimiters(l Limits) *limiters {
+	var all []*buckets
 	b := func(lim Limit) *buckets {
 		if l.Off || lim.Burst <= 0 || lim.Every <= 0 {
 			return nil // no limit
 		}
-		return &buckets{lim: lim, m: make(map[string]*rate.Limiter)}
+		nb := &buckets{lim: lim, m: make(map[string]*rate.Limiter)}
+		all = append(all, nb)
+		return nb
 	}
-	return &limiters{
+	lim := &limiters{
 		tablesAddr: b(l.TablesPerAddr), tablesSession: b(l.TablesPerSession), sessionsAddr: b(l.SessionsPerAddr),
 		joinsAddr: b(l.JoinsPerAddr), joinsSession: b(l.JoinsPerSession), chatAddr: b(l.ChatPerAddr), unknownAddr: b(l.UnknownPerAddr),
 		handoversAddr: b(l.HandoversPerAddr), handoversSession: b(l.HandoversPerSession),
@@ -133,13 +138,13 @@ func newLimiters(l Limits) *limiters {
 		clubsAddr: b(l.ClubsPerAddr), clubsSession: b(l.ClubsPerSession), invitesAddr: b(l.InvitesPerAddr), invitesSession: b(l.InvitesPerSession),
 		clubJoinsAddr: b(l.ClubJoinsPerAddr), clubJoinsSession: b(l.ClubJoinsPerSession),
 	}
+	lim.all = all
+	return lim
 }
 
 // prune forgets the buckets that have filled up again.
 func (l *limiters) prune(now time.Time) {
-	for _, b := range []*buckets{l.tablesAddr, l.tablesSession, l.sessionsAddr, l.joinsAddr, l.joinsSession, l.chatAddr, l.unknownAddr,
-		l.handoversAddr, l.handoversSession, l.passkeysAddr, l.passkeysSession, l.botMovesAddr, l.botMovesToken, l.botReadsAddr, l.botAuthAddr,
-		l.clubsAddr, l.clubsSession, l.invitesAddr, l.invitesSession, l.clubJoinsAddr, l.clubJoinsSession} {
+	for _, b := range l.all {
 		b.prune(now)
 	}
 }
@@ -165,18 +170,12 @@ type sharedBuckets struct {
 
 // shareIn makes the limits that protect the whole app count in the
 // database, for every machine of a cluster: tables opened per address,
-// and table codes guessed per address (docs/SECURITY.md says why the
-// others stay per machine).
+// table codes guessed per address, and, a club being every machine's,
+// clubs made, invites drawn and clubs joined per address
+// (docs/SECURITY.md says why the others stay per machine).
 func (l *limiters) shareIn(d *db.DB, log *slog.Logger) {
-	if l.tablesAddr != nil {
-		l.tablesAddr.shared = &sharedBuckets{d, "tables:", log}
-	}
-	if l.unknownAddr != nil {
-		l.unknownAddr.shared = &sharedBuckets{d, "codes:", log}
-	}
-	// a club is every machine's: so are the limits on making, inviting
-	// and joining per address
-	for prefix, b := range map[string]*buckets{"clubs:": l.clubsAddr, "invites:": l.invitesAddr, "clubjoins:": l.clubJoinsAddr} {
+	for prefix, b := range map[string]*buckets{"tables:": l.tablesAddr, "codes:": l.unknownAddr,
+		"clubs:": l.clubsAddr, "invites:": l.invitesAddr, "clubjoins:": l.clubJoinsAddr} {
 		if b != nil {
 			b.shared = &sharedBuckets{d, prefix, log}
 		}
@@ -188,21 +187,12 @@ func (l *limiters) shareIn(d *db.DB, log *slog.Logger) {
 // reach stops the request's own work anyway).
 const sharedWait = 2 * time.Second
 
-func (s *sharedBuckets) take(lim Limit, key string) bool {
+// ask puts a question about key's bucket to the database (db.TakeToken
+// or db.HasToken); an error answers yes.
+func (s *sharedBuckets) ask(q func(context.Context, string, int, time.Duration) (bool, error), lim Limit, key string) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), sharedWait)
 	defer cancel()
-	ok, err := s.db.TakeToken(ctx, s.prefix+key, lim.Burst, lim.Every)
-	if err != nil {
-		s.log.Warn("shared limit", "key", s.prefix+key, "err", err)
-		return true
-	}
-	return ok
-}
-
-func (s *sharedBuckets) has(lim Limit, key string) bool {
-	ctx, cancel := context.WithTimeout(context.Background(), sharedWait)
-	defer cancel()
-	ok, err := s.db.HasToken(ctx, s.prefix+key, lim.Burst, lim.Every)
+	ok, err := q(ctx, s.prefix+key, lim.Burst, lim.Every)
 	if err != nil {
 		s.log.Warn("shared limit", "key", s.prefix+key, "err", err)
 		return true
@@ -231,7 +221,7 @@ func (b *buckets) allow(key string, now time.Time) bool {
 		return true
 	}
 	if b.shared != nil {
-		return b.shared.take(b.lim, key)
+		return b.shared.ask(b.shared.db.TakeToken, b.lim, key)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -244,7 +234,7 @@ func (b *buckets) empty(key string, now time.Time) bool {
 		return false
 	}
 	if b.shared != nil {
-		return !b.shared.has(b.lim, key)
+		return !b.shared.ask(b.shared.db.HasToken, b.lim, key)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()

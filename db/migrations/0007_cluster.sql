@@ -25,9 +25,10 @@ CREATE TABLE machines (
     expires INTEGER NOT NULL         -- unix ms, the database's clock
 );
 
--- limit_counts: fixed-window counters kept for every machine at once
--- (tables made per address, codes guessed per address): key is what is
--- counted ("create:203.0.113.7"), since the start of its window.
+-- limit_counts: token buckets kept for every machine at once (tables
+-- made per address, codes guessed per address, and the like:
+-- db/limits.go): key is what is counted ("tables:203.0.113.7"), n the
+-- bucket's tokens in thousandths as of since.
 CREATE TABLE limit_counts (
     key   TEXT PRIMARY KEY,
     since INTEGER NOT NULL,          -- unix ms, the database's clock
