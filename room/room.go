@@ -533,7 +533,7 @@ func (r *Room) saved() {
 // only that saving is failing, and nothing is played on until a reload
 // works.
 func (r *Room) reload() error {
-	_, t, err := r.rt.loadTable(context.Background(), r.code)
+	t, err := r.rt.loadTable(context.Background(), r.code)
 	if err != nil {
 		r.unsaved = true
 		for _, v := range r.viewers {
