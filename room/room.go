@@ -78,8 +78,6 @@ type Room struct {
 	// seated as the database knows them (player id to name), and at a
 	// public table their handles and ratings in this game
 	recorded int
-	// clubSeen is the evening's last outcome its club has (club.go)
-	clubSeen string
 	seated   map[string]string
 	rated    map[string]db.Rated
 	// addrs are the addresses each player's commands came from (rated.go)
@@ -291,6 +289,7 @@ func newRoom(rt *Runtime, code string, t *Table) *Room {
 	go r.loop()
 	r.send(func() {
 		r.record() // a game that ended just before a restart
+		r.clubEvening("")
 		r.seatings()
 	})
 	r.send(r.schedule)
@@ -363,6 +362,7 @@ func (r *Room) commit(e entry) error {
 		}
 	}
 	start := time.Now()
+	handed := r.t.Evening.last() // what the club has, unless this entry finishes something (clubEvening)
 	lines, err := r.t.apply(e)
 	if err != nil {
 		return err
@@ -385,6 +385,7 @@ func (r *Room) commit(e entry) error {
 		r.rated = nil // the people's ratings are in the next game now
 	}
 	r.record()
+	r.clubEvening(handed) // after the game's results: the club's page reads both
 	r.seatings()
 	if e.T == eMove {
 		delete(r.waitingSince, e.Seat) // the seat moved: its clock stops
@@ -392,7 +393,6 @@ func (r *Room) commit(e entry) error {
 	if e.T == eAgain || e.T == eSwitch {
 		r.playBase, r.playSince = 0, time.Time{} // a new match: its play time starts at 0
 	}
-
 	r.rt.cfg.Metrics.Committed(time.Since(start))
 	if r.t.Seq%int64(r.rt.cfg.SnapshotEvery) == 0 {
 		r.saveSnapshot()
