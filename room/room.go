@@ -1061,11 +1061,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	if p.You >= 0 {
 		p.YouName = t.Seats[p.You].Name
 	}
-	for _, l := range t.Log {
-		if visible(l, rv.seat) && !l.Chat {
-			p.Log = append(p.Log, r.t.kind.logView(l, rv.l()))
-		}
-	}
+	p.Log = r.logViews(t.Log, rv.seat, rv.l())
 	p.Chat = r.chatOf(rv)
 	p.State = r.state(rv)
 	p.Evening = eveningView(t.Evening, rv.player, rv.l())
@@ -1267,37 +1263,38 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 		}
 	}
 	if !full {
-		var mine, chat []views.LogLine
-		public := 0 // the lines that are not chat: mine when the viewer may see them all
+		var chat []views.LogLine
+		public, mine := 0, 0 // the lines that are not chat, and those of them the viewer may see
 		for _, l := range lines {
-			if !l.Chat {
-				public++
-			}
+			vis := visible(l, v.seat)
 			switch {
-			case !visible(l, v.seat):
-			case l.Chat:
+			case !l.Chat:
+				public++
+				if vis {
+					mine++
+				}
+			case vis:
 				chat = append(chat, logView(l, rv.l()))
 				if l.By > 0 && l.By <= len(r.t.Seats) && r.t.Started() && views.IsReaction(l.Said) {
 					views.Reaction(l.By-1, views.Place(l.By-1, len(r.t.Seats), v.seat), l.Said).Render(ctx, buf)
 				}
-			default:
-				mine = append(mine, r.t.kind.logView(l, rv.l()))
 			}
 		}
 		switch {
-		case len(mine) == 0:
-		case share != nil && len(mine) == public:
+		case mine == 0:
+		case share != nil && mine == public:
 			// every line of the push: worded and rendered alike for
-			// every viewer of the language, so rendered once
+			// every viewer of the language, so worded and rendered once
 			if share.log == nil {
 				var b bytes.Buffer
-				views.LogAppend(mine).Render(ctx, &b)
+				views.LogAppend(r.logViews(lines, v.seat, rv.l())).Render(ctx, &b)
 				share.log = b.Bytes()
+			} else if r.rt.CheckShared {
+				r.checkShared(ctx, "log", share.log, views.LogAppend(r.logViews(lines, v.seat, rv.l())))
 			}
 			buf.Write(share.log)
-			r.checkShared(ctx, "log", share.log, views.LogAppend(mine))
 		default:
-			views.LogAppend(mine).Render(ctx, buf)
+			views.LogAppend(r.logViews(lines, v.seat, rv.l())).Render(ctx, buf)
 		}
 		if len(chat) > 0 {
 			views.ChatAppend(chat).Render(ctx, buf)
@@ -1321,6 +1318,18 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 	v.pushes++
 	views.Seq(views.PushMark{Seq: r.t.Seq, N: v.pushes, Now: r.rt.now().UnixMilli(), Full: markFull}).Render(ctx, buf)
 	return bytes.Clone(buf.Bytes())
+}
+
+// logViews are the lines of the game's log (not chat) seat may see, as
+// shown in l.
+func (r *Room) logViews(lines []logLine, seat int, l *i18n.Lang) []views.LogLine {
+	var out []views.LogLine
+	for _, line := range lines {
+		if !line.Chat && visible(line, seat) {
+			out = append(out, r.t.kind.logView(line, l))
+		}
+	}
+	return out
 }
 
 // fragments are the parts of the stage a push compares: the lobby panel,
