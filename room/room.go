@@ -607,7 +607,7 @@ func (r *Room) scheduleTimers() {
 	// a table nobody is connected to pauses its bots after a while, so
 	// abandoned tables don't play (and write) forever
 	quietAt := time.Time{}
-	if !r.alone.IsZero() && !r.slow() { // a slow table's bots play on
+	if !r.alone.IsZero() && !r.Slow() { // a slow table's bots play on
 		if quietAt = r.alone.Add(r.unattended()); !now.Before(quietAt) {
 			if !r.dormant {
 				r.dormant = true
@@ -639,7 +639,7 @@ func (r *Room) scheduleTimers() {
 			}
 			continue
 		}
-		if r.slow() {
+		if r.Slow() {
 			// the time per move; nobody is played for for being away
 			consider(since.Add(r.perMove()), func() { r.autoMove(s, byClock) })
 			continue
@@ -659,7 +659,7 @@ func (r *Room) scheduleTimers() {
 		}
 	}
 	gone := r.gone
-	if r.slow() {
+	if r.Slow() {
 		gone = nil // at a slow table no bot takes a seat for its player's absence
 	}
 	for s, g := range gone {
@@ -765,7 +765,7 @@ func later(a, b time.Time) time.Time {
 // the current move runs out; banks the seats whose clock has run out and
 // now runs on their time bank (the deadline is then the bank's end).
 func (r *Room) deadlines() (out map[int]time.Time, banks map[int]bool) {
-	if r.slow() {
+	if r.Slow() {
 		return r.slowDeadlines(), nil
 	}
 	c := r.t.Opts.Clock
@@ -1601,7 +1601,7 @@ func (r *Room) disconnect(c Conn) {
 // away past the absent grace and hands the role on (false: the host is
 // here, or nobody connected could take it).
 func (r *Room) hostGoneUntil() (time.Time, bool) {
-	if r.slow() {
+	if r.Slow() {
 		return time.Time{}, false // at a slow table the host is away at times
 	}
 	host := r.t.seatOf(r.t.Host)
