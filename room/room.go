@@ -11,7 +11,6 @@ import (
 	"math"
 	mrand "math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -1254,9 +1253,9 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 		for i, f := range frags {
 			switch {
 			case shared != nil && i < len(shared.frags):
-				r.writeChanged(ctx, buf, v, f, shared) // one of the game's fragments the watchers share
+				r.writeChanged(ctx, buf, v, f, &shared.html) // one of the game's fragments the watchers share
 			case share != nil && f.Public && f.Key != 0:
-				r.writePublic(ctx, buf, v, f, share) // the same for every viewer with its key
+				r.writeChanged(ctx, buf, v, f, &share.public) // the same for every viewer with its key
 			default:
 				r.writeChanged(ctx, buf, v, f, nil)
 			}
@@ -1355,81 +1354,46 @@ func (r *Room) fragmentsFor(v *viewer, rv *roomView, full bool, share *watchers)
 		w := *rv
 		w.player = "" // the game's render doesn't read it; the frame does, per viewer
 		_, share.frags = r.t.kind.render(&w)
-		share.html = make(map[string]renderedFrag, len(share.frags))
+		share.html = make(sharedRenders, len(share.frags))
 	}
 	gf := share.frags
 	return "game", r.appendFrame(append(make([]views.Fragment, 0, len(gf)+views.FrameFragments), gf...), rv), share
 }
 
 // writeChanged writes a fragment the viewer lacks (nothing when its key or
-// its HTML is what the viewer has), from the watchers' shared render when
-// w is set, and notes what the viewer now has.
-func (r *Room) writeChanged(ctx context.Context, buf *bytes.Buffer, v *viewer, f views.Fragment, w *watchers) {
+// its HTML is what the viewer has), from the push's shared renders when
+// cache is set (the watchers' game fragments, or the Public fragments of
+// every viewer of the language), and notes what the viewer now has.
+func (r *Room) writeChanged(ctx context.Context, buf *bytes.Buffer, v *viewer, f views.Fragment, cache *sharedRenders) {
 	had := v.sent[f.ID]
 	if f.Key != 0 && f.Key == had.key {
 		return // unchanged: not even rendered
 	}
-	if f.Since != nil && had.key != 0 {
-		if c := f.Since(had.key); c != nil { // what was added since the viewer's copy
-			if w != nil {
-				buf.Write(w.render(ctx, f.ID+"@"+strconv.FormatUint(had.key, 16), c).b)
-			} else {
-				c.Render(ctx, buf)
-			}
-			v.sent[f.ID] = sentFrag{key: f.Key}
-			return
-		}
-	}
-	if w != nil {
-		rf := w.render(ctx, f.ID, f.Component)
-		v.sent[f.ID] = sentFrag{key: f.Key, hash: rf.hash}
-		if had.hash != rf.hash {
-			buf.Write(rf.b)
-		}
-		return
-	}
-	mark := buf.Len()
-	f.Component.Render(ctx, buf)
-	h := fnv64(buf.Bytes()[mark:])
-	v.sent[f.ID] = sentFrag{key: f.Key, hash: h}
-	if had.hash == h {
-		buf.Truncate(mark) // rendered the same: not sent
-	}
-}
-
-// writePublic writes a Public fragment the viewer lacks, rendered once
-// for the push's viewers of its language with the same key (and, for an
-// append, the same key before), and notes what the viewer now has.
-func (r *Room) writePublic(ctx context.Context, buf *bytes.Buffer, v *viewer, f views.Fragment, w *watchers) {
-	had := v.sent[f.ID]
-	if f.Key == had.key {
-		return // unchanged: not even rendered
-	}
-	c, at := f.Component, publicKey{id: f.ID, key: f.Key}
+	c, at := f.Component, renderKey{id: f.ID, key: f.Key}
 	if f.Since != nil && had.key != 0 {
 		if add := f.Since(had.key); add != nil { // what was added since the viewer's copy
 			c, at.had = add, had.key
 		}
 	}
-	rf, ok := w.public[at]
-	if !ok {
-		var b bytes.Buffer
-		c.Render(ctx, &b)
-		rf = renderedFrag{b: b.Bytes(), hash: fnv64(b.Bytes())}
-		if w.public == nil {
-			w.public = make(map[publicKey]renderedFrag, 4)
-		}
-		w.public[at] = rf
-	}
-	r.checkShared(ctx, f.ID, rf.b, c)
-	if at.had != 0 {
-		v.sent[f.ID] = sentFrag{key: f.Key}
+	var rf renderedFrag
+	mark := buf.Len()
+	if cache != nil {
+		rf = cache.render(ctx, at, c)
+		r.checkShared(ctx, f.ID, rf.b, c)
 		buf.Write(rf.b)
+	} else {
+		c.Render(ctx, buf)
+	}
+	if at.had != 0 {
+		v.sent[f.ID] = sentFrag{key: f.Key} // an append: sent as it is
 		return
 	}
+	if cache == nil {
+		rf.hash = fnv64(buf.Bytes()[mark:])
+	}
 	v.sent[f.ID] = sentFrag{key: f.Key, hash: rf.hash}
-	if had.hash != rf.hash {
-		buf.Write(rf.b)
+	if had.hash == rf.hash {
+		buf.Truncate(mark) // rendered the same: not sent
 	}
 }
 
@@ -1472,17 +1436,21 @@ func (r *Room) appendFrame(frags []views.Fragment, rv *roomView) []views.Fragmen
 // the same for all of them. Empty until the push's first watcher.
 type watchers struct {
 	frags []views.Fragment
-	html  map[string]renderedFrag // by fragment ID (and, for an append, the key a viewer had); nil until built
+	html  sharedRenders // the game's fragments (nil until built)
 	// what every viewer of the language shares in the push, seated or
 	// not: the Public fragments rendered, and the log lines when a viewer
 	// may see them all
-	public map[publicKey]renderedFrag
+	public sharedRenders
 	log    []byte
 }
 
-// publicKey is a Public fragment's render in a push: its ID and key,
-// and for an append the key the viewer had.
-type publicKey struct {
+// sharedRenders are the fragments a push renders once for the viewers
+// who share them.
+type sharedRenders map[renderKey]renderedFrag
+
+// renderKey is a fragment's render in a push: its ID and key, and for an
+// append the key the viewer had.
+type renderKey struct {
 	id       string
 	key, had uint64
 }
@@ -1493,14 +1461,17 @@ type renderedFrag struct {
 }
 
 // render is a shared fragment's HTML (c is the fragment or its append).
-func (w *watchers) render(ctx context.Context, id string, c templ.Component) renderedFrag {
-	if rf, ok := w.html[id]; ok {
+func (rs *sharedRenders) render(ctx context.Context, at renderKey, c templ.Component) renderedFrag {
+	if rf, ok := (*rs)[at]; ok {
 		return rf
 	}
 	var b bytes.Buffer
 	c.Render(ctx, &b)
 	rf := renderedFrag{b: b.Bytes(), hash: fnv64(b.Bytes())}
-	w.html[id] = rf
+	if *rs == nil {
+		*rs = make(sharedRenders, 4)
+	}
+	(*rs)[at] = rf
 	return rf
 }
 
