@@ -19,11 +19,13 @@ type Clubs interface {
 }
 
 // clubEvening hands a club's table's evening to the runtime's Clubs when
-// something finished since it last did. A failure is logged: the next
-// outcome, or the table's next load, hands it again.
-func (r *Room) clubEvening() {
+// something finished since handed, the evening's last outcome the club
+// has ("" when the table loads: the club is handed what it has again). A
+// failure is logged: the next outcome, or the table's next load, hands it
+// again.
+func (r *Room) clubEvening(handed string) {
 	e := r.t.Evening
-	if r.t.Opts.Club == "" || r.rt.Clubs == nil || e == nil || e.Last == r.clubSeen || r.t.damage != nil {
+	if r.t.Opts.Club == "" || r.rt.Clubs == nil || e == nil || e.Last == handed || r.t.damage != nil {
 		return
 	}
 	b, err := json.Marshal(e)
@@ -35,9 +37,7 @@ func (r *Room) clubEvening() {
 	defer cancel()
 	if err := r.rt.Clubs.ClubTonight(ctx, r.code, b, r.rt.now()); err != nil {
 		r.rt.log.Error("club evening", "room", r.code, "err", err)
-		return
 	}
-	r.clubSeen = e.Last
 }
 
 // TonightPerson is one person's (or bot's) part of a Tonight table as a

@@ -128,6 +128,14 @@ type eveningPerson struct {
 	Marks   map[string]string `json:"marks,omitempty"`
 }
 
+// last is the key of the last outcome counted ("" before the first).
+func (e *evening) last() string {
+	if e == nil {
+		return ""
+	}
+	return e.Last
+}
+
 // UnmarshalJSON reads an evening as saved, now or before the catalogs
 // (when it kept words: upgrade turns them into names and keys).
 func (e *evening) UnmarshalJSON(b []byte) error {

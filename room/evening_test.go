@@ -247,7 +247,7 @@ func TestPlayAgainKeepsTheTableAndItsEvening(t *testing.T) {
 		}
 	})
 	// and from the first entry
-	_, scratch, err := replay(ctx, rt.db, rt.kinds, code, false, false, false)
+	scratch, err := replay(ctx, rt.db, rt.kinds, code, false, false, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -122,18 +122,14 @@ var holdemKind = &kind{
 	tableOptions: holdemTableOptions,
 	onSeat:       func(m game.Match, seat int, person bool) { m.(*pokerMatch).onSeat(seat, person) },
 	// a seat changes hands between hands
-	seatOpen: func(m game.Match) bool { return holdemState(m).Street == holdem.HandOver },
+	seatOpen: holdemHandOver,
 	seatFree: func(m game.Match, seat int) bool { return m.(*pokerMatch).seatFree(seat) },
 	// a cash table may change game between hands (a tournament once it
 	// has its winner)
-	between: func(m game.Match) bool {
-		return m.(*pokerMatch).Plus.Tour == nil && holdemState(m).Street == holdem.HandOver
-	},
+	between:      func(m game.Match) bool { return m.(*pokerMatch).Plus.Tour == nil && holdemHandOver(m) },
 	registration: func(m game.Match) (bool, bool, int) { return m.(*pokerMatch).registration() },
-	fair: &fairness{what: "hand", over: func(m game.Match) bool {
-		return holdemState(m).Street == holdem.HandOver
-	}},
-	outcome: holdemOutcome,
+	fair:         &fairness{what: "hand", over: holdemHandOver},
+	outcome:      holdemOutcome,
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		h := holdemView(rv)
 		return views.HoldemGame(h), h.Fragments()

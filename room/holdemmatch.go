@@ -263,6 +263,10 @@ func holdemState(m game.Match) *holdem.State {
 	return &m.(*holdem.Match).State
 }
 
+// holdemHandOver reports a match between two hands (its seed is then
+// spent).
+func holdemHandOver(m game.Match) bool { return holdemState(m).Street == holdem.HandOver }
+
 // HoldemState is the engine's state of a Hold'em table's match, nil for
 // another game's (tests).
 func HoldemState(m game.Match) *holdem.State {

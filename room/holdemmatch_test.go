@@ -351,7 +351,7 @@ func TestTimeBank(t *testing.T) {
 	if used := 30000 - left[who]; used < 10000 || used > 11000 {
 		t.Fatalf("the move used %d ms of the bank", used)
 	}
-	_, back, err := rt.loadTable(ctx, code)
+	back, err := rt.loadTable(ctx, code)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"strconv"
 
@@ -135,10 +136,7 @@ func nextGame(rt *Runtime, t *Table, player string, form url.Values) (entry, err
 	if kindNamed(name) == nil {
 		return entry{}, errNotAllowed("error.table.choose_game")
 	}
-	f := url.Values{}
-	for k, v := range form {
-		f[k] = v
-	}
+	f := maps.Clone(form)
 	f.Set("pace", strconv.Itoa(t.Opts.Pace))
 	o, err := rt.ReadOptions(name, f)
 	if err != nil {

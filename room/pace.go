@@ -77,20 +77,17 @@ type turnStart struct {
 	seq   int64
 }
 
-// slow reports a table played at a slow pace (Slow, from the actor).
-func (r *Room) slow() bool { return r.Slow() }
-
 // perMove is a slow table's time per move.
 func (r *Room) perMove() time.Duration { return time.Duration(r.t.Opts.Pace) * time.Hour }
 
 // schedule arms the room's timer (scheduleTimers) and, at a slow table,
 // keeps the database's turns and tells OnTurn of each turn that begins.
 func (r *Room) schedule() {
-	if r.slow() && !r.pace.read {
+	if r.Slow() && !r.pace.read {
 		r.readTurns()
 	}
 	r.scheduleTimers()
-	if r.slow() {
+	if r.Slow() {
 		r.noteTurns()
 	}
 }
@@ -237,7 +234,7 @@ func (rt *Runtime) slowRunning(ctx context.Context, code string) bool {
 		case <-slot.ready:
 			if r := slot.room; r != nil {
 				running := false
-				r.do(ctx, func() { running = r.slow() && r.t.Match != nil && !r.t.Match.Over() })
+				r.do(ctx, func() { running = r.Slow() && r.t.Match != nil && !r.t.Match.Over() })
 				return running
 			}
 		default:

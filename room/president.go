@@ -46,12 +46,10 @@ var presidentKind = &kind{
 	},
 	emptyMatch: func() game.Match { return president.EmptyMatch() },
 	// a seat changes hands between deals
-	seatOpen: func(m game.Match) bool { return m.(*president.Match).State.Phase == president.DealOver },
+	seatOpen: presidentDealOver,
 	// and the table may change game between deals
-	between: func(m game.Match) bool { return m.(*president.Match).State.Phase == president.DealOver },
-	fair: &fairness{what: "deal", over: func(m game.Match) bool {
-		return m.(*president.Match).State.Phase == president.DealOver
-	}},
+	between: presidentDealOver,
+	fair:    &fairness{what: "deal", over: presidentDealOver},
 	outcome: presidentOutcome,
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		p := presidentView(rv)
@@ -64,6 +62,12 @@ var presidentKind = &kind{
 func presidentRules(o Options) president.Rules {
 	r, _ := president.RulesNamed(o.Ruleset)
 	return r.WithJokers(!o.NoJokers)
+}
+
+// presidentDealOver reports a match between two deals (its seed is then
+// spent).
+func presidentDealOver(m game.Match) bool {
+	return m.(*president.Match).State.Phase == president.DealOver
 }
 
 // presidentView builds what one viewer sees from the engine's View for

@@ -27,7 +27,6 @@ type Results interface {
 // keeps it once for good). A failure is logged: the game stays unrecorded
 // until the table next loads at its end.
 func (r *Room) record() {
-	defer r.clubEvening() // after the game's results: the club's page reads both
 	e := r.t.Evening
 	if r.t.kind.outcome == nil || r.t.Match == nil || r.t.damage != nil || e == nil || e.Placed <= r.recorded {
 		return

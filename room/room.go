@@ -11,7 +11,6 @@ import (
 	"math"
 	mrand "math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -78,8 +77,6 @@ type Room struct {
 	// seated as the database knows them (player id to name), and at a
 	// public table their handles and ratings in this game
 	recorded int
-	// clubSeen is the evening's last outcome its club has (club.go)
-	clubSeen string
 	seated   map[string]string
 	rated    map[string]db.Rated
 	// addrs are the addresses each player's commands came from (rated.go)
@@ -291,6 +288,7 @@ func newRoom(rt *Runtime, code string, t *Table) *Room {
 	go r.loop()
 	r.send(func() {
 		r.record() // a game that ended just before a restart
+		r.clubEvening("")
 		r.seatings()
 	})
 	r.send(r.schedule)
@@ -363,6 +361,7 @@ func (r *Room) commit(e entry) error {
 		}
 	}
 	start := time.Now()
+	handed := r.t.Evening.last() // what the club has, unless this entry finishes something (clubEvening)
 	lines, err := r.t.apply(e)
 	if err != nil {
 		return err
@@ -385,6 +384,7 @@ func (r *Room) commit(e entry) error {
 		r.rated = nil // the people's ratings are in the next game now
 	}
 	r.record()
+	r.clubEvening(handed) // after the game's results: the club's page reads both
 	r.seatings()
 	if e.T == eMove {
 		delete(r.waitingSince, e.Seat) // the seat moved: its clock stops
@@ -392,7 +392,6 @@ func (r *Room) commit(e entry) error {
 	if e.T == eAgain || e.T == eSwitch {
 		r.playBase, r.playSince = 0, time.Time{} // a new match: its play time starts at 0
 	}
-
 	r.rt.cfg.Metrics.Committed(time.Since(start))
 	if r.t.Seq%int64(r.rt.cfg.SnapshotEvery) == 0 {
 		r.saveSnapshot()
@@ -533,7 +532,7 @@ func (r *Room) saved() {
 // only that saving is failing, and nothing is played on until a reload
 // works.
 func (r *Room) reload() error {
-	_, t, err := r.rt.loadTable(context.Background(), r.code)
+	t, err := r.rt.loadTable(context.Background(), r.code)
 	if err != nil {
 		r.unsaved = true
 		for _, v := range r.viewers {
@@ -607,7 +606,7 @@ func (r *Room) scheduleTimers() {
 	// a table nobody is connected to pauses its bots after a while, so
 	// abandoned tables don't play (and write) forever
 	quietAt := time.Time{}
-	if !r.alone.IsZero() && !r.slow() { // a slow table's bots play on
+	if !r.alone.IsZero() && !r.Slow() { // a slow table's bots play on
 		if quietAt = r.alone.Add(r.unattended()); !now.Before(quietAt) {
 			if !r.dormant {
 				r.dormant = true
@@ -639,7 +638,7 @@ func (r *Room) scheduleTimers() {
 			}
 			continue
 		}
-		if r.slow() {
+		if r.Slow() {
 			// the time per move; nobody is played for for being away
 			consider(since.Add(r.perMove()), func() { r.autoMove(s, byClock) })
 			continue
@@ -659,7 +658,7 @@ func (r *Room) scheduleTimers() {
 		}
 	}
 	gone := r.gone
-	if r.slow() {
+	if r.Slow() {
 		gone = nil // at a slow table no bot takes a seat for its player's absence
 	}
 	for s, g := range gone {
@@ -765,7 +764,7 @@ func later(a, b time.Time) time.Time {
 // the current move runs out; banks the seats whose clock has run out and
 // now runs on their time bank (the deadline is then the bank's end).
 func (r *Room) deadlines() (out map[int]time.Time, banks map[int]bool) {
-	if r.slow() {
+	if r.Slow() {
 		return r.slowDeadlines(), nil
 	}
 	c := r.t.Opts.Clock
@@ -1061,11 +1060,7 @@ func (r *Room) page(rv *roomView, csrf, shareURL string) views.Table {
 	if p.You >= 0 {
 		p.YouName = t.Seats[p.You].Name
 	}
-	for _, l := range t.Log {
-		if visible(l, rv.seat) && !l.Chat {
-			p.Log = append(p.Log, r.t.kind.logView(l, rv.l()))
-		}
-	}
+	p.Log = r.logViews(t.Log, rv.seat, rv.l())
 	p.Chat = r.chatOf(rv)
 	p.State = r.state(rv)
 	p.Evening = eveningView(t.Evening, rv.player, rv.l())
@@ -1258,46 +1253,47 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 		for i, f := range frags {
 			switch {
 			case shared != nil && i < len(shared.frags):
-				r.writeChanged(ctx, buf, v, f, shared) // one of the game's fragments the watchers share
+				r.writeChanged(ctx, buf, v, f, &shared.html) // one of the game's fragments the watchers share
 			case share != nil && f.Public && f.Key != 0:
-				r.writePublic(ctx, buf, v, f, share) // the same for every viewer with its key
+				r.writeChanged(ctx, buf, v, f, &share.public) // the same for every viewer with its key
 			default:
 				r.writeChanged(ctx, buf, v, f, nil)
 			}
 		}
 	}
 	if !full {
-		var mine, chat []views.LogLine
-		public := 0 // the lines that are not chat: mine when the viewer may see them all
+		var chat []views.LogLine
+		public, mine := 0, 0 // the lines that are not chat, and those of them the viewer may see
 		for _, l := range lines {
-			if !l.Chat {
-				public++
-			}
+			vis := visible(l, v.seat)
 			switch {
-			case !visible(l, v.seat):
-			case l.Chat:
+			case !l.Chat:
+				public++
+				if vis {
+					mine++
+				}
+			case vis:
 				chat = append(chat, logView(l, rv.l()))
 				if l.By > 0 && l.By <= len(r.t.Seats) && r.t.Started() && views.IsReaction(l.Said) {
 					views.Reaction(l.By-1, views.Place(l.By-1, len(r.t.Seats), v.seat), l.Said).Render(ctx, buf)
 				}
-			default:
-				mine = append(mine, r.t.kind.logView(l, rv.l()))
 			}
 		}
 		switch {
-		case len(mine) == 0:
-		case share != nil && len(mine) == public:
+		case mine == 0:
+		case share != nil && mine == public:
 			// every line of the push: worded and rendered alike for
-			// every viewer of the language, so rendered once
+			// every viewer of the language, so worded and rendered once
 			if share.log == nil {
 				var b bytes.Buffer
-				views.LogAppend(mine).Render(ctx, &b)
+				views.LogAppend(r.logViews(lines, v.seat, rv.l())).Render(ctx, &b)
 				share.log = b.Bytes()
+			} else if r.rt.CheckShared {
+				r.checkShared(ctx, "log", share.log, views.LogAppend(r.logViews(lines, v.seat, rv.l())))
 			}
 			buf.Write(share.log)
-			r.checkShared(ctx, "log", share.log, views.LogAppend(mine))
 		default:
-			views.LogAppend(mine).Render(ctx, buf)
+			views.LogAppend(r.logViews(lines, v.seat, rv.l())).Render(ctx, buf)
 		}
 		if len(chat) > 0 {
 			views.ChatAppend(chat).Render(ctx, buf)
@@ -1323,6 +1319,18 @@ func (r *Room) message(v *viewer, sh roomView, lines []logLine, full bool, share
 	return bytes.Clone(buf.Bytes())
 }
 
+// logViews are the lines of the game's log (not chat) seat may see, as
+// shown in l.
+func (r *Room) logViews(lines []logLine, seat int, l *i18n.Lang) []views.LogLine {
+	var out []views.LogLine
+	for _, line := range lines {
+		if !line.Chat && visible(line, seat) {
+			out = append(out, r.t.kind.logView(line, l))
+		}
+	}
+	return out
+}
+
 // fragments are the parts of the stage a push compares: the lobby panel,
 // or the game's own fragments.
 func (r *Room) fragments(rv *roomView) (stage string, frags []views.Fragment) {
@@ -1346,81 +1354,46 @@ func (r *Room) fragmentsFor(v *viewer, rv *roomView, full bool, share *watchers)
 		w := *rv
 		w.player = "" // the game's render doesn't read it; the frame does, per viewer
 		_, share.frags = r.t.kind.render(&w)
-		share.html = make(map[string]renderedFrag, len(share.frags))
+		share.html = make(sharedRenders, len(share.frags))
 	}
 	gf := share.frags
 	return "game", r.appendFrame(append(make([]views.Fragment, 0, len(gf)+views.FrameFragments), gf...), rv), share
 }
 
 // writeChanged writes a fragment the viewer lacks (nothing when its key or
-// its HTML is what the viewer has), from the watchers' shared render when
-// w is set, and notes what the viewer now has.
-func (r *Room) writeChanged(ctx context.Context, buf *bytes.Buffer, v *viewer, f views.Fragment, w *watchers) {
+// its HTML is what the viewer has), from the push's shared renders when
+// cache is set (the watchers' game fragments, or the Public fragments of
+// every viewer of the language), and notes what the viewer now has.
+func (r *Room) writeChanged(ctx context.Context, buf *bytes.Buffer, v *viewer, f views.Fragment, cache *sharedRenders) {
 	had := v.sent[f.ID]
 	if f.Key != 0 && f.Key == had.key {
 		return // unchanged: not even rendered
 	}
-	if f.Since != nil && had.key != 0 {
-		if c := f.Since(had.key); c != nil { // what was added since the viewer's copy
-			if w != nil {
-				buf.Write(w.render(ctx, f.ID+"@"+strconv.FormatUint(had.key, 16), c).b)
-			} else {
-				c.Render(ctx, buf)
-			}
-			v.sent[f.ID] = sentFrag{key: f.Key}
-			return
-		}
-	}
-	if w != nil {
-		rf := w.render(ctx, f.ID, f.Component)
-		v.sent[f.ID] = sentFrag{key: f.Key, hash: rf.hash}
-		if had.hash != rf.hash {
-			buf.Write(rf.b)
-		}
-		return
-	}
-	mark := buf.Len()
-	f.Component.Render(ctx, buf)
-	h := fnv64(buf.Bytes()[mark:])
-	v.sent[f.ID] = sentFrag{key: f.Key, hash: h}
-	if had.hash == h {
-		buf.Truncate(mark) // rendered the same: not sent
-	}
-}
-
-// writePublic writes a Public fragment the viewer lacks, rendered once
-// for the push's viewers of its language with the same key (and, for an
-// append, the same key before), and notes what the viewer now has.
-func (r *Room) writePublic(ctx context.Context, buf *bytes.Buffer, v *viewer, f views.Fragment, w *watchers) {
-	had := v.sent[f.ID]
-	if f.Key == had.key {
-		return // unchanged: not even rendered
-	}
-	c, at := f.Component, publicKey{id: f.ID, key: f.Key}
+	c, at := f.Component, renderKey{id: f.ID, key: f.Key}
 	if f.Since != nil && had.key != 0 {
 		if add := f.Since(had.key); add != nil { // what was added since the viewer's copy
 			c, at.had = add, had.key
 		}
 	}
-	rf, ok := w.public[at]
-	if !ok {
-		var b bytes.Buffer
-		c.Render(ctx, &b)
-		rf = renderedFrag{b: b.Bytes(), hash: fnv64(b.Bytes())}
-		if w.public == nil {
-			w.public = make(map[publicKey]renderedFrag, 4)
-		}
-		w.public[at] = rf
-	}
-	r.checkShared(ctx, f.ID, rf.b, c)
-	if at.had != 0 {
-		v.sent[f.ID] = sentFrag{key: f.Key}
+	var rf renderedFrag
+	mark := buf.Len()
+	if cache != nil {
+		rf = cache.render(ctx, at, c)
+		r.checkShared(ctx, f.ID, rf.b, c)
 		buf.Write(rf.b)
+	} else {
+		c.Render(ctx, buf)
+	}
+	if at.had != 0 {
+		v.sent[f.ID] = sentFrag{key: f.Key} // an append: sent as it is
 		return
 	}
+	if cache == nil {
+		rf.hash = fnv64(buf.Bytes()[mark:])
+	}
 	v.sent[f.ID] = sentFrag{key: f.Key, hash: rf.hash}
-	if had.hash != rf.hash {
-		buf.Write(rf.b)
+	if had.hash == rf.hash {
+		buf.Truncate(mark) // rendered the same: not sent
 	}
 }
 
@@ -1463,17 +1436,21 @@ func (r *Room) appendFrame(frags []views.Fragment, rv *roomView) []views.Fragmen
 // the same for all of them. Empty until the push's first watcher.
 type watchers struct {
 	frags []views.Fragment
-	html  map[string]renderedFrag // by fragment ID (and, for an append, the key a viewer had); nil until built
+	html  sharedRenders // the game's fragments (nil until built)
 	// what every viewer of the language shares in the push, seated or
 	// not: the Public fragments rendered, and the log lines when a viewer
 	// may see them all
-	public map[publicKey]renderedFrag
+	public sharedRenders
 	log    []byte
 }
 
-// publicKey is a Public fragment's render in a push: its ID and key,
-// and for an append the key the viewer had.
-type publicKey struct {
+// sharedRenders are the fragments a push renders once for the viewers
+// who share them.
+type sharedRenders map[renderKey]renderedFrag
+
+// renderKey is a fragment's render in a push: its ID and key, and for an
+// append the key the viewer had.
+type renderKey struct {
 	id       string
 	key, had uint64
 }
@@ -1484,14 +1461,17 @@ type renderedFrag struct {
 }
 
 // render is a shared fragment's HTML (c is the fragment or its append).
-func (w *watchers) render(ctx context.Context, id string, c templ.Component) renderedFrag {
-	if rf, ok := w.html[id]; ok {
+func (rs *sharedRenders) render(ctx context.Context, at renderKey, c templ.Component) renderedFrag {
+	if rf, ok := (*rs)[at]; ok {
 		return rf
 	}
 	var b bytes.Buffer
 	c.Render(ctx, &b)
 	rf := renderedFrag{b: b.Bytes(), hash: fnv64(b.Bytes())}
-	w.html[id] = rf
+	if *rs == nil {
+		*rs = make(sharedRenders, 4)
+	}
+	(*rs)[at] = rf
 	return rf
 }
 
@@ -1592,7 +1572,7 @@ func (r *Room) disconnect(c Conn) {
 // away past the absent grace and hands the role on (false: the host is
 // here, or nobody connected could take it).
 func (r *Room) hostGoneUntil() (time.Time, bool) {
-	if r.slow() {
+	if r.Slow() {
 		return time.Time{}, false // at a slow table the host is away at times
 	}
 	host := r.t.seatOf(r.t.Host)

@@ -215,7 +215,7 @@ func (rt *Runtime) room(ctx context.Context, code string) (*Room, error) {
 		slot = &roomSlot{ready: make(chan struct{})}
 		rt.rooms[code] = slot
 		rt.mu.Unlock()
-		_, t, err := rt.claimAndLoad(ctx, code)
+		t, err := rt.claimAndLoad(ctx, code)
 		if err == nil {
 			slot.room = newRoom(rt, code, t)
 		}
@@ -243,17 +243,17 @@ var ErrElsewhere = errors.New("another machine serves this table")
 // claimAndLoad loads a table this machine may serve: in a cluster, it
 // takes the table's lease first (a table nobody serves) or refuses one
 // another machine serves (ErrElsewhere).
-func (rt *Runtime) claimAndLoad(ctx context.Context, code string) (*kind, *Table, error) {
+func (rt *Runtime) claimAndLoad(ctx context.Context, code string) (*Table, error) {
 	if !rt.db.Holds(code) {
 		l, err := rt.db.TakeLease(ctx, code)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if l.Owner != rt.db.Machine() {
 			if l.Live {
-				return nil, nil, ErrElsewhere
+				return nil, ErrElsewhere
 			}
-			return nil, nil, db.ErrNotFound // closed: no lease to take
+			return nil, db.ErrNotFound // closed: no lease to take
 		}
 	}
 	return rt.loadTable(ctx, code)
@@ -264,23 +264,23 @@ func (rt *Runtime) claimAndLoad(ctx context.Context, code string) (*kind, *Table
 // can't be read or doesn't fit the log after it is only a shortcut: the
 // table is replayed from its first entry instead, and the snapshot is
 // written anew.
-func (rt *Runtime) loadTable(ctx context.Context, code string) (*kind, *Table, error) {
-	k, t, err := replay(ctx, rt.db, rt.kinds, code, true, true, true)
+func (rt *Runtime) loadTable(ctx context.Context, code string) (*Table, error) {
+	t, err := replay(ctx, rt.db, rt.kinds, code, true, true, true)
 	if err == nil && t.damage != nil {
 		rt.log.Error("damaged log entry: the table opens read-only at its last good entry", "room", code, "entry", t.damage.Seq, "err", t.damage.Err)
 	}
 	if !errors.Is(err, errBadSnapshot) {
-		return k, t, err
+		return t, err
 	}
 	rt.log.Warn("bad snapshot: replaying the log from the start", "room", code, "err", err)
-	if k, t, err = replay(ctx, rt.db, rt.kinds, code, false, true, true); err != nil {
-		return nil, nil, err
+	if t, err = replay(ctx, rt.db, rt.kinds, code, false, true, true); err != nil {
+		return nil, err
 	}
 	if t.damage != nil {
 		// the other tables are untouched; this one opens read-only where
 		// its log was last good (tables damaged / repair)
 		rt.log.Error("damaged log entry: the table opens read-only at its last good entry", "room", code, "entry", t.damage.Seq, "err", t.damage.Err)
-		return k, t, nil
+		return t, nil
 	}
 	snap, err := t.Snapshot()
 	if err == nil {
@@ -289,7 +289,7 @@ func (rt *Runtime) loadTable(ctx context.Context, code string) (*kind, *Table, e
 	if err != nil {
 		rt.log.Error("rewrite snapshot", "room", code, "err", err)
 	}
-	return k, t, nil
+	return t, nil
 }
 
 // ErrNotSaved is a new table the database could not take (a full disk).
@@ -305,7 +305,7 @@ type Damage struct {
 // Check replays an open or closed table's whole log and returns the first
 // entry that doesn't apply (nil: the log is sound).
 func Check(ctx context.Context, d *db.DB, code string) (*Damage, error) {
-	_, t, err := replay(ctx, d, kinds(), code, false, false, true)
+	t, err := replay(ctx, d, kinds(), code, false, false, true)
 	if err != nil {
 		return nil, err
 	}
@@ -332,7 +332,7 @@ var errBadSnapshot = errors.New("bad snapshot")
 // last sequence number and its state encoded as a snapshot. Two replays of
 // one log are equal byte for byte; tests compare them.
 func Replay(ctx context.Context, d *db.DB, code string, fromScratch bool) (int64, []byte, error) {
-	_, t, err := replay(ctx, d, kinds(), code, !fromScratch, false, false)
+	t, err := replay(ctx, d, kinds(), code, !fromScratch, false, false)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -438,18 +438,18 @@ func applyLogged(t *Table, e db.Entry) ([]logLine, error) {
 // first entry, and the entries after. An entry that doesn't apply fails
 // it, unless tolerant and replaying from the first entry: then the table
 // stops at its last good entry and notes the damage (Table.damage).
-func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, useSnapshot, openOnly, tolerant bool) (*kind, *Table, error) {
+func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, useSnapshot, openOnly, tolerant bool) (*Table, error) {
 	row, snapSeq, snap, entries, err := d.Load(ctx, code)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if openOnly && row.Status != db.StatusOpen {
-		return nil, nil, db.ErrNotFound
+		return nil, db.ErrNotFound
 	}
 	if !useSnapshot && snap != nil {
 		snap, snapSeq = nil, 0
 		if entries, err = d.Log(ctx, code, 0); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	// the game the table began with (a snapshot says which it played
@@ -457,15 +457,15 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 	// it never had, and any switch is in the entries after it)
 	k, o, err := startKind(kinds, row, entries)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	var t *Table
 	if snap != nil {
 		if t, err = restoreTable(k, snap); err != nil {
-			return nil, nil, fmt.Errorf("room %s: snapshot %d: %w: %v", code, snapSeq, errBadSnapshot, err)
+			return nil, fmt.Errorf("room %s: snapshot %d: %w: %v", code, snapSeq, errBadSnapshot, err)
 		}
 		if t.Seq != snapSeq {
-			return nil, nil, fmt.Errorf("room %s: snapshot %d holds entry %d: %w", code, snapSeq, t.Seq, errBadSnapshot)
+			return nil, fmt.Errorf("room %s: snapshot %d holds entry %d: %w", code, snapSeq, t.Seq, errBadSnapshot)
 		}
 	} else {
 		t = newTable(k, o)
@@ -478,11 +478,11 @@ func replay(ctx context.Context, d *db.DB, kinds map[string]*kind, code string, 
 				t.damage = &Damage{Seq: e.Seq, Err: err.Error()}
 				break
 			}
-			return nil, nil, fmt.Errorf("room %s: %w", code, err)
+			return nil, fmt.Errorf("room %s: %w", code, err)
 		}
 	}
 	t.opened = row.CreatedAt
-	return t.kind, t, nil
+	return t, nil
 }
 
 // createRoom opens a new table with the host seated. The cap on open
