@@ -526,11 +526,5 @@ func (s *Server) pushOffer(r *room.Room) string {
 // the whole site: it shows the pushes and opens their table.
 func (s *Server) serviceWorker(c echo.Context) error {
 	a, _, _ := static.Lookup("sw.js")
-	h := c.Response().Header()
-	h.Set("Cache-Control", "no-cache") // a new version is taken at once
-	h.Set("ETag", a.ETag)
-	if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, a.ETag) {
-		return c.NoContent(http.StatusNotModified)
-	}
-	return c.Blob(http.StatusOK, a.Type, a.Body)
+	return serveAsset(c, a, "no-cache") // a new version is taken at once
 }
