@@ -1,6 +1,7 @@
 package clubs
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -74,11 +75,21 @@ type League struct {
 func Count(members []Member, scale Scale, evenings []Evening, placings []Placing) League {
 	l := League{Evenings: len(evenings), Progress: map[string][]int{}}
 	index := map[string]int{} // player to their line
-	overall := make([]Standing, len(members))
+	lines := func() []Standing {
+		out := make([]Standing, len(members))
+		for i, m := range members {
+			out[i] = Standing{Player: m.Player, Name: m.Name, Handle: m.Handle}
+		}
+		return out
+	}
+	overall := lines()
+	// points[i][e]: member i's points at evening e, then (below) their
+	// sum so far: the Progress of the chart
+	points := make([][]int, len(members))
 	for i, m := range members {
 		index[m.Player] = i
-		overall[i] = Standing{Player: m.Player, Name: m.Name, Handle: m.Handle}
-		l.Progress[m.Player] = make([]int, len(evenings))
+		points[i] = make([]int, len(evenings))
+		l.Progress[m.Player] = points[i]
 	}
 	perGame := map[string][]Standing{}
 	var games, figures []string
@@ -86,10 +97,7 @@ func Count(members []Member, scale Scale, evenings []Evening, placings []Placing
 		g, ok := perGame[game]
 		if !ok {
 			games = append(games, game)
-			g = make([]Standing, len(members))
-			for j, m := range members {
-				g[j] = Standing{Player: m.Player, Name: m.Name, Handle: m.Handle}
-			}
+			g = lines()
 			perGame[game] = g
 		}
 		return &g[i]
@@ -107,10 +115,6 @@ func Count(members []Member, scale Scale, evenings []Evening, placings []Placing
 			tookGame[game] = map[[2]int]bool{}
 		}
 		tookGame[game][[2]int{i, e}] = true
-	}
-	points := make([][]int, len(members)) // by member, by evening
-	for i := range points {
-		points[i] = make([]int, len(evenings))
 	}
 	for _, p := range placings {
 		i, ok := index[p.Player]
@@ -138,7 +142,7 @@ func Count(members []Member, scale Scale, evenings []Evening, placings []Placing
 			if p.Played > 0 {
 				took[[2]int{i, e}] = true
 			}
-			for _, game := range sortedKeys(p.Figures) {
+			for _, game := range slices.Sorted(maps.Keys(p.Figures)) {
 				n := p.Figures[game]
 				if !slices.Contains(figures, game) {
 					figures = append(figures, game)
@@ -164,11 +168,9 @@ func Count(members []Member, scale Scale, evenings []Evening, placings []Placing
 			perGame[game][k[0]].Evenings++
 		}
 	}
-	for i, m := range members {
-		sum := 0
-		for e := range evenings {
-			sum += points[i][e]
-			l.Progress[m.Player][e] = sum
+	for _, p := range points {
+		for e := 1; e < len(p); e++ {
+			p[e] += p[e-1]
 		}
 	}
 	l.Overall = Table{Figures: figures, Standing: ranked(overall, "")}
@@ -201,13 +203,4 @@ func ranked(lines []Standing, game string) []Standing {
 		return strings.Compare(a.Name, b.Name)
 	})
 	return out
-}
-
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -349,28 +349,12 @@ func (s *Server) botMove(c echo.Context) error {
 	if !s.limits.botMovesToken.allow(b.ID, s.now()) {
 		return apiLimited("Too many moves from this bot: slow down")
 	}
-	if ct := c.Request().Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return apiErr(http.StatusUnsupportedMediaType, "BAD_JSON", "Post the move as JSON (Content-Type: application/json)")
-	}
-	body, err := io.ReadAll(io.LimitReader(c.Request().Body, 8<<10+1))
-	if err != nil {
-		return apiErr(http.StatusBadRequest, "BAD_JSON", "The move could not be read")
-	}
-	if len(body) > 8<<10 {
-		return apiErr(http.StatusRequestEntityTooLarge, "BAD_JSON", "A move is at most 8 KB of JSON")
-	}
 	var req struct {
 		Version *int        `json:"version"`
 		Move    game.Fields `json:"move"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return apiErr(http.StatusBadRequest, "BAD_JSON", "The body is not the JSON of a move: "+jsonWhy(err))
-	}
-	if dec.More() {
-		return apiErr(http.StatusBadRequest, "BAD_JSON", "The body holds more than one JSON value")
+	if err := readBotJSON(c, "move", "", &req); err != nil {
+		return err
 	}
 	if req.Version == nil {
 		return apiErr(http.StatusBadRequest, "BAD_JSON", `Say which version of your seat you chose the move on: {"version": N, "move": {...}}`)
@@ -391,6 +375,33 @@ func (s *Server) botMove(c echo.Context) error {
 		Seq     int64 `json:"seq"`
 		Version int   `json:"version"`
 	}{true, seq, version})
+}
+
+// readBotJSON reads a request's body, what ("move", "table") in JSON,
+// into v: at most 8 KB, one value, no field v does not have (shape, when
+// set, says the fields after the error's "of a <what>"). A body without
+// a Content-Type is read as JSON.
+func readBotJSON(c echo.Context, what, shape string, v any) error {
+	if ct := c.Request().Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return apiErr(http.StatusUnsupportedMediaType, "BAD_JSON", "Post the "+what+" as JSON (Content-Type: application/json)")
+	}
+	body, err := io.ReadAll(io.LimitReader(c.Request().Body, 8<<10+1))
+	if err != nil {
+		return apiErr(http.StatusBadRequest, "BAD_JSON", "The "+what+" could not be read")
+	}
+	if len(body) > 8<<10 {
+		return apiErr(http.StatusRequestEntityTooLarge, "BAD_JSON", "A "+what+" is at most 8 KB of JSON")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return apiErr(http.StatusBadRequest, "BAD_JSON", "The body is not the JSON of a "+what+shape+": "+jsonWhy(err))
+	}
+	if dec.More() {
+		return apiErr(http.StatusBadRequest, "BAD_JSON", "The body holds more than one JSON value")
+	}
+	return nil
 }
 
 // jsonWhy says briefly what is wrong with a JSON body.

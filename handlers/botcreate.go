@@ -1,15 +1,12 @@
 package handlers
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tablegames/tables/db"
@@ -53,25 +50,9 @@ func (s *Server) botCreate(c echo.Context) error {
 	if b.Room != "" {
 		return apiErr(http.StatusForbidden, "IDENTITY_ONLY", "A seat's token plays its seat only: make a table with a bot identity's token (My games, Your bots)")
 	}
-	if ct := c.Request().Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return apiErr(http.StatusUnsupportedMediaType, "BAD_JSON", "Post the table as JSON (Content-Type: application/json)")
-	}
-	body, err := io.ReadAll(io.LimitReader(c.Request().Body, 8<<10+1))
-	if err != nil {
-		return apiErr(http.StatusBadRequest, "BAD_JSON", "The table could not be read")
-	}
-	if len(body) > 8<<10 {
-		return apiErr(http.StatusRequestEntityTooLarge, "BAD_JSON", "A table is at most 8 KB of JSON")
-	}
 	var req botCreateRequest
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return apiErr(http.StatusBadRequest, "BAD_JSON", `The body is not the JSON of a table ({"game": ..., "options": {...}, "seats": N, "start": true}): `+jsonWhy(err))
-	}
-	if dec.More() {
-		return apiErr(http.StatusBadRequest, "BAD_JSON", "The body holds more than one JSON value")
+	if err := readBotJSON(c, "table", ` ({"game": ..., "options": {...}, "seats": N, "start": true})`, &req); err != nil {
+		return err
 	}
 	if _, ok := s.rt.Game(req.Game); !ok {
 		return apiErr(http.StatusUnprocessableEntity, "UNKNOWN_GAME", `Say which game: "game" is one of president, holdem, lowunique, impetus`)

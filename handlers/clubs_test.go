@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -74,7 +73,7 @@ func TestClubPrivacy(t *testing.T) {
 		t.Fatalf("Bob joins: %d %.300s", st, body)
 	}
 	_, bobPage := bob.get("/c/" + h)
-	bobID, _ := e.srv.identifyPlayer(bob)
+	bobID := sessionPlayer(t, e, bob)
 	for who, page := range map[string]string{"Bob": bobPage} {
 		if strings.Contains(page, cl.Owner) || strings.Contains(page, bobID) || strings.Contains(page, cl.Invite) {
 			t.Fatalf("%s's page shows a player id or the invite", who)
@@ -141,21 +140,6 @@ func TestClubPrivacy(t *testing.T) {
 	if st, page := zed.get("/c/" + h); st != http.StatusOK || strings.Contains(page, "/t/") || strings.Contains(page, code[:4]) {
 		t.Fatalf("the public page to a stranger: %d, shows a table's code: %v", st, strings.Contains(page, code[:4]))
 	}
-}
-
-// identifyPlayer is a client's player id, read from the server's session
-// store through a request carrying the client's cookies.
-func (s *Server) identifyPlayer(c *client) (string, error) {
-	req, _ := http.NewRequest("GET", c.e.http.URL+"/", nil)
-	for _, ck := range c.http.Jar.Cookies(req.URL) {
-		req.AddCookie(ck)
-	}
-	sess, err := s.store.Get(req, sessionName)
-	if err != nil {
-		return "", err
-	}
-	p, _ := sess.Values["player"].(string)
-	return p, nil
 }
 
 // TestClubLimits: clubs made, invites drawn and clubs joined are limited
@@ -231,17 +215,8 @@ func TestClubLimits(t *testing.T) {
 // the status and the page after redirects.
 func (c *client) form(path string, form url.Values) (int, string) {
 	c.t.Helper()
-	req, _ := http.NewRequest("POST", c.e.http.URL+path, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("X-CSRF-Token", c.csrf)
-	resp, err := c.http.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	c.noteCSRF(body)
-	return resp.StatusCode, string(body)
+	status, body, _ := c.send(path, form, false)
+	return status, body
 }
 
 // TestClubSeasons: the league counts the season a table was made in; a
@@ -252,7 +227,7 @@ func TestClubSeasons(t *testing.T) {
 	ann := e.client()
 	h, _ := makeClub(t, ann, "Seasons", false)
 	code := ann.createTable("Ann", url.Values{"kind": {"lowunique"}, "club": {h}})
-	annID, _ := e.srv.identifyPlayer(ann)
+	annID := sessionPlayer(t, e, ann)
 	ctx := context.Background()
 	// the table's game as its room would record it: Ann first of two
 	if _, err := e.db.RecordGame(ctx, db.GameResult{Room: code, Game: 1, Kind: "lowunique", Finished: time.Now(), Unit: "points",
@@ -304,8 +279,8 @@ func TestClubLeagueFigures(t *testing.T) {
 	ann, bob := e.client(), e.client()
 	h, invite := makeClub(t, ann, "Figures", false)
 	joinClub(bob, invite, "Bob")
-	annID, _ := e.srv.identifyPlayer(ann)
-	bobID, _ := e.srv.identifyPlayer(bob)
+	annID := sessionPlayer(t, e, ann)
+	bobID := sessionPlayer(t, e, bob)
 	ctx := context.Background()
 	// two cash tables: Ann +120 then -20, Bob -120 then +20 at the first
 	// and nothing more; a President table: Ann +3, Bob -1

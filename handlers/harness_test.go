@@ -128,10 +128,19 @@ func (c *client) noteCSRF(body []byte) {
 // post sends a form as htmx does (CSRF header, HX-Request).
 func (c *client) post(path string, form url.Values) (int, string, http.Header) {
 	c.t.Helper()
+	return c.send(path, form, true)
+}
+
+// send posts a form with the CSRF header; htmx adds HX-Request (without
+// it, the answer is a whole page: a redirect is followed).
+func (c *client) send(path string, form url.Values, htmx bool) (int, string, http.Header) {
+	c.t.Helper()
 	req, _ := http.NewRequest("POST", c.e.http.URL+path, strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("X-CSRF-Token", c.csrf)
-	req.Header.Set("HX-Request", "true")
+	if htmx {
+		req.Header.Set("HX-Request", "true")
+	}
 	resp, err := c.http.Do(req)
 	if err != nil {
 		c.t.Fatal(err)

@@ -308,11 +308,11 @@ func (s *Server) joinLimit(c echo.Context) error {
 	return nil
 }
 
-// act takes a move. The answer is empty: every viewer, the mover included,
-// gets the new table over its websocket. A rejected move answers 422 with
-// the message, shown next to the controls.
-// act is a move posted as a form (a page without JavaScript; a page
-// with it sends its moves over its socket, moves.go).
+// act takes a move posted as a form (a page without JavaScript; a page
+// with it sends its moves over its socket, moves.go). The answer is
+// empty: every viewer, the mover included, gets the new table over its
+// websocket. A rejected move answers 422 with the message, shown next to
+// the controls.
 func (s *Server) act(c echo.Context) error {
 	return s.roomPost(c, func(ctx context.Context, r *room.Room, id identity, form url.Values) error {
 		mv, err := postedMove(form)

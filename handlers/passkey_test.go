@@ -227,7 +227,7 @@ func TestPasskeyRestoresThePlayer(t *testing.T) {
 	if _, page := phone.get("/"); !strings.Contains(page, `value="Ann"`) {
 		t.Fatal("the home page doesn't know Ann on the phone")
 	}
-	ks, _ := e.db.Passkeys(context.Background(), annPlayer(t, e, ann), "tables.example")
+	ks, _ := e.db.Passkeys(context.Background(), sessionPlayer(t, e, ann), "tables.example")
 	if len(ks) != 1 || ks[0].SignCount != 1 {
 		t.Fatalf("the stored passkey after a sign-in: %+v", ks)
 	}
@@ -250,8 +250,8 @@ func TestPasskeyRestoresThePlayer(t *testing.T) {
 	}
 }
 
-// annPlayer is the player id of c's session, from the store.
-func annPlayer(t *testing.T, e *env, c *client) string {
+// sessionPlayer is the player id of c's session, from the store.
+func sessionPlayer(t *testing.T, e *env, c *client) string {
 	t.Helper()
 	u, _ := url.Parse(e.http.URL)
 	req, _ := http.NewRequest("GET", e.http.URL, nil)
@@ -313,7 +313,7 @@ func TestPasskeyRefusals(t *testing.T) {
 			t.Fatalf("a passkey made at %s for %q: %d %s", a.origin, a.rpID, status, body)
 		}
 	}
-	if ks, _ := e.db.Passkeys(context.Background(), annPlayer(t, e, ann), "tables.example"); len(ks) != 0 {
+	if ks, _ := e.db.Passkeys(context.Background(), sessionPlayer(t, e, ann), "tables.example"); len(ks) != 0 {
 		t.Fatalf("refused passkeys were stored: %d", len(ks))
 	}
 	// a register ceremony can't finish a sign-in
@@ -334,7 +334,7 @@ func TestPasskeyRefusals(t *testing.T) {
 	if status, body := signIn(t, thief, &phished); status != http.StatusUnauthorized || errorOf(body) != i18n.English().T(msgPasskeyBad) {
 		t.Fatalf("a sign-in from another origin: %d %s", status, body)
 	}
-	if p := annPlayer(t, e, thief); p != "" {
+	if p := sessionPlayer(t, e, thief); p != "" {
 		t.Fatalf("the refused sign-in made the thief player %q", p)
 	}
 	// an assertion for another relying party

@@ -170,7 +170,7 @@ func vapidKeys(ctx context.Context, cfg PushConfig, d *db.DB) (public, private s
 	case cfg.PublicKey == "" || cfg.PrivateKey == "":
 		return "", "", errors.New("vapid keys: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither")
 	default:
-		if scalar, err = base64.RawURLEncoding.DecodeString(strings.TrimRight(cfg.PrivateKey, "=")); err != nil {
+		if scalar, err = decodeKey(cfg.PrivateKey); err != nil {
 			return "", "", fmt.Errorf("VAPID_PRIVATE_KEY: not base64url: %w", err)
 		}
 	}
@@ -195,11 +195,16 @@ func publicOnly(network, address string, _ syscall.RawConn) error {
 		return err
 	}
 	a := ap.Addr().Unmap()
-	if !a.IsGlobalUnicast() || a.IsPrivate() || a.IsLoopback() || a.IsLinkLocalUnicast() {
+	if !publicAddr(a) {
 		return fmt.Errorf("push endpoint at %s: not a public address", a)
 	}
 	return nil
 }
+
+// publicAddr reports whether a is on the public internet: a global
+// unicast address (not loopback, link-local, multicast or unspecified)
+// outside the private ranges.
+func publicAddr(a netip.Addr) bool { return a.IsGlobalUnicast() && !a.IsPrivate() }
 
 // Notify queues a turn notice (room.Config.OnTurn): it never blocks; a
 // full queue drops the notice and counts it.
@@ -425,7 +430,7 @@ func (p *pusher) checkSubscription(in subscriptionJSON) (db.PushSubscription, er
 	}
 	if !p.cfg.PrivateEndpoints {
 		host := u.Hostname()
-		if a, err := netip.ParseAddr(host); err == nil && (a.IsLoopback() || a.IsPrivate() || !a.IsGlobalUnicast()) || host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		if a, err := netip.ParseAddr(host); err == nil && !publicAddr(a) || host == "localhost" || strings.HasSuffix(host, ".localhost") {
 			return db.PushSubscription{}, errPush("error.push.endpoint")
 		}
 	}
@@ -526,11 +531,5 @@ func (s *Server) pushOffer(r *room.Room) string {
 // the whole site: it shows the pushes and opens their table.
 func (s *Server) serviceWorker(c echo.Context) error {
 	a, _, _ := static.Lookup("sw.js")
-	h := c.Response().Header()
-	h.Set("Cache-Control", "no-cache") // a new version is taken at once
-	h.Set("ETag", a.ETag)
-	if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, a.ETag) {
-		return c.NoContent(http.StatusNotModified)
-	}
-	return c.Blob(http.StatusOK, a.Type, a.Body)
+	return serveAsset(c, a, "no-cache") // a new version is taken at once
 }

@@ -114,15 +114,16 @@ func (s *Server) routes() *echo.Echo {
 // uncompressed reports a request whose answer is never gzipped by the
 // middleware: a post (a move, a chat line, a lobby button: 204 or a line
 // of text; Echo's middleware would reset a compressor, a few hundred
-// kilobytes of tables, for each), a static file (compressed once, see
-// static) and the bot API (a stream is written line by line). Pages are
-// GETs.
+// kilobytes of tables, for each), a static file and the service worker
+// (compressed once, see static) and the bot API (a stream is written
+// line by line). Pages are GETs.
 func uncompressed(c echo.Context) bool {
 	req := c.Request()
 	if req.Method != http.MethodGet {
 		return true
 	}
-	return strings.HasPrefix(req.URL.Path, "/static/") || strings.HasPrefix(req.URL.Path, BotAPIPrefix+"/")
+	p := req.URL.Path
+	return strings.HasPrefix(p, "/static/") || p == "/sw.js" || strings.HasPrefix(p, BotAPIPrefix+"/")
 }
 
 // robots lets crawlers read every page: the home page and the rules are
@@ -166,15 +167,22 @@ func (s *Server) static(c echo.Context) error {
 	if !ok {
 		return pageErr(http.StatusNotFound, i18n.M("error.no_file"))
 	}
+	cache := "public, max-age=300"
+	if hashed {
+		cache = "public, max-age=31536000, immutable"
+	}
+	return serveAsset(c, a, cache)
+}
+
+// serveAsset answers a static file with its validator and cache policy:
+// 304 to a browser that holds it, else its body, gzipped once (static)
+// for a browser that takes it.
+func serveAsset(c echo.Context, a *static.Asset, cacheControl string) error {
 	h := c.Response().Header()
 	h.Set("Content-Type", a.Type)
 	h.Set("ETag", a.ETag)
 	h.Add("Vary", "Accept-Encoding")
-	if hashed {
-		h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	} else {
-		h.Set("Cache-Control", "public, max-age=300")
-	}
+	h.Set("Cache-Control", cacheControl)
 	if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, a.ETag) {
 		return c.NoContent(http.StatusNotModified)
 	}
