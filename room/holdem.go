@@ -132,7 +132,7 @@ var holdemKind = &kind{
 	outcome:      holdemOutcome,
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		h := holdemView(rv)
-		return views.HoldemGame(h), h.Fragments()
+		return views.HoldemGame(&h), h.Fragments()
 	},
 	llm: func(m game.Match, seat int, name func(int) string) func(context.Context, holdem.Ask) (game.Move, string) {
 		v := holdemState(m).View(seat)

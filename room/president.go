@@ -53,7 +53,7 @@ var presidentKind = &kind{
 	outcome: presidentOutcome,
 	render: func(rv *roomView) (templ.Component, []views.Fragment) {
 		p := presidentView(rv)
-		return views.PresidentGame(p), p.Fragments()
+		return views.PresidentGame(&p), p.Fragments()
 	},
 }
 
@@ -406,12 +406,13 @@ func cardViews(s cards.Set) []views.CardView {
 // cardView is each card as shown, made once.
 var cardView = func() (t [cards.BlackJoker + 1]views.CardView) {
 	for _, c := range cards.Deck(2) {
-		t[c] = views.CardView{ID: c.String(), Name: c.Name(), Red: c.Red(), Rank: "r" + c.Rank().Short(),
+		f := &views.CardFace{ID: c.String(), Name: c.Name(), Red: c.Red(), Rank: "r" + c.Rank().Short(),
 			Pip: c.Rank().Short(), PipKey: pipKeys[c.Rank()], Sym: "★"}
 		if !c.IsJoker() {
-			t[c].Sym = strings.TrimPrefix(c.Face(), c.Rank().Short())
-			t[c].Suit = "suit-" + string("cdhs"[c.Suit()])
+			f.Sym = strings.TrimPrefix(c.Face(), c.Rank().Short())
+			f.Suit = "suit-" + string("cdhs"[c.Suit()])
 		}
+		t[c] = views.CardView{CardFace: f}
 	}
 	return t
 }()

@@ -27,15 +27,15 @@ func TestClassNamesAsTempl(t *testing.T) {
 			t.Errorf("classNames(%q) = %q, templ wrote %q", names, got, want)
 		}
 	}
-	joker := CardView{Rank: "rJK", Red: true}
+	joker := CardView{CardFace: &CardFace{Rank: "rJK", Red: true}}
 	for _, tc := range []struct {
 		got  classAttr
 		want []any
 	}{
 		{cardClasses(joker), []any{"card", joker.Suit, templ.KV("red", joker.Red)}},
-		{cardClasses(CardView{Suit: "suit-s"}, cls(true, "win"), cls(false, "dealt")), []any{"card", "suit-s", templ.KV("red", false), templ.KV("win", true), templ.KV("dealt", false)}},
+		{cardClasses(CardView{CardFace: &CardFace{Suit: "suit-s"}}, cls(true, "win"), cls(false, "dealt")), []any{"card", "suit-s", templ.KV("red", false), templ.KV("win", true), templ.KV("dealt", false)}},
 		{handClasses(joker, true), []any{"card", joker.Rank, joker.Suit, templ.KV("red", true), templ.KV("got", true)}},
-		{handClasses(CardView{Rank: "r7", Suit: "suit-c"}, false), []any{"card", "r7", "suit-c", templ.KV("red", false), templ.KV("got", false)}},
+		{handClasses(CardView{CardFace: &CardFace{Rank: "r7", Suit: "suit-c"}}, false), []any{"card", "r7", "suit-c", templ.KV("red", false), templ.KV("got", false)}},
 		{seatClasses(Seat{Index: 1, Place: RingPlace{Pos: 2, N: 4}, Bot: "easy"}, []string{"", "winner"}),
 			[]any{"seat", "seat-of-1", RingPlace{Pos: 2, N: 4}.Class(), RingPlace{Pos: 2, N: 4}.From(), templ.KV("you", false), templ.KV("gone", false), []string{"", "winner"}}},
 		{seatClasses(Seat{Index: 3, Place: RingPlace{Pos: 0, N: 4}, You: true}, nil),

@@ -165,8 +165,8 @@ type Holdem struct {
 }
 
 // Fragments lists the Hold'em table's fragments in page order.
-func (h Holdem) Fragments() []Fragment {
-	hp := &h // the components share one copy of h
+func (h *Holdem) Fragments() []Fragment {
+	hp := h // the components share h (a pointer each, not a copy each)
 	items := h.StreetItems
 	out := make([]Fragment, 0, 12+len(h.Seats)+FrameFragments) // a tournament has two more
 	out = append(out, []Fragment{

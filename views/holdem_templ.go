@@ -10,7 +10,7 @@ import templruntime "github.com/a-h/templ/runtime"
 
 import "github.com/tablegames/tables/i18n"
 
-func HoldemGame(h Holdem) templ.Component {
+func HoldemGame(h *Holdem) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -35,15 +35,15 @@ func HoldemGame(h Holdem) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemHand(&h).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemHand(h).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemStatus(&h).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemStatus(h).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemSeatMenu(&h).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemSeatMenu(h).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -52,7 +52,7 @@ func HoldemGame(h Holdem) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if h.Tour != nil {
-			templ_7745c5c3_Err = holdemTour(&h).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = holdemTour(h).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -100,11 +100,11 @@ func HoldemGame(h Holdem) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = holdemBoard(&h).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = holdemBoard(h).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = holdemPots(&h).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = holdemPots(h).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -148,7 +148,7 @@ func HoldemGame(h Holdem) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemActions(&h).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemActions(h).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -164,7 +164,7 @@ func HoldemGame(h Holdem) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemStreets(&h).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemStreets(h).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -180,7 +180,7 @@ func HoldemGame(h Holdem) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemLedger(&h).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemLedger(h).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -201,7 +201,7 @@ func HoldemGame(h Holdem) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = holdemLevels(&h).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = holdemLevels(h).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -222,7 +222,7 @@ func HoldemGame(h Holdem) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = holdemPast(&h).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = holdemPast(h).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -9,6 +9,15 @@ import (
 
 // CardView is one card as shown: its id for forms, face, accessible name.
 type CardView struct {
+	// *CardFace is the card as printed, the same for every hand that
+	// holds it: made once per card, so a hand of views is a slice of
+	// small values (a push builds hands for every viewer)
+	*CardFace
+	Win bool // one of the five cards that won the hand
+}
+
+// CardFace is how a card is printed. It never changes once made.
+type CardFace struct {
 	ID  string
 	Pip string // the rank as printed: "10", "A"; "JK" for a joker
 	// PipKey is the catalog key of a face card's, an ace's or a joker's
@@ -16,7 +25,6 @@ type CardView struct {
 	// "" for a number, printed as Pip
 	PipKey string
 	Sym    string // the suit symbol; "★" for a joker
-	Win    bool   // one of the five cards that won the hand
 	Name   string
 	Red    bool
 	Rank   string // rank class: r2 … rA, rJK; fixed for the card
@@ -87,9 +95,9 @@ type President struct {
 }
 
 // Fragments lists the President table's fragments in page order. The
-// components share one copy of p (a pointer each, not a copy each).
-func (p President) Fragments() []Fragment {
-	pp := &p
+// components share p (a pointer each, not a copy each).
+func (p *President) Fragments() []Fragment {
+	pp := p
 	out := make([]Fragment, 0, 10+len(p.Seats)+FrameFragments)
 	out = append(out, []Fragment{
 		{ID: "p-status", Component: presidentStatus(pp)}, // changes with every move
@@ -183,7 +191,7 @@ func (p President) seatList() []Seat {
 
 // handSince removes the cards that left the hand, when that is all that
 // changed.
-func (p President) handSince(had uint64) templ.Component {
+func (p *President) handSince(had uint64) templ.Component {
 	if p.HandLeft == nil {
 		return nil
 	}

@@ -10,7 +10,7 @@ import templruntime "github.com/a-h/templ/runtime"
 
 import "github.com/tablegames/tables/i18n"
 
-func PresidentGame(p President) templ.Component {
+func PresidentGame(p *President) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -35,15 +35,15 @@ func PresidentGame(p President) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = presidentDeal(&p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presidentDeal(p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = presidentStatus(&p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presidentStatus(p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = presidentSwap(&p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presidentSwap(p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -94,7 +94,7 @@ func PresidentGame(p President) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = presidentPile(&p).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = presidentPile(p).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -104,11 +104,11 @@ func PresidentGame(p President) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = presidentHand(&p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presidentHand(p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = presidentPlayable(&p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presidentPlayable(p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -155,7 +155,7 @@ func PresidentGame(p President) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = presidentActions(&p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presidentActions(p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -171,7 +171,7 @@ func PresidentGame(p President) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = presidentScore(&p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presidentScore(p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
