@@ -173,9 +173,18 @@ func TestOneTableTheWholeEvening(t *testing.T) {
 			}
 		}
 		eval[bool](p, `(document.querySelector('#tonight').open = true, document.querySelector('#tonight').scrollIntoView(), true)`)
+		p.waitJS("Tonight under the final standings", `!!document.querySelector('.final-sheet[open] .tonight .evening-scroll')`)
 	}
 	ann.screenshot("evening-three-games-desktop")
 	bob.screenshot("evening-three-games-phone")
+	// Tonight's table, in the drawer and under the final standings, fits
+	// the phone and the desktop's side column: no column is cut at its edge
+	for _, p := range []*browser{ann, bob} {
+		if cut := eval[string](p, `[...document.querySelectorAll('.evening-scroll')].filter(w => w.scrollWidth > w.clientWidth).map(w => (w.closest('.final-sheet') ? 'the final sheet: ' : 'the drawer: ') + w.scrollWidth + ' px in ' + w.clientWidth).join('; ')`); cut != "" {
+			t.Fatalf("%s's Tonight is cut: %s", p.name, cut)
+		}
+	}
+	bob.axeCheck("the final sheet with Tonight on a phone")
 	if w := eval[int](bob, `document.documentElement.scrollWidth`); w > 390 {
 		t.Fatalf("the table is %d px wide on a 390 px phone: %s", w, eval[string](bob, wideJS))
 	}

@@ -14,7 +14,8 @@ import (
 // the first finished hand or deal at its last step: the controls take two
 // short rows, so the table shows on the first screen, and none of the
 // table's live actions (Hold'em's "Auto rebuy", President's "Replay this
-// deal", a move's buttons) shows in the replay.
+// deal", a move's buttons) shows in the replay. Her "More", once opened,
+// stays open from step to step.
 func TestReplayOnAPhone(t *testing.T) {
 	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "1ms", "-bot-delay-max", "3ms", "-next-deal-delay", "5ms", "-absent-autoplay", "5ms", "-absent-grace", "30ms")
@@ -59,6 +60,14 @@ func TestReplayOnAPhone(t *testing.T) {
 			t.Fatalf("%s: the replay is %d px wide: %s", kind, w, eval[string](p, wideJS))
 		}
 		p.axeCheck("the replay of " + kind)
+		// "More", once opened, stays open while a step swaps in
+		p.mustTap(`.replay-controls details > summary`)
+		p.waitJS("More open", `document.querySelector('.replay-controls details').open`)
+		p.mustTap(`a[aria-label="First step"]`)
+		p.waitJS("the first step", `document.querySelector('.replay-controls [role=status]').dataset.step === "0"`)
+		if !eval[bool](p, `document.querySelector('.replay-controls details').open`) {
+			t.Fatalf("%s: a step closed the replay's More", kind)
+		}
 		t.Logf("%s: the table at y=%.0f, the controls %.0f px", kind, look["felt"], look["controls"])
 	}
 }

@@ -362,9 +362,11 @@ func eveningView(e *evening, player string, l *i18n.Lang) *views.Evening {
 }
 
 // placesWords are a person's places, best first, a count after a place
-// that came more than once: "1st ×2 · 3rd".
+// that came more than once: "1st ×2 · 3rd". A place and its count are
+// joined by no-break spaces: a narrow column breaks the list between
+// places, never "1st" from its "×2".
 func placesWords(places []int, l *i18n.Lang) string {
-	var out i18n.Msg
+	out := ""
 	for i := len(places) - 1; i >= 0; i-- { // each place before the ones after it
 		var m i18n.Msg
 		switch n := places[i]; {
@@ -375,13 +377,14 @@ func placesWords(places []int, l *i18n.Lang) string {
 		default:
 			continue
 		}
-		if !out.IsZero() {
-			m = i18n.M("evening.places.more", i18n.Nest("First", m), i18n.Nest("Rest", out))
+		place := strings.ReplaceAll(l.Msg(m), " ", "\u00a0")
+		if out != "" {
+			place = l.F("evening.places.more", i18n.S("First", place), i18n.S("Rest", out))
 		}
-		out = m
+		out = place
 	}
-	if out.IsZero() {
+	if out == "" {
 		return "–"
 	}
-	return l.Msg(out)
+	return out
 }

@@ -136,7 +136,8 @@ func TestPlacesBy(t *testing.T) {
 	if got := placesBy([]int{3, 7, 3, 9}); !reflect.DeepEqual(got, []int{3, 2, 3, 1}) {
 		t.Fatalf("places %v", got)
 	}
-	if got := placesWords([]int{2, 0, 1}, i18n.English()); got != "1st ×2 · 3rd" {
+	// a place and its count never part: a no-break space joins them
+	if got := placesWords([]int{2, 0, 1}, i18n.English()); got != "1st\u00a0×2 · 3rd" {
 		t.Fatalf("places in words %q", got)
 	}
 }

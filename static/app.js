@@ -717,9 +717,9 @@ var tr = (function () {
     if (e.target.matches && e.target.matches("[data-speed]")) { speed = e.target.value; schedule(); }
   });
   // A drawer the player opened stays open while pushes redraw what holds
-  // it (the lobby, the seat's panel): a <details> named by its id or its
-  // data-keep is reopened when the page changes while the player has it
-  // open.
+  // it (the lobby, the seat's panel) or a replay's step swaps in (its
+  // "More"): a <details> named by its id or its data-keep is reopened
+  // when the page changes while the player has it open.
   var keptOpen = {};
   function keepKey(d) { return d.id || d.getAttribute("data-keep") || ""; }
   function reopenKept() {
@@ -754,15 +754,10 @@ var tr = (function () {
     if (!sheets.length) { sheetFolded = false; return; }
     if (sheetFolded) { sheets.forEach(function (d) { if (d.open) { d.open = false; } }); }
   });
-  // the folded "More" stays open from step to step once opened
-  var moreOpen = false;
-  document.addEventListener("toggle", function (e) {
-    if (e.target.matches && e.target.matches(".replay-controls details")) { moreOpen = e.target.open; }
-  }, true);
+  // (the folded "More" stays open from step to step: a kept drawer,
+  // above)
   document.addEventListener("htmx:afterSwap", function (e) {
     if (e.target.id !== "replay") { return; }
-    var more = document.querySelector(".replay-controls details");
-    if (more && moreOpen) { more.open = true; }
     showReplay();
     schedule();
   });
