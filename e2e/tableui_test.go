@@ -330,6 +330,9 @@ func TestSimultaneousTurnSaysYourMoveFirst(t *testing.T) {
 			ann.firstScreen("impetus-your-move-first-" + lang + "-phone")
 			ann.setSize(1280, 800, false)
 			ann.firstScreen("impetus-your-move-first-" + lang + "-desktop")
+			if out := eval[[]string](ann, clockOverSeatJS); len(out) > 0 {
+				t.Fatalf("a turn clock covers its seat's words: %v", out)
+			}
 		})
 	}
 }
