@@ -121,6 +121,9 @@ func TestImpetusInBrowsers(t *testing.T) {
 		}
 	}
 	ann.screenshot("impetus-table-ann")
+	if out := eval[[]string](ann, mapToolsCoveredJS); len(out) > 0 {
+		t.Fatalf("the map's tools are covered: %v", out)
+	}
 	ann.axeCheck("the Impetus table")
 	bob.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 	if w := eval[int](bob, `document.documentElement.scrollWidth`); w > 390 {
@@ -128,6 +131,21 @@ func TestImpetusInBrowsers(t *testing.T) {
 	}
 	bob.screenshot("impetus-phone-bob")
 }
+
+// mapToolsCoveredJS names the map's zoom buttons that something else
+// (a seat) covers at their centre or a corner, the page at the top.
+const mapToolsCoveredJS = `(() => {
+  window.scrollTo(0, 0);
+  const out = [];
+  document.querySelectorAll('#im-map .map-tools button').forEach(btn => {
+    const r = btn.getBoundingClientRect();
+    for (const [x, y] of [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 2, r.top + 2], [r.right - 2, r.top + 2], [r.left + 2, r.bottom - 2], [r.right - 2, r.bottom - 2]]) {
+      const e = document.elementFromPoint(x, y);
+      if (!e || !btn.contains(e)) { out.push(btn.dataset.zoom + ' under ' + (e ? (e.closest('li') || e).textContent.trim().slice(0, 20) : 'nothing')); break; }
+    }
+  });
+  return out;
+})()`
 
 // watchMapMotionJS records, for every changed cell a push brings (a war's
 // take, a claim, a new idol), whether it moves in.

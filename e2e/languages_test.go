@@ -190,6 +190,9 @@ func TestHoldemInJapanese(t *testing.T) {
 	ann.waitJS("the home page in Japanese", `document.documentElement.lang === 'ja'`)
 	ann.inLanguage("the home page", ja, english)
 	ann.firstScreen("ja-home-phone")
+	if out := eval[[]string](ann, splitWordButtonsJS); len(out) > 0 {
+		t.Fatalf("these buttons break their one word over lines: %v", out)
+	}
 
 	ann.createGame(srv, "holdem", map[string]string{"seats": "4"})
 	ann.inLanguage("the lobby", ja, english)
@@ -227,3 +230,24 @@ func TestHoldemInJapanese(t *testing.T) {
 	ann.inLanguage("the Japanese table on a laptop", ja, english)
 	ann.firstScreen("ja-holdem-desktop")
 }
+
+// splitWordButtonsJS names the shown buttons whose label is one word (no
+// space: "参加", "Join") yet takes more than one line.
+const splitWordButtonsJS = `(() => {
+  const out = [];
+  document.querySelectorAll('button').forEach(b => {
+    const text = b.textContent.trim();
+    if (!text || /\s/.test(text) || !b.getClientRects().length) { return; }
+    const tops = new Set(), walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+    for (let n; (n = walk.nextNode());) {
+      if (n.parentElement.getBoundingClientRect().width <= 1) { continue; } // read aloud only
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) { if (r.width > 0) { tops.add(Math.round(r.top)); } }
+    }
+    // a line is a run of tops within 8 px (a symbol in another font sits a little higher)
+    const lines = [...tops].sort((x, y) => x - y).filter((t, i, a) => i === 0 || t - a[i - 1] > 8).length;
+    if (lines > 1) { out.push(text + ' on ' + lines + ' lines'); }
+  });
+  return out;
+})()`

@@ -27,6 +27,27 @@ const luActJS = `(() => {
   return ['wait', before];
 })()`
 
+// clockOverSeatJS names what a turn clock covers of its own seat (a
+// word, a badge, a card): the clock hangs under the seat's box.
+const clockOverSeatJS = `(() => {
+  const out = [];
+  document.querySelectorAll('.ring-turns > span').forEach(span => {
+    const m = span.className.match(/turn-of-(\d+)/);
+    const seat = m && span.closest('.felt-wrap').querySelector('.seat-of-' + m[1]);
+    const pill = span.querySelector('.clock');
+    if (!seat || !pill) { return; }
+    const p = pill.getBoundingClientRect();
+    seat.querySelectorAll('*').forEach(el => {
+      if (el.children.length || !el.textContent.trim()) { return; }
+      const r = el.getBoundingClientRect();
+      if (r.width && r.height && r.left < p.right && r.right > p.left && r.top < p.bottom - 0.5 && r.bottom > p.top + 0.5) {
+        out.push(el.textContent.trim() + ' (' + Math.round(r.top) + '-' + Math.round(r.bottom) + ') under the clock (' + Math.round(p.top) + '-' + Math.round(p.bottom) + ')');
+      }
+    });
+  });
+  return out;
+})()`
+
 // TestLowUniqueInBrowsers: Ann creates a Lowest Unique table, Bob joins,
 // a bot takes the third seat, and they play all 8 rounds through the
 // pages: select, reveal (pairs shown to all), choose, results; then the
@@ -60,6 +81,9 @@ func TestLowUniqueInBrowsers(t *testing.T) {
 			if !shot[phase] {
 				shot[phase] = true
 				ann.screenshot("lowunique-" + phase + "-ann")
+				if out := eval[[]string](ann, clockOverSeatJS); len(out) > 0 {
+					t.Fatalf("a turn clock covers its seat's words: %v", out)
+				}
 				ann.axeCheck("the Lowest Unique table, " + phase)
 			}
 		}

@@ -43,6 +43,13 @@ func pickNext(t *testing.T, host *browser, game, title string, fields map[string
 	}
 	if shot != "" {
 		host.screenshot(shot)
+		// the host's open drawer pushes the table down, off the first
+		// screen (the full-page shot resizes the window and the sheet is
+		// fitted again): the finished game's standings still show their
+		// rows, not a header alone
+		if hidden := eval[string](host, standingsRowsHiddenJS); hidden != "" {
+			t.Fatalf("%s: the final standings hide their rows: %s", host.name, hidden)
+		}
 		host.axeCheck("the next-game drawer")
 	}
 	host.mustTap(`#next-` + game)
@@ -51,6 +58,20 @@ func pickNext(t *testing.T, host *browser, game, title string, fields map[string
 			document.querySelector('#bar-game').textContent === `+jsString(title)+` && document.title.startsWith(`+jsString(title+" ·")+`)`)
 	}
 }
+
+// standingsRowsHiddenJS names the first standings row of the action bar
+// that lies outside its table's box (the box fitted too short), or "".
+const standingsRowsHiddenJS = `(() => {
+	for (const st of document.querySelectorAll('#stage .actionbar .standings')) {
+		const r = st.querySelector('tbody tr.you') || st.querySelector('tbody tr');
+		if (!r) { continue; }
+		const a = st.getBoundingClientRect(), b = r.getBoundingClientRect();
+		if (b.top < a.top - 1 || b.bottom > a.bottom + 1) {
+			return r.textContent.trim() + ' at ' + Math.round(b.top) + '-' + Math.round(b.bottom) + ', its table at ' + Math.round(a.top) + '-' + Math.round(a.bottom);
+		}
+	}
+	return '';
+})()`
 
 // TestOneTableTheWholeEvening: Ann (a laptop) and Bob (a phone) play a
 // heads-up sit-and-go; Ann picks President next, then Lowest Unique, at

@@ -68,6 +68,10 @@ func TestSetUpATableOnAPhone(t *testing.T) {
 			if tabs < 1 {
 				t.Fatalf("%s %s: the Create button is not in the keyboard's order", lang, c.kind)
 			}
+			if out := eval[[]string](b, cutSelectsJS+`(`+jsString(sec)+`)`); len(out) > 0 {
+				b.screenshot(name)
+				t.Fatalf("%s %s %s: these choices are cut in their select: %v", lang, c.kind, c.format, out)
+			}
 			if c.kind == "holdem" && c.format == "sng" || c.kind == "president" {
 				b.shoot(name, chromedp.CaptureScreenshot())
 			}
@@ -76,3 +80,25 @@ func TestSetUpATableOnAPhone(t *testing.T) {
 		b.axeCheck("the set-up forms in " + lang)
 	}
 }
+
+// cutSelectsJS names the options of the shown selects under a selector
+// that the layout cuts: the option would fit in a select as wide as the
+// form (the arrow takes about 1.2rem) but not in its own. (A choice
+// longer than a phone's form, "Turbo: 1500 chips, 5-minute levels, antes
+// from level 4", wants shorter words, not layout.)
+const cutSelectsJS = `((under) => {
+  const out = [], ctx = document.createElement('canvas').getContext('2d');
+  const form = document.querySelector(under + ' form');
+  document.querySelectorAll(under + ' select').forEach(s => {
+    if (!s.checkVisibility()) { return; } // a folded house rule is not shown
+    const cs = getComputedStyle(s);
+    ctx.font = cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily;
+    const arrow = parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 1.2 * parseFloat(cs.fontSize);
+    const room = s.clientWidth - arrow, most = form.clientWidth - arrow;
+    for (const o of s.options) {
+      const w = ctx.measureText(o.text).width;
+      if (w > room && w <= most) { out.push(s.name + ': ' + o.text + ' (' + Math.round(w) + ' px in ' + Math.round(room) + ')'); }
+    }
+  });
+  return out;
+})`

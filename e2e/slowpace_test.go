@@ -57,7 +57,18 @@ func TestSlowImpetusOnAPhone(t *testing.T) {
 	}
 	ann.checkTopBar("a slow table")
 	ann.axeCheck("a slow Impetus table")
-	ann.bothSizes("slow-impetus")
+	ann.setSize(1280, 800, false)
+	ann.firstScreen("slow-impetus-desktop")
+	// three spirits: the seats at the top corners leave the map's tools
+	// free, and Ann's clock shows above the action bar
+	if out := eval[[]string](ann, mapToolsCoveredJS); len(out) > 0 {
+		t.Fatalf("the map's tools are covered: %v", out)
+	}
+	if out := eval[string](ann, `(() => { const c = document.querySelector('.ring-turns .clock'), b = document.querySelector('#stage .actionbar'); const r = c.getBoundingClientRect(), q = b.getBoundingClientRect(); return r.bottom <= q.top ? '' : 'clock at ' + Math.round(r.top) + '-' + Math.round(r.bottom) + ', bar from ' + Math.round(q.top); })()`); out != "" {
+		t.Fatalf("Ann's clock is under the action bar: %s", out)
+	}
+	ann.setSize(390, 844, true)
+	ann.firstScreen("slow-impetus-phone")
 
 	ann.do(chromedp.Navigate(srv.url + "/"))
 	ann.waitJS("your slow tables", `!!document.querySelector('.slow-tables li.yours')`)

@@ -306,6 +306,18 @@ const colonJS = `(() => {
   return false;
 })()`
 
+// cardsUnderBarJS names the cards of the hand whose centre something
+// else (the action bar) covers on the first screen.
+const cardsUnderBarJS = `(() => {
+  window.scrollTo(0, 0);
+  const out = [];
+  for (const c of document.querySelectorAll('#p-hand .card')) {
+    const r = c.getBoundingClientRect(), e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!e || !c.contains(e)) { out.push((c.getAttribute('aria-label') || c.textContent.trim()) + ' under ' + (e ? e.className || e.tagName : 'nothing')); }
+  }
+  return out;
+})()`
+
 // TestPresidentStandings: Ann (on a phone) and Bob (on a laptop) play
 // President, two of them. When a deal ends both see it ranked (places,
 // the roles earned, the points and the totals) with their own result and
@@ -359,6 +371,11 @@ func TestPresidentStandings(t *testing.T) {
 						t.Fatalf("%s: the exchange prompt's colon is alone on a line: %q", size.name, p.text("#p-actions .hint"))
 					}
 					p.firstScreen("president-exchange-" + size.name)
+					// the cards to pick from all show above the bar
+					if out := eval[[]string](p, cardsUnderBarJS); len(out) > 0 {
+						p.screenshot("president-exchange-covered-" + size.name)
+						t.Fatalf("%s: on the first screen the action bar covers these cards: %v", size.name, out)
+					}
 				}
 				return
 			}

@@ -210,6 +210,36 @@ func TestPresidentTableFeel(t *testing.T) {
 	}
 }
 
+// betChipsMeetJS puts a four-figure bet at every seat that has none (a
+// deal where they all bet: neighbouring blinds), names the bet chips
+// that meet another seat's chip or another seat, and takes its own chips
+// away again.
+const betChipsMeetJS = `(() => {
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const seats = [...document.querySelectorAll('#h-ring .ring-seats > .seat')], added = [];
+  for (const s of seats) {
+    if (!s.querySelector(':scope > .bet-chip')) {
+      const b = document.createElement('b');
+      b.className = 'bet-chip';
+      b.style.animation = 'none';
+      b.textContent = '1,990';
+      s.append(b);
+      added.push(b);
+    }
+  }
+  const out = [];
+  for (const s of seats) {
+    const b = s.querySelector(':scope > .bet-chip').getBoundingClientRect();
+    for (const o of seats) {
+      if (o === s) { continue; }
+      if (meet(b, o.getBoundingClientRect())) { out.push(s.id + "'s bet on " + o.id); }
+      if (o.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_PRECEDING && meet(b, o.querySelector(':scope > .bet-chip').getBoundingClientRect())) { out.push(s.id + "'s bet on " + o.id + "'s"); }
+    }
+  }
+  added.forEach(b => b.remove());
+  return out;
+})()`
+
 // TestHoldemTableFeel: Ann plays Hold'em against AI players on a phone and
 // a laptop; she raises with taps alone (a bet size, then Raise).
 func TestHoldemTableFeel(t *testing.T) {
@@ -243,6 +273,10 @@ func TestHoldemTableFeel(t *testing.T) {
 			}
 			if turns == 0 {
 				ann.firstScreen("feel-holdem-" + size.name + "-turn")
+				// (a phone's full table is too close for that)
+				if out := eval[[]string](ann, betChipsMeetJS); !size.mobile && len(out) > 0 {
+					t.Fatalf("%s: with a bet at every seat, these meet: %v", size.name, out)
+				}
 			}
 			ann.checkFits(size.name+" Hold'em, Ann's turn", "#h-ring .seat", "#h-ring .seat.you .hole")
 			before := eval[string](ann, `document.querySelector('#h-status').dataset.version`)

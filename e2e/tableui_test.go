@@ -292,6 +292,12 @@ func TestFinishedGameSheetFolds(t *testing.T) {
 				ann.screenshot("final-sheet-qr-covered-" + lang)
 				t.Fatalf("on a laptop the QR code is cut off: %v", out)
 			}
+			// nor does the QR code cover the final sheet: its fold and
+			// every cell of its tables show
+			if out := eval[[]string](ann, `[...document.querySelectorAll('.final-sheet > summary .fold-word, .final-sheet .sheet-body :is(th, td)')].filter(e => { const r = e.getBoundingClientRect(); if (!r.width || r.bottom < 0 || r.top > innerHeight) return false; const x = r.left + r.width / 2, y = r.top + r.height / 2; return x > innerWidth || !e.contains(document.elementFromPoint(x, y)); }).map(e => e.textContent.trim())`); len(out) > 0 {
+				ann.screenshot("final-sheet-qr-covered-" + lang)
+				t.Fatalf("on a laptop the QR code's column covers the final sheet's %q", out)
+			}
 			ann.shoot("final-sheet-qr-"+lang+"-desktop", chromedp.CaptureScreenshot())
 		})
 	}
@@ -330,6 +336,9 @@ func TestSimultaneousTurnSaysYourMoveFirst(t *testing.T) {
 			ann.firstScreen("impetus-your-move-first-" + lang + "-phone")
 			ann.setSize(1280, 800, false)
 			ann.firstScreen("impetus-your-move-first-" + lang + "-desktop")
+			if out := eval[[]string](ann, clockOverSeatJS); len(out) > 0 {
+				t.Fatalf("a turn clock covers its seat's words: %v", out)
+			}
 		})
 	}
 }

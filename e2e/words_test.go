@@ -81,6 +81,16 @@ func (b *browser) tableInLanguage(srv *server, url, code, ready string) {
 // control leaves the screen or its bar, no bet size hides in a scroll,
 // no badge or button breaks a word; then in English and Japanese on a
 // laptop.
+// centreUnderSeatsJS names the seats that cover a part of a ring's
+// centre, where its words stand ("The pile is empty.", whose lead it is,
+// whichever this deal shows): the centre keeps between the side seats.
+const centreUnderSeatsJS = `((ring) => {
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const c = document.querySelector(ring + ' .centre').getBoundingClientRect();
+  return [...document.querySelectorAll(ring + ' .ring-seats > .seat')].filter(s => meet(s.getBoundingClientRect(), c)).
+    map(s => s.querySelector('.name').textContent + ' covers the centre (' + Math.round(c.left) + '-' + Math.round(c.right) + ')');
+})`
+
 func TestWordsFitEveryLanguage(t *testing.T) {
 	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms", "-next-deal-delay", "2s")
@@ -127,6 +137,9 @@ func TestWordsFitEveryLanguage(t *testing.T) {
 				ann.firstScreen("words-" + g.kind + "-" + code + "-phone")
 			}
 			for _, o := range eval[[]string](ann, overflowJS) {
+				failed = append(failed, g.kind+" "+code+" phone: "+o)
+			}
+			for _, o := range eval[[]string](ann, centreUnderSeatsJS+`(`+jsString(g.ring)+`)`) {
 				failed = append(failed, g.kind+" "+code+" phone: "+o)
 			}
 		}

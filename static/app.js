@@ -352,7 +352,9 @@ var tr = (function () {
   // A hand's results (no move to make) never cover the viewer's own
   // cards on the first screen: when the sheet would, its results table
   // scrolls within the room left under them (its natural height read
-  // from scrollHeight, so a limit set here does not undo itself).
+  // from scrollHeight, so a limit set here does not undo itself). Cards
+  // below the first screen (the host's "Next game" drawer open above the
+  // table) are reached by scrolling anyway: the results keep their rows.
   function fitSheet(bar, h) {
     var st = bar.querySelector(".standings");
     if (!st) { return; }
@@ -362,7 +364,7 @@ var tr = (function () {
       var natural = h - st.clientHeight + st.scrollHeight;
       var cards = mine.getBoundingClientRect().bottom + window.scrollY;
       var over = cards + 6 - (window.innerHeight - natural);
-      if (over > 0) { limit = Math.max(st.scrollHeight - over, 72) + "px"; }
+      if (over > 0 && cards <= window.innerHeight) { limit = Math.max(st.scrollHeight - over, 72) + "px"; }
     }
     if (st.style.maxHeight !== limit) {
       st.style.maxHeight = limit;
