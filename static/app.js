@@ -877,6 +877,15 @@ var tr = (function () {
   // the whole fragment and fires events on it.
   var HX = "[hx-get],[hx-post],[hx-put],[hx-patch],[hx-delete],[hx-trigger],[hx-boost],[hx-ext],[hx-on],[ws-send],[ws-connect],[data-hx-post],[data-hx-get]";
   function wired(n) { return n.nodeType === 1 && (n.matches(HX) || !!n.querySelector(HX)); }
+  // A chip (a bet, chips won) fades in once, when it is placed: a push
+  // that redraws its seat for something else (the turn moving on, a
+  // badge) brings the same chip in still (.held), at full opacity.
+  function keepChips(old, el) {
+    el.querySelectorAll(".bet-chip, .won-chip").forEach(function (c) {
+      var was = old.querySelector(c.classList.contains("bet-chip") ? ".bet-chip" : ".won-chip");
+      if (was && was.textContent === c.textContent) { c.classList.add("held"); }
+    });
+  }
   function swapPush(html) {
     var tpl = document.createElement("template");
     tpl.innerHTML = html;
@@ -892,6 +901,7 @@ var tr = (function () {
         var nodes = Array.prototype.slice.call(el.childNodes);
         if (how === "afterbegin") { target.prepend.apply(target, nodes); } else { target.append.apply(target, nodes); }
       } else {
+        keepChips(target, el);
         target.replaceWith(el);
       }
       added.forEach(function (n) { if (wired(n)) { htmx.process(n); } });
