@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablegames/tables/game"
 	"github.com/tablegames/tables/game/holdem"
 	"github.com/tablegames/tables/i18n"
 )
@@ -68,4 +69,39 @@ func tagText(html string) string {
 		}
 	}
 	return b.String()
+}
+
+// TestEndedSitAndGoShowsNoChips: sit-and-gos played by bots to their
+// winner; once one ends on a hand where a seat had anted (the big blind's
+// ante, from level 4 of the turbo structure), no seat shows a chip in
+// front of it: no ante and no bet, for a player and for a watcher.
+func TestEndedSitAndGoShowsNoChips(t *testing.T) {
+	anted := 0
+	for seed := uint64(1); seed <= 12 && anted < 2; seed++ {
+		m, _ := pokerTable(t, url.Values{"format": {"sng"}, "structure": {"turbo"}, "level": {"2h"}, "payout": {"50/30/20"}}, 6)
+		pokerPlay(t, m, seed, nil, func(m *pokerMatch) bool { return m.Over() })
+		v := m.State.View(game.Spectator)
+		for _, sv := range v.Seats {
+			if sv.Ante > 0 {
+				anted++
+				break
+			}
+		}
+		seats := make([]seat, 6)
+		for i := range seats {
+			seats[i] = seat{Player: itoa(i), Name: "P" + itoa(i)}
+		}
+		for _, viewer := range []int{0, game.Spectator} {
+			rv := &roomView{t: &Table{Seats: seats, Match: m}, seat: viewer, now: time.UnixMilli(1), lang: i18n.Lookup("en")}
+			h := holdemView(rv)
+			for _, s := range h.Seats {
+				if s.Ante > 0 || s.Bet > 0 {
+					t.Fatalf("seed %d, viewer %d: the ended tournament shows seat %d with ante %d and bet %d", seed, viewer, s.Index, s.Ante, s.Bet)
+				}
+			}
+		}
+	}
+	if anted == 0 {
+		t.Fatal("no tournament ended on a hand with an ante: too little to judge")
+	}
 }
