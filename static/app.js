@@ -879,11 +879,14 @@ var tr = (function () {
   function wired(n) { return n.nodeType === 1 && (n.matches(HX) || !!n.querySelector(HX)); }
   // A chip (a bet, chips won) fades in once, when it is placed: a push
   // that redraws its seat for something else (the turn moving on, a
-  // badge) brings the same chip in still (.held), at full opacity.
-  function keepChips(old, el) {
+  // badge, a whole table) brings the same chip in still (.held), at full
+  // opacity. Each chip is its seat's (the seat's id), looked up in the
+  // page before the swap.
+  function keepChips(el) {
     el.querySelectorAll(".bet-chip, .won-chip").forEach(function (c) {
-      var was = old.querySelector(c.classList.contains("bet-chip") ? ".bet-chip" : ".won-chip");
-      if (was && was.textContent === c.textContent) { c.classList.add("held"); }
+      var seat = c.parentElement, was = seat && seat.id && document.getElementById(seat.id);
+      var old = was && was.querySelector(":scope > " + (c.classList.contains("bet-chip") ? ".bet-chip" : ".won-chip"));
+      if (old && old.textContent === c.textContent) { c.classList.add("held"); }
     });
   }
   function swapPush(html) {
@@ -901,7 +904,7 @@ var tr = (function () {
         var nodes = Array.prototype.slice.call(el.childNodes);
         if (how === "afterbegin") { target.prepend.apply(target, nodes); } else { target.append.apply(target, nodes); }
       } else {
-        keepChips(target, el);
+        keepChips(el);
         target.replaceWith(el);
       }
       added.forEach(function (n) { if (wired(n)) { htmx.process(n); } });
