@@ -268,6 +268,12 @@ func (b *browser) html(sel string) string {
 
 func (b *browser) screenshot(name string) {
 	b.t.Helper()
+	// what a player looks at: chips and cards placed a moment ago have
+	// come in (a fade-in caught at its start shows a chip faint); on a
+	// table that never settles (a push every few ms) it shoots anyway
+	ctx, cancel := context.WithTimeout(b.ctx, 2*time.Second)
+	chromedp.Run(ctx, chromedp.Poll[bool](`(() => { try { return `+settledJS+`; } catch (e) { return true; } })()`, chromedp.WithPollingTimeout(2*time.Second)))
+	cancel()
 	b.shoot(name, chromedp.FullScreenshot(100))
 }
 

@@ -144,7 +144,11 @@ func TestRunItTwiceInBrowsers(t *testing.T) {
 		t.Fatalf("the lobby says:\n%s", opts)
 	}
 	ann.startWhenReady()
+	eval[bool](ann, chipsReplayedJS)
 	ann.shoveUntilTwice("holdem-twice-asked")
+	if replayed := eval[[]string](ann, `window.chipsReplayed`); len(replayed) > 0 {
+		t.Fatalf("these bet chips faded in again on a later push, placed before it: %q", replayed)
+	}
 	// the host pauses the table, so the next deal does not take the
 	// results away while they are looked at on two screens
 	if status := awaitJS[int](ann, `fetch(location.pathname.replace(/\/$/, '') + '/seat', {method: 'POST', headers: {'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRF-Token': JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRF-Token']}, body: 'do=pause'}).then(r => r.status)`); status != 204 {
@@ -207,6 +211,23 @@ const coveredBoardJS = `[...document.querySelectorAll('#h-board.twice .card')].f
 // out of chips) until a hand runs twice, and waits for its results; the
 // first time the table asks, it takes a screenshot named asked ("":
 // none).
+// chipsReplayedJS records, from now on, a bet chip's fade-in (bet-in)
+// that plays again, on the same street of the same hand, for a seat's
+// same bet: a chip placed earlier redrawn by a later push (a turn
+// moving, a badge) must stay as it is, at full opacity
+// (window.chipsReplayed lists "hand line|seat|amount").
+const chipsReplayedJS = `(() => {
+  window.chipsSeen = new Set(); window.chipsReplayed = [];
+  document.addEventListener('animationstart', e => {
+    if (e.animationName !== 'bet-in') { return; }
+    const seat = e.target.closest('[id^="h-seat-"]'), hand = document.querySelector('#h-hand');
+    const k = (hand ? hand.textContent.trim() : '') + '|' + (seat ? seat.id : '') + '|' + e.target.textContent.trim();
+    if (window.chipsSeen.has(k)) { window.chipsReplayed.push(k); }
+    window.chipsSeen.add(k);
+  }, true);
+  return true;
+})()`
+
 func (b *browser) shoveUntilTwice(asked string) {
 	b.t.Helper()
 	b.waitJS("the table", `!!document.querySelector('#h-controls')`)

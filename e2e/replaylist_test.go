@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tablegames/tables/i18n"
 )
 
 // TestReplayListAndLog (issue 40, item 8): Pat plays Hold'em now from
@@ -69,6 +70,11 @@ func TestReplayListAndLog(t *testing.T) {
 		if w := eval[int](p, `document.documentElement.scrollWidth`); tc.size == "phone" && w > 390 {
 			t.Fatalf("the list of replays is %d px wide on a phone", w)
 		}
+		// the table's code as every page shows it: "8KM4-DHCS"
+		label := code[:len(code)/2] + "-" + code[len(code)/2:]
+		if got := p.text("h1 .code"); got != label {
+			t.Fatalf("%s: the list of replays names the table %q, want %q", tc.lang, got, label)
+		}
 		p.firstScreen("replays-list-" + tc.lang + "-" + tc.size)
 		p.axeCheck("the list of replays in " + tc.lang)
 		// replay 1, step by step as Pat, until Pat is to act
@@ -89,6 +95,19 @@ func TestReplayListAndLog(t *testing.T) {
 		}
 		if !named {
 			t.Fatalf("%s: no step of replay 1 says %q", tc.lang, tc.toAct)
+		}
+		// a replay shows the table as it was: nobody away or offline (Pat
+		// has left it by now), and the code as the table shows it
+		l := i18n.Lookup(tc.lang)
+		for _, b := range eval[[]string](p, `[...document.querySelectorAll('.replay-stage .seat .badge')].map(b => b.textContent.trim())`) {
+			for _, k := range []string{"seat.badge.away", "seat.badge.disconnected", "seat.badge.offline"} {
+				if b == l.T(k) {
+					t.Fatalf("%s: a seat in the replay is marked %q", tc.lang, b)
+				}
+			}
+		}
+		if got := p.text(".replay-title .code"); got != label {
+			t.Fatalf("%s: the replay names the table %q, want %q", tc.lang, got, label)
 		}
 		p.firstScreen("replay-third-person-" + tc.lang + "-" + tc.size)
 	}

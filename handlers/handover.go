@@ -51,7 +51,7 @@ func (s *Server) handoverPage(c echo.Context) error {
 	}
 	noStore(c)
 	c.Response().Header().Set("Referrer-Policy", "no-referrer") // the link is a secret
-	p := views.HandoverPage{Page: views.Page{Title: i18n.M("handover.page_title", i18n.S("Code", r.Code())), CSRF: csrfToken(c)},
+	p := views.HandoverPage{Page: views.Page{Title: i18n.M("handover.page_title", i18n.S("Code", views.CodeLabel(r.Code()))), CSRF: csrfToken(c)},
 		Name: h.Name, Game: r.Title(c.Request().Context(), i18n.From(c.Request().Context())), Table: views.CodeLabel(r.Code()), Action: "/t/" + r.Code() + "/h/" + c.Param("token")}
 	return render(c, http.StatusOK, views.HandoverAsk(p))
 }

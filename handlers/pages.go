@@ -417,7 +417,7 @@ func (s *Server) hands(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := views.Hands{Page: views.Page{Title: i18n.M("hands.page_title", i18n.S("Code", r.Code())), CSRF: csrfToken(c),
+	p := views.Hands{Page: views.Page{Title: i18n.M("hands.page_title", i18n.S("Code", views.CodeLabel(r.Code()))), CSRF: csrfToken(c),
 		Description: i18n.M("hands.page_description")}, Code: r.Code()}
 	if p.Hands, err = r.Hands(c.Request().Context(), id.player); err != nil {
 		return pageError(err)
@@ -488,7 +488,7 @@ func (s *Server) verifyPage(c echo.Context) error {
 		return err
 	}
 	v, verr := room.Verify(rec)
-	page := views.Verify{Page: views.Page{Title: i18n.M("verify.page_title", i18n.S("Code", code)), CSRF: csrfToken(c),
+	page := views.Verify{Page: views.Page{Title: i18n.M("verify.page_title", i18n.S("Code", views.CodeLabel(code))), CSRF: csrfToken(c),
 		Description: i18n.M("verify.page_description")}, Code: code, Game: room.GameTitle(i18n.From(c.Request().Context()), rec.Kind),
 		OK: verr == nil, Lines: v.Lines, What: v.What, Seeded: v.Seeded, Finished: v.Finished}
 	if t := (*room.Tampered)(nil); errors.As(verr, &t) {

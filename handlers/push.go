@@ -48,6 +48,7 @@ import (
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/room"
 	"github.com/tablegames/tables/static"
+	"github.com/tablegames/tables/views"
 	"golang.org/x/time/rate"
 )
 
@@ -268,7 +269,7 @@ func helloMessage(l *i18n.Lang) pushMessage {
 func turnMessage(l *i18n.Lang, n room.TurnNotice) pushMessage {
 	game := room.GameTitle(l, n.Game)
 	m := pushMessage{
-		Title: l.F("push.turn.title", i18n.S("Game", game), i18n.S("Code", n.Room)),
+		Title: l.F("push.turn.title", i18n.S("Game", game), i18n.S("Code", views.CodeLabel(n.Room))),
 		URL:   "/t/" + n.Room,
 		Tag:   "turn-" + n.Room,
 	}

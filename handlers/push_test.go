@@ -24,6 +24,7 @@ import (
 	"github.com/tablegames/tables/handlers/pushtest"
 	"github.com/tablegames/tables/i18n"
 	"github.com/tablegames/tables/room"
+	"github.com/tablegames/tables/views"
 )
 
 // device is a browser's side of a subscription, at the test's push
@@ -136,7 +137,7 @@ func TestWebPushTellsTheTurnEncrypted(t *testing.T) {
 	}
 	m := phone.decrypt(t, got)
 	want := map[string]string{
-		"title": "À ton tour\u00a0: Président, table " + code,
+		"title": "À ton tour\u00a0: Président, table " + views.CodeLabel(code), // as the table shows it
 		"body":  "Jouer Touche pour ouvrir la table.",
 		"url":   "/t/" + code,
 		"tag":   "turn-" + code,

@@ -25,7 +25,7 @@ func (s *Server) replay(c echo.Context) error {
 	if err != nil {
 		return s.noTable(c, pageError(err), code)
 	}
-	p.Page = views.Page{Title: i18n.M("replay.page_title", i18n.S("Code", code)), CSRF: csrfToken(c),
+	p.Page = views.Page{Title: i18n.M("replay.page_title", i18n.S("Code", views.CodeLabel(code))), CSRF: csrfToken(c),
 		Description: i18n.M("replay.page_description")}
 	noStore(c) // a seat's cards, even of a finished deal
 	if c.Request().Header.Get("HX-Request") == "true" {
@@ -44,7 +44,7 @@ func (s *Server) replays(c echo.Context) error {
 	if err != nil {
 		return s.noTable(c, err, code)
 	}
-	p := views.Replays{Page: views.Page{Title: i18n.M("replays.page_title", i18n.S("Code", code)), CSRF: csrfToken(c),
+	p := views.Replays{Page: views.Page{Title: i18n.M("replays.page_title", i18n.S("Code", views.CodeLabel(code))), CSRF: csrfToken(c),
 		Description: i18n.M("replays.page_description")}, Code: code, What: what}
 	l := i18n.From(c.Request().Context())
 	for i := len(deals) - 1; i >= 0; i-- { // the newest first

@@ -250,6 +250,9 @@ func holdemView(rv *roomView) views.Holdem {
 			if e := tourEntry(plus.Tour, i); e != nil && e.Place > 1 { // the winner is not "out"
 				hs.Out = e.Place
 			}
+			if plus.Tour.Over() { // nothing is in play any more: no chip in front of a seat
+				hs.Ante, hs.Bet = 0, 0
+			}
 		}
 		if sv.Dealt && v.Hand > 0 {
 			hs.Button, hs.SB, hs.BB = v.Button == i, v.SB == i, v.BB == i

@@ -233,7 +233,7 @@ func (rv *roomView) seatView(i int) views.Seat {
 	s := rv.t.Seats[i]
 	v := views.Seat{Index: i, Name: rv.name(i), Bot: s.Bot, Ready: s.Ready, Host: s.Player != "" && s.Player == rv.t.Host,
 		You: i == rv.seat, Empty: s.empty(), Connected: s.Bot != "" || i == rv.seat || (i < len(rv.connected) && rv.connected[i]),
-		Away: s.Away, Deadline: unixMilli(rv.deadlines[i]), Place: views.Place(i, len(rv.t.Seats), rv.seat), Remote: s.Remote}
+		Away: s.Away && !rv.replay, Deadline: unixMilli(rv.deadlines[i]), Place: views.Place(i, len(rv.t.Seats), rv.seat), Remote: s.Remote}
 	if p, ok := rv.rated[s.Player]; ok && s.Player != "" && s.Bot == "" {
 		v.Rating, v.Profile = int(math.Round(p.R)), "/p/"+p.Handle
 	}

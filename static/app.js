@@ -879,6 +879,18 @@ var tr = (function () {
   // the whole fragment and fires events on it.
   var HX = "[hx-get],[hx-post],[hx-put],[hx-patch],[hx-delete],[hx-trigger],[hx-boost],[hx-ext],[hx-on],[ws-send],[ws-connect],[data-hx-post],[data-hx-get]";
   function wired(n) { return n.nodeType === 1 && (n.matches(HX) || !!n.querySelector(HX)); }
+  // A chip (a bet, chips won) fades in once, when it is placed: a push
+  // that redraws its seat for something else (the turn moving on, a
+  // badge, a whole table) brings the same chip in still (.held), at full
+  // opacity. Each chip is its seat's (the seat's id), looked up in the
+  // page before the swap.
+  function keepChips(el) {
+    el.querySelectorAll(".bet-chip, .won-chip").forEach(function (c) {
+      var seat = c.parentElement, was = seat && seat.id && document.getElementById(seat.id);
+      var old = was && was.querySelector(":scope > " + (c.classList.contains("bet-chip") ? ".bet-chip" : ".won-chip"));
+      if (old && old.textContent === c.textContent) { c.classList.add("held"); }
+    });
+  }
   function swapPush(html) {
     var tpl = document.createElement("template");
     tpl.innerHTML = html;
@@ -894,6 +906,7 @@ var tr = (function () {
         var nodes = Array.prototype.slice.call(el.childNodes);
         if (how === "afterbegin") { target.prepend.apply(target, nodes); } else { target.append.apply(target, nodes); }
       } else {
+        keepChips(el);
         target.replaceWith(el);
       }
       added.forEach(function (n) { if (wired(n)) { htmx.process(n); } });

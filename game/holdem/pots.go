@@ -30,6 +30,24 @@ func Uncalled(contrib []int) (seat, amount int) {
 	return seat, first - second
 }
 
+// uncalledOut takes out of contrib, while the hand is played, a bet that
+// nobody left can call: when every other seat still in is all-in, the
+// top contribution's excess over the next (Uncalled) goes back to its
+// bettor when the hand ends, so it is in no pot. A bet that a seat still
+// able to act may yet call stays in.
+func uncalledOut(contrib []int, live, allIn []bool) {
+	seat, back := Uncalled(contrib)
+	if seat < 0 {
+		return
+	}
+	for i := range contrib {
+		if i != seat && live[i] && !allIn[i] {
+			return
+		}
+	}
+	contrib[seat] -= back
+}
+
 // Pots splits the hand's contributions into the main pot and side pots.
 // contrib is what each seat put in this hand (after any uncalled bet was
 // returned); live marks the seats still in the hand. Each all-in level of

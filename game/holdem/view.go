@@ -88,6 +88,7 @@ func (s *State) View(seat int) View {
 	}
 	if s.Street != HandOver {
 		contrib, live, allIn, dead := s.contributions()
+		uncalledOut(contrib, live, allIn)
 		v.Pots = PotsWithDead(contrib, live, allIn, dead)
 	}
 	return v

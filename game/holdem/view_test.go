@@ -2,6 +2,7 @@ package holdem
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -139,5 +140,48 @@ func TestPastKeepsTheLastHands(t *testing.T) {
 	}
 	if len(mid.Past) != 3 || mid.Past[2].Hand != 3 {
 		t.Fatalf("an earlier state's hands changed: %d", len(mid.Past))
+	}
+}
+
+// TestViewPotsLeaveOutTheUncalledBet: heads-up at 10/20, running it twice
+// allowed, seat 0 (the button, small blind, 2,000) raises to 420 and seat
+// 1 (big blind, 400) calls all-in for 400. Worked out by hand: while seat
+// 1 may still call, the one pot is 420 + 20 = 440 for both; once seat 1
+// is all-in, seat 0's last 20 can never be called and go back to it, so
+// the pot, while the table is asked to run it twice, is 400 + 400 = 800
+// for both and nothing else (no side pot of 20 for seat 0 alone); the
+// hand pays 800 and returns 20.
+func TestViewPotsLeaveOutTheUncalledBet(t *testing.T) {
+	r := DefaultRules
+	r.RunItTwice = true
+	s := start(t, r, 2000, 400)
+	if s.Button != 0 || s.SB != 0 || s.BB != 1 {
+		t.Fatalf("button %d sb %d bb %d", s.Button, s.SB, s.BB)
+	}
+	act(t, &s, 0, BetTo, 420)
+	for viewer := -1; viewer < 2; viewer++ {
+		if got := s.View(viewer).Pots; !reflect.DeepEqual(got, []Pot{{440, []int{0, 1}}}) {
+			t.Fatalf("viewer %d: pots %v before the call, want 440 for both", viewer, got)
+		}
+	}
+	act(t, &s, 1, Call, 0)
+	if s.RunOut != RunOutAsking || !s.Seats[1].AllIn || s.Seats[0].Total != 420 {
+		t.Fatalf("run out %v, seat 1 all-in %v, seat 0 in for %d", s.RunOut, s.Seats[1].AllIn, s.Seats[0].Total)
+	}
+	for viewer := -1; viewer < 2; viewer++ {
+		if got := s.View(viewer).Pots; !reflect.DeepEqual(got, []Pot{{800, []int{0, 1}}}) {
+			t.Fatalf("viewer %d: pots %v after the all-in call, want only 800 for both", viewer, got)
+		}
+	}
+	act(t, &s, 0, RunOnce, 0)
+	if s.Street != HandOver {
+		t.Fatalf("street %v after running once", s.Street)
+	}
+	paid := 0
+	for _, res := range s.Results {
+		paid += res.Pot.Amount
+	}
+	if paid != 800 || s.Seats[0].Stack+s.Seats[1].Stack != 2400 {
+		t.Fatalf("paid %d, stacks %d and %d", paid, s.Seats[0].Stack, s.Seats[1].Stack)
 	}
 }
