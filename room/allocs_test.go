@@ -15,8 +15,8 @@ import (
 // change makes moves cheaper.
 var moveBudgets = map[string]float64{
 	"president": 1015, // 1,009 on 2026-11-29 (1,358 before a push rendered its Public fragments and log lines once, the hot elements their classes without templ's class lists, and the views were shared by pointer)
-	"holdem":    1995, // 1,989 (2,552)
-	"lowunique": 2128, // 2,122 (2,377)
+	"holdem":    2000, // 1,995 (2,552); 1,989 before the seats' and chips' placement fixes of the screenshot review (ui-css)
+	"lowunique": 2132, // 2,126 (2,377); 2,122 before the same fixes
 	"impetus":   7650, // 7,621–7,622 (8,318; the map's cells write one hex and their classes as one string)
 }
 
