@@ -1149,11 +1149,7 @@ func (r *Room) lobby(rv *roomView) views.Lobby {
 		l.StartHint = rv.l().T("lobby.hint.host")
 	case len(unready) > 0:
 		l.CanStart = true
-		names := make([]i18n.Arg, len(unready))
-		for i, s := range unready {
-			names[i] = t.nameArg(s)
-		}
-		l.StartHint = rv.l().F("lobby.hint.unready", i18n.Count(len(unready)), i18n.ListOf("Names", names...))
+		l.StartHint = rv.l().F("lobby.hint.unready", i18n.Count(len(unready)), seatList("Names", t, unready))
 	default:
 		l.CanStart = true
 		l.StartHint = rv.l().T("lobby.hint.ready")

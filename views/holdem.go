@@ -164,33 +164,33 @@ type Holdem struct {
 	HandsURL string
 }
 
-// Fragments lists the Hold'em table's fragments in page order.
+// Fragments lists the Hold'em table's fragments in page order. The
+// components share h (a pointer each, not a copy each).
 func (h *Holdem) Fragments() []Fragment {
-	hp := h // the components share h (a pointer each, not a copy each)
 	items := h.StreetItems
 	out := make([]Fragment, 0, 12+len(h.Seats)+FrameFragments) // a tournament has two more
 	out = append(out, []Fragment{
-		{ID: "h-status", Component: holdemStatus(hp)}, // changes with every move
-		{ID: "h-hand", Component: holdemHand(hp), Key: h.handKey()},
+		{ID: "h-status", Component: holdemStatus(h)}, // changes with every move
+		{ID: "h-hand", Component: holdemHand(h), Key: h.handKey()},
 		{ID: "turn-mark", Component: turnMark(h.YourTurn, "game.your_turn")},
 		TurnsFragment("h-ring", h.seatList()),
-		{ID: "h-board", Component: holdemBoard(hp), Key: h.boardKey(), Public: true},
-		{ID: "h-pots", Component: holdemPots(hp), Key: h.potsKey(), Public: true},
-		{ID: "h-actions", Component: holdemActions(hp)},
-		{ID: "h-seat-choices", Component: holdemSeatChoices(hp), Key: h.seatMenuKey()},
+		{ID: "h-board", Component: holdemBoard(h), Key: h.boardKey(), Public: true},
+		{ID: "h-pots", Component: holdemPots(h), Key: h.potsKey(), Public: true},
+		{ID: "h-actions", Component: holdemActions(h)},
+		{ID: "h-seat-choices", Component: holdemSeatChoices(h), Key: h.seatMenuKey()},
 		// this hand's actions only grow; the finished hands only come
-		{ID: "h-streets", Component: holdemStreets(hp), Key: listKey(uint64(h.Hand)+1, len(items)), Public: true,
+		{ID: "h-streets", Component: holdemStreets(h), Key: listKey(uint64(h.Hand)+1, len(items)), Public: true,
 			Since: appendSince(uint64(h.Hand)+1, len(items), func(from int) templ.Component { return holdemStreetsAppend(items, from) })},
-		{ID: "h-ledger", Component: holdemLedger(hp), Key: h.ledgerKey(), Public: true},
-		{ID: "h-past", Component: holdemPast(hp), Key: listKey(uint64(h.You+2), h.LastHand),
-			Since: appendSince(uint64(h.You+2), h.LastHand, func(after int) templ.Component { return holdemPastPrepend(hp.pastList(after), after) })},
+		{ID: "h-ledger", Component: holdemLedger(h), Key: h.ledgerKey(), Public: true},
+		{ID: "h-past", Component: holdemPast(h), Key: listKey(uint64(h.You+2), h.LastHand),
+			Since: appendSince(uint64(h.You+2), h.LastHand, func(after int) templ.Component { return holdemPastPrepend(h.pastList(after), after) })},
 	}...)
 	if h.Tour != nil { // a tournament's own: a cash table has none
-		out = append(out, Fragment{ID: "h-tour", Component: holdemTour(hp), Key: h.tourKey()},
-			Fragment{ID: "h-levels", Component: holdemLevels(hp), Key: uint64(h.Tour.Level) + 1})
+		out = append(out, Fragment{ID: "h-tour", Component: holdemTour(h), Key: h.tourKey()},
+			Fragment{ID: "h-levels", Component: holdemLevels(h), Key: uint64(h.Tour.Level) + 1})
 	}
-	for i := range hp.Seats {
-		s := &hp.Seats[i]
+	for i := range h.Seats {
+		s := &h.Seats[i]
 		out = append(out, Fragment{ID: numbered("h-seat-", s.Index), Component: holdemSeat(s), Key: s.key()})
 	}
 	return out

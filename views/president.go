@@ -97,22 +97,21 @@ type President struct {
 // Fragments lists the President table's fragments in page order. The
 // components share p (a pointer each, not a copy each).
 func (p *President) Fragments() []Fragment {
-	pp := p
 	out := make([]Fragment, 0, 10+len(p.Seats)+FrameFragments)
 	out = append(out, []Fragment{
-		{ID: "p-status", Component: presidentStatus(pp)}, // changes with every move
-		{ID: "p-deal", Component: presidentDeal(pp), Key: uint64(p.Deal)<<1 | 1, Public: true},
-		{ID: "p-swap", Component: presidentSwap(pp), Key: p.swapKey()},
+		{ID: "p-status", Component: presidentStatus(p)}, // changes with every move
+		{ID: "p-deal", Component: presidentDeal(p), Key: uint64(p.Deal)<<1 | 1, Public: true},
+		{ID: "p-swap", Component: presidentSwap(p), Key: p.swapKey()},
 		{ID: "turn-mark", Component: turnMark(p.YourTurn, "game.your_turn")},
 		TurnsFragment("p-ring", p.seatList()),
-		{ID: "p-pile", Component: presidentPile(pp), Key: p.pileKey(), Public: true},
-		{ID: "p-hand", Component: presidentHand(pp), Key: p.HandKey, Since: p.handSince},
-		{ID: "p-playable", Component: presidentPlayable(pp)},
-		{ID: "p-actions", Component: presidentActions(pp), Key: p.controlsKey()},
-		{ID: "p-score", Component: presidentScore(pp), Key: p.ScoreKey, Public: true},
+		{ID: "p-pile", Component: presidentPile(p), Key: p.pileKey(), Public: true},
+		{ID: "p-hand", Component: presidentHand(p), Key: p.HandKey, Since: p.handSince},
+		{ID: "p-playable", Component: presidentPlayable(p)},
+		{ID: "p-actions", Component: presidentActions(p), Key: p.controlsKey()},
+		{ID: "p-score", Component: presidentScore(p), Key: p.ScoreKey, Public: true},
 	}...)
-	for i := range pp.Seats {
-		s := &pp.Seats[i]
+	for i := range p.Seats {
+		s := &p.Seats[i]
 		out = append(out, Fragment{ID: numbered("p-seat-", s.Index), Component: presidentSeat(s), Key: s.key()})
 	}
 	return out
