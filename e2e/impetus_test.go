@@ -65,7 +65,10 @@ func TestImpetusInBrowsers(t *testing.T) {
 		n, _ := strconv.Atoi(strings.TrimPrefix(eval[string](ann, `document.querySelector('#im-status strong').textContent`), "Turn "))
 		return n
 	}
-	for turn() < 4 && eval[string](ann, `document.querySelector('#im-status').dataset.phase`) != "over" {
+	// four whole turns, and on until the people have guided, played a card
+	// and used the map: the deal decides when a card is first theirs to play
+	missing := func() bool { return did["cell:"] == 0 || did["Guide"] == 0 || did["Play"] == 0 }
+	for (turn() < 4 || missing() && turn() < 12) && eval[string](ann, `document.querySelector('#im-status').dataset.phase`) != "over" {
 		if time.Now().After(deadline) {
 			t.Fatalf("only turn %d in time\n%s", turn(), ann.text("#log"))
 		}
@@ -112,7 +115,7 @@ func TestImpetusInBrowsers(t *testing.T) {
 		}
 	}
 	t.Logf("reached turn %d; the people made %v", turn(), did)
-	if did["cell:"] == 0 || did["Guide"] == 0 || did["Play"] == 0 {
+	if missing() {
 		t.Fatalf("the people did not guide, play and use the map: %v", did)
 	}
 	for _, want := range []string{"The vagrant spirits reveal:", "Agenda: "} {
