@@ -162,3 +162,56 @@ func TestChatIsNoLineForABot(t *testing.T) {
 		t.Fatal("no line when the game started")
 	}
 }
+
+// TestRemoteBotsFollowTheNextGame: the host changes the table's game; the
+// remote bot keeps its seat in the new game's lobby (after the people),
+// and its stream goes on with the new game's view. A change to fewer
+// seats than people and bots ends the stream of the bot left out with a
+// "gone" line that says why.
+func TestRemoteBotsFollowTheNextGame(t *testing.T) {
+	e := newEnv(t, fastConfig())
+	host := e.client()
+	code := host.createTable("Ann", url.Values{"kind": {"lowunique"}, "seats": {"3"}, "clock": {"0"}})
+	token := host.seatRemote(code, 2, "Robo")
+	lines, _ := streamLines(t, e, code, token)
+	if v := <-lines; v["type"] != "view" || v["game"] != "lowunique" {
+		t.Fatalf("first line: %v", v)
+	}
+	bob := e.client()
+	bob.join(code, "Bob")
+	next := func(game, seats string) {
+		t.Helper()
+		st, body, _ := host.post("/t/"+code+"/seat", url.Values{"do": {"next"}, "game": {game}, "seats": {seats}, "clock": {"0"}})
+		if st != http.StatusNoContent {
+			t.Fatalf("next game: %d %.300s", st, body)
+		}
+	}
+	next("president", "3")
+	for v := range lines {
+		if v["type"] != "view" {
+			t.Fatalf("the stream after the change of game: %v", v)
+		}
+		if v["game"] == "president" {
+			if v["seat"] != float64(2) || v["status"] != "lobby" {
+				t.Errorf("the bot's view of the new game: seat %v, status %v", v["seat"], v["status"])
+			}
+			break
+		}
+	}
+	e.inRoom(code, func(r *room.Room) {
+		s := r.Table().Seats
+		if s[0].Name != "Ann" || s[1].Name != "Bob" || s[2].Name != "Robo" || !s[2].Remote {
+			t.Errorf("the seats of the new game: %+v", s)
+		}
+	})
+
+	// two seats: the people keep theirs, the bot's stream ends
+	next("lowunique", "2")
+	var last map[string]any
+	for v := range lines {
+		last = v
+	}
+	if last["type"] != "gone" || !strings.Contains(last["reason"].(string), "changed the game") {
+		t.Errorf("the stream's last line: %v", last)
+	}
+}

@@ -85,8 +85,9 @@ func (t *Table) switchGame(e entry) ([]logLine, error) {
 		seed := t.Fair.Next
 		lines = t.say(i18n.M("log.table.seed_unused", i18n.S("Seed", strconv.FormatUint(seed, 16)), i18n.S("Hash", seedHash(seed))))
 	}
-	// the people seated, the host first; bots and remote bots stay with
-	// the game they played
+	// the people seated, the host first, then the remote bots the host
+	// seated (a switch logged before they moved with it says so: By is
+	// not "remote"); built-in bots stay with the game they played
 	var people []seat
 	if h := t.seatOf(t.Host); h >= 0 && t.Seats[h].person() {
 		people = append(people, t.Seats[h])
@@ -96,12 +97,22 @@ func (t *Table) switchGame(e entry) ([]logLine, error) {
 			people = append(people, s)
 		}
 	}
+	if e.By == switchKeepsRemote {
+		for _, s := range t.Seats {
+			if s.Remote {
+				people = append(people, s)
+			}
+		}
+	}
 	seats := make([]seat, e.Opts.Seats)
 	var first []seatAsk
 	for i, p := range people {
-		if i < len(seats) {
+		switch {
+		case i < len(seats) && p.Remote:
+			seats[i] = seat{Player: p.Player, Name: p.Name, Ready: true, Remote: true, Invited: p.Invited}
+		case i < len(seats):
 			seats[i] = seat{Player: p.Player, Name: p.Name, Ready: p.Player == t.Host}
-		} else {
+		case !p.Remote: // a remote bot past the seats leaves (programGone tells its program)
 			first = append(first, seatAsk{Player: p.Player, Name: p.Name, Accepted: true})
 		}
 	}
@@ -143,8 +154,13 @@ func nextGame(rt *Runtime, t *Table, player string, form url.Values) (entry, err
 		return entry{}, err
 	}
 	o.Public, o.ShortCode, o.OpenSeats, o.Unattended = t.Opts.Public, t.Opts.ShortCode, t.Opts.OpenSeats, t.Opts.Unattended
-	return entry{T: eSwitch, Player: player, Game: name, Opts: &o, From: t.kind.name}, nil
+	return entry{T: eSwitch, Player: player, Game: name, Opts: &o, From: t.kind.name, By: switchKeepsRemote}, nil
 }
+
+// switchKeepsRemote is a switch's By when the remote bots keep their
+// seats in the new game's lobby (every switch made now; the first ones
+// logged dropped them, and replay as they were played).
+const switchKeepsRemote = "remote"
 
 // startKind is the game a table began with, and its options: its row's,
 // unless its log switched game, whose first switch names the game it

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -326,5 +327,60 @@ func TestNoChangeOfGameMidTurn(t *testing.T) {
 	r.Inspect(t.Context(), func(r *Room) { over = r.Table().Match.Over() })
 	if !over {
 		refusedInPlay(t, r, people[0], next)
+	}
+}
+
+// TestRemoteBotsFollowAChangeOfGame: the people take the new game's seats
+// first (the host first), then the remote bots the host seated; a remote
+// bot past the seats leaves (it never queues as a person does). A switch
+// logged before remote bots followed it (no By) replays as it was
+// played: they leave.
+func TestRemoteBotsFollowAChangeOfGame(t *testing.T) {
+	table := func() *Table {
+		tb := newTable(lowUniqueKind, Options{Seats: 4})
+		for _, e := range []entry{
+			{T: eCreate, Seat: 0, Player: "p-ann", Name: "Ann"},
+			{T: eRemote, Seat: 1, Player: "bot:robo", Name: "Robo", By: "invite"},
+			{T: eSit, Seat: 2, Player: "p-bob", Name: "Bob"},
+			{T: eRemote, Seat: 3, Player: "bot:deep", Name: "Deep"},
+		} {
+			if _, err := tb.apply(e); err != nil {
+				t.Fatalf("%+v: %v", e, err)
+			}
+		}
+		return tb
+	}
+	to := func(seats int, by string) entry {
+		return entry{T: eSwitch, Player: "p-ann", Game: "president", Opts: &Options{Seats: seats}, From: "lowunique", By: by}
+	}
+	// four seats: Ann, Bob, then Robo and Deep, ready as remote bots are
+	tb := table()
+	if _, err := tb.apply(to(4, switchKeepsRemote)); err != nil {
+		t.Fatal(err)
+	}
+	want := []seat{
+		{Player: "p-ann", Name: "Ann", Ready: true},
+		{Player: "p-bob", Name: "Bob"},
+		{Player: "bot:robo", Name: "Robo", Ready: true, Remote: true, Invited: true},
+		{Player: "bot:deep", Name: "Deep", Ready: true, Remote: true},
+	}
+	if !slices.Equal(tb.Seats, want) {
+		t.Fatalf("seats after the change: %+v, want %+v", tb.Seats, want)
+	}
+	// three seats: Deep has none left, and is no asker either
+	tb = table()
+	if _, err := tb.apply(to(3, switchKeepsRemote)); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(tb.Seats, want[:3]) || len(tb.Asks) != 0 {
+		t.Fatalf("seats after the change to three: %+v, asks %+v", tb.Seats, tb.Asks)
+	}
+	// a switch logged before: the remote bots leave
+	tb = table()
+	if _, err := tb.apply(to(4, "")); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(tb.Seats, append(want[:2:2], seat{}, seat{})) {
+		t.Fatalf("seats after an old switch: %+v", tb.Seats)
 	}
 }

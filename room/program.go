@@ -230,7 +230,7 @@ func (r *Room) RemoteAt(ctx context.Context, host string, seat int) (player stri
 }
 
 // goneLine is the last line a program's connection gets when its seat is
-// no longer the bot's (the host handed it back to a built-in bot).
+// no longer the bot's (programGone).
 func (r *Room) goneLine(reason string) []byte {
 	out, _ := json.Marshal(programPush{Type: "gone", Table: r.code, Game: r.t.kind.name, Seq: r.t.Seq, Seat: -1, Reason: reason,
 		Status: "gone", Waiting: []int{}, Moves: []game.Choice{}, Now: r.rt.now().UnixMilli()})
@@ -361,11 +361,16 @@ func (r *Room) seatRemote(host string, target int, player, name string, invited 
 }
 
 // programGone ends the connections of programs whose seat is no longer
-// their bot's (handed back to a built-in bot), with a last line saying so.
+// their bot's (handed back to a built-in bot, freed in the lobby, or left
+// out of a new game's seats), with a last line saying so.
 func (r *Room) programGone() {
 	for c, v := range r.viewers {
 		if v.program && r.t.seatOf(v.player) < 0 {
-			if err := c.Write(r.goneLine("The host handed this seat back to a built-in bot")); err != nil {
+			reason := "The host freed this bot's seat, or changed the game to one with no seat left for it"
+			if r.t.removed(v.player) {
+				reason = "The host handed this seat back to a built-in bot"
+			}
+			if err := c.Write(r.goneLine(reason)); err != nil {
 				r.rt.log.Warn("push failed", "room", r.code, "err", err)
 			}
 			c.Close(1000, "seat handed back")
