@@ -41,7 +41,9 @@ const turnJS = `(() => { const t = document.querySelector('#p-ring-turns > span'
 const moveJS = `(() => {
   const mode = ` + modeJS + `;
   const c = document.querySelector('#p-controls');
-  const before = document.querySelector('#p-status').dataset.version;
+  const st = document.querySelector('#p-status');
+  if (!st) return ['wait', '']; // the page has no game yet (its start is on its way)
+  const before = st.dataset.version;
   const click = sel => { const el = document.querySelector(sel); if (!el) throw new Error('no ' + sel); el.click(); };
   const need = ` + needJS + `;
   switch (mode) {
@@ -166,7 +168,7 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 		}
 		// the turn read from Ann's page may be stale: wait for this
 		// player's controls or for the turn to move on
-		p.waitJS("controls for "+who, `(`+modeJS+`) !== 'wait' || (`+turnJS+`) !== `+jsString(who))
+		p.waitJS("controls for "+who, `!!document.querySelector('#p-status') && ((`+modeJS+`) !== 'wait' || (`+turnJS+`) !== `+jsString(who)+`)`)
 		if n%6 == 0 {
 			checkHands(t, players)
 		}

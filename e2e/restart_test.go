@@ -28,7 +28,9 @@ func TestKillRestartResumes(t *testing.T) {
 			ann.waitJS("the bot", `(`+turnJS+`) !== `+jsString(who))
 			continue
 		}
-		p.waitJS("controls", `(`+modeJS+`) !== 'wait' || (`+turnJS+`) !== `+jsString(who))
+		// the person's page may not have the game yet (its start is on its
+		// way): wait for it, then for controls or the turn moving on
+		p.waitJS("controls", `!!document.querySelector('#p-status') && ((`+modeJS+`) !== 'wait' || (`+turnJS+`) !== `+jsString(who)+`)`)
 		if p.move() != "wait" {
 			moves++
 		}
