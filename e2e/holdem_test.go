@@ -21,7 +21,9 @@ import (
 // table's version before, or "wait".
 const holdemActJS = `(() => {
   const c = document.querySelector('#h-controls');
-  const before = document.querySelector('#h-status').dataset.version;
+  const st = document.querySelector('#h-status');
+  if (!st) return ['wait', '']; // the page has no game yet
+  const before = st.dataset.version;
   if (!c) return ['wait', before];
   const btn = k => c.querySelector("button[hx-vals*='\"" + k + "\"']");
   if (btn('rebuy')) { btn('rebuy').click(); return ['a rebuy', before]; }

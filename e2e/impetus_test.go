@@ -21,6 +21,7 @@ import (
 const imActJS = `((who) => {
   const q = s => document.querySelector(s);
   const pick = list => list[who % list.length];
+  if (!q('#im-status')) return ['wait', '']; // the page has no game yet
   const before = q('#im-status').dataset.version;
   // a card to play is a button or, for an Expand, a lit cell: an odd
   // person takes the buttons when there are some, an even one the map

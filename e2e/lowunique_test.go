@@ -13,6 +13,7 @@ import (
 // returns what it did and the version before, or "wait".
 const luActJS = `(() => {
   const q = s => document.querySelector(s);
+  if (!q('#lu-status')) return ['wait', '']; // the page has no game yet
   const before = q('#lu-status').dataset.version;
   const form = q('#lu-hand form.hand');
   if (form) {

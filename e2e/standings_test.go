@@ -253,6 +253,7 @@ func TestCountdownInRealSeconds(t *testing.T) {
 // It returns what it did and the table's version before, or "wait".
 const presidentPlayJS = `(() => {
   const mode = ` + modeJS + `;
+  if (!document.querySelector('#p-status')) return ['wait', '']; // the page has no game yet
   const before = document.querySelector('#p-status').dataset.version;
   const labels = [...document.querySelectorAll('#p-hand label.card')];
   const ranks = document.querySelector('#p-playable').classList;

@@ -116,6 +116,7 @@ const yourTurnJS = `(document.getElementById('turn-mark') || {dataset: {}}).data
 // 7s' gift.
 const tapMoveJS = `(() => {
   const mode = ` + modeJS + `;
+  if (!document.querySelector('#p-status')) return ['wait', '']; // the page has no game yet
   const before = document.querySelector('#p-status').dataset.version;
   const labels = [...document.querySelectorAll('#p-hand label.card')];
   const need = ` + needJS + `;
