@@ -61,8 +61,21 @@ const outOfViewJS = `((sel) => {
   }).map(e => (e.id || e.className) + ' ' + JSON.stringify(e.getBoundingClientRect()));
 })`
 
+// barOverSideJS says where the action bar with actions meets the side
+// column (log, chat, Tonight) when that stands beside the table, the
+// page at the top; "" when they don't meet.
+const barOverSideJS = `(() => {
+  const bar = document.querySelector('.actionbar.has-actions, .actionbar:has(.has-actions)'), side = document.querySelector('aside.side');
+  if (!bar || !side || !matchMedia('(min-width: 64rem)').matches) return '';
+  const a = bar.getBoundingClientRect(), s = side.getBoundingClientRect();
+  const meet = a.left < s.right - 1 && s.left < a.right - 1 && a.top < s.bottom - 1 && s.top < a.bottom - 1;
+  return meet ? 'the bar at x ' + Math.round(a.left) + '-' + Math.round(a.right) + ', y ' + Math.round(a.top) + '-' + Math.round(a.bottom) +
+    ', the column at x ' + Math.round(s.left) + '-' + Math.round(s.right) + ', y ' + Math.round(s.top) + '-' + Math.round(s.bottom) : '';
+})()`
+
 // checkFits fails when a seat or the viewer's cards leave the first
-// screen, or when the action bar with actions is not wholly in view.
+// screen, when the action bar with actions is not wholly in view, or
+// when it covers the side column beside the table.
 func (b *browser) checkFits(what, seats, hand string) {
 	b.t.Helper()
 	// where things stand, not where an entering seat or card is on its
@@ -79,6 +92,9 @@ func (b *browser) checkFits(what, seats, hand string) {
 	}
 	if n := eval[int](b, `document.querySelectorAll('`+seats+`').length`); n == 0 {
 		b.t.Fatalf("%s: %s: no seats", b.name, what)
+	}
+	if out := eval[string](b, barOverSideJS); out != "" {
+		b.t.Fatalf("%s: %s: the action bar covers the side column: %s", b.name, what, out)
 	}
 	inBar := eval[bool](b, `(() => { const bar = document.querySelector('.actionbar.has-actions, .actionbar:has(.has-actions)'); if (!bar) return true;
 	  const r = bar.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= -1 && r.right <= innerWidth + 1 && r.height > 0; })()`)
