@@ -753,6 +753,16 @@ var tr = (function () {
   document.addEventListener("toggle", function (e) {
     if (e.target.matches && e.target.matches("details.final-sheet")) { sheetFolded = !e.target.open; }
   }, true);
+  // What happened to the viewer (Impetus), where it scrolls within a few
+  // lines (a phone), shows its newest lines when it comes.
+  // (afterPush, below: a push brings a new list, scrolled to its top; a
+  // property marks one seen)
+  function newestHappened() {
+    var h = document.getElementById("im-happened");
+    if (!h || h.seenNewest) { return; }
+    h.seenNewest = true;
+    h.scrollTop = h.scrollHeight;
+  }
   document.addEventListener("htmx:wsAfterMessage", function () {
     var sheets = document.querySelectorAll("details.final-sheet");
     if (!sheets.length) { sheetFolded = false; return; }
@@ -858,7 +868,7 @@ var tr = (function () {
   }
   showConn();
 
-  function afterPush() { tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); watchBar(); retitle(); }
+  function afterPush() { tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); watchBar(); retitle(); newestHappened(); }
 
   // A table that changed game pushes its top bar's game (#bar-game): the
   // browser's tab says it too.
