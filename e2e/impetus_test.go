@@ -136,6 +136,18 @@ func TestImpetusInBrowsers(t *testing.T) {
 	bob.screenshot("impetus-phone-bob")
 }
 
+// happenedUnderBarJS says which of the "What happened to you" panel's
+// title and list is not wholly in the first screen above the action bar
+// (the page at the top), or "".
+const happenedUnderBarJS = `(() => {
+  window.scrollTo(0, 0);
+  const bar = document.querySelector('#im-choice').getBoundingClientRect();
+  const above = bar.height > 0 ? bar.top : innerHeight;
+  const list = document.querySelector('#im-happened'), title = list.closest('details').querySelector('summary');
+  return [title, list].filter(e => { const r = e.getBoundingClientRect(); return r.top < 0 || r.bottom > above + 1; })
+    .map(e => JSON.stringify(e.textContent.trim().slice(0, 40)) + ' at y ' + Math.round(e.getBoundingClientRect().top) + '-' + Math.round(e.getBoundingClientRect().bottom) + ', the bar from ' + Math.round(above)).join('; ');
+})()`
+
 // mapToolsCoveredJS names the map's zoom buttons that something else
 // (a seat) covers at their centre or a corner, the page at the top.
 const mapToolsCoveredJS = `(() => {
@@ -214,6 +226,11 @@ func TestImpetusOnAPhone(t *testing.T) {
 	// the faction choice
 	ann.waitJS("the faction choice", yourTurnJS+` && !!document.querySelector('#im-choice button.option')`)
 	ann.firstScreen("impetus-guide-phone")
+	// what happened to her stands in the first screen, above the bar
+	// with its six factions (the map pushed it under)
+	if out := eval[string](ann, happenedUnderBarJS); out != "" {
+		t.Fatalf("what happened to Ann is under the action bar: %s", out)
+	}
 	guide := eval[map[string]any](ann, `(() => {
 	  const bar = document.querySelector('#im-choice').getBoundingClientRect();
 	  const opts = [...document.querySelectorAll('#im-choice button.option')].map(b => b.innerText.replace(/\s+/g, ' '));
@@ -302,7 +319,10 @@ func TestImpetusOnAPhone(t *testing.T) {
 	}
 
 	// the camera: zoom in with the button, pan with the arrows, a drag and
-	// two fingers; Fit shows the whole map again
+	// two fingers; Fit shows the whole map again (the map scrolled to the
+	// middle of the screen, as a person would: near the window's foot the
+	// fixed action bar covers it)
+	eval[bool](ann, `(document.querySelector('#im-map').scrollIntoView({block: 'center'}), true)`)
 	ann.do(chromedp.Click(chromedp.CSS(`#im-map [data-zoom=in]`)))
 	z := eval[[]float64](ann, viewBoxJS)
 	if z[2] >= 380 {
@@ -344,6 +364,9 @@ func TestImpetusOnAPhone(t *testing.T) {
 	if n[0] == 0 || n[1] != 0 || n[2] == 0 {
 		t.Fatalf("the log's details (%d, %d shown) and turns (%d)", n[0], n[1], n[2])
 	}
+	// scrolled to the middle of the screen, as a person would (near the
+	// window's foot the fixed action bar covers it)
+	eval[bool](ann, `(document.querySelector('#log-brief').scrollIntoView({block: 'center'}), true)`)
 	ann.do(chromedp.Click(chromedp.CSS(`#log-brief`)))
 	if shown := eval[int](ann, `[...document.querySelectorAll('#log li.minor')].filter(l => l.getBoundingClientRect().height > 0).length`); shown == 0 {
 		t.Fatal("unticking Key events only shows no detail")

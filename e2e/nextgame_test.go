@@ -109,6 +109,13 @@ func TestOneTableTheWholeEvening(t *testing.T) {
 	if got := eval[string](bob, eveningCountsJS); !strings.Contains(got, "1 Texas Hold'em tournament") {
 		t.Fatalf("tonight after the sit-and-go: %q", got)
 	}
+	// on Bob's phone the final sheet's results fit under his cards (they
+	// scroll within); turned to a wide layout, where the bar stands in
+	// the table's column and fits nothing, they stand whole again
+	bob.waitJS("the final results fitted under Bob's cards", `document.querySelector('#h-actions .standings').style.maxHeight !== ''`)
+	bob.setSize(1280, 800, false)
+	bob.waitJS("the final results unfitted on a wide screen", `document.querySelector('#h-actions .standings').style.maxHeight === '' && !document.querySelector('#h-actions .standings.fitted')`)
+	bob.setSize(390, 844, true)
 	// Bob is no host: no choice of the next game
 	if n := eval[int](bob, `document.querySelectorAll('#next-game *').length`); n != 0 {
 		t.Fatal("Bob is offered the next game")

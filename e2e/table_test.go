@@ -61,8 +61,47 @@ const outOfViewJS = `((sel) => {
   }).map(e => (e.id || e.className) + ' ' + JSON.stringify(e.getBoundingClientRect()));
 })`
 
+// barOverSideJS says where the action bar with actions meets the side
+// column (log, chat, Tonight) when that stands beside the table, the
+// page at the top; "" when they don't meet.
+const barOverSideJS = `(() => {
+  const bar = document.querySelector('.actionbar.has-actions, .actionbar:has(.has-actions)'), side = document.querySelector('aside.side');
+  if (!bar || !side || !matchMedia('(min-width: 64rem)').matches) return '';
+  const a = bar.getBoundingClientRect(), s = side.getBoundingClientRect();
+  const meet = a.left < s.right - 1 && s.left < a.right - 1 && a.top < s.bottom - 1 && s.top < a.bottom - 1;
+  return meet ? 'the bar at x ' + Math.round(a.left) + '-' + Math.round(a.right) + ', y ' + Math.round(a.top) + '-' + Math.round(a.bottom) +
+    ', the column at x ' + Math.round(s.left) + '-' + Math.round(s.right) + ', y ' + Math.round(s.top) + '-' + Math.round(s.bottom) : '';
+})()`
+
+// tabMisplacedJS says where the "Your turn" tab of the action bar with
+// actions (its ::before) leaves the bar's box, where it would cover what
+// lies above the bar (a drawer's title, the viewer's clock), or which of
+// the bar's words, buttons and cards it covers; "" when neither.
+const tabMisplacedJS = `(() => {
+  const bar = document.querySelector('.actionbar.has-actions, .actionbar:has(.has-actions)');
+  if (!bar) return '';
+  const t = getComputedStyle(bar, '::before'), b = getComputedStyle(bar), r = bar.getBoundingClientRect();
+  if (t.content === 'none' || t.display === 'none') return 'no tab';
+  const left = r.left + parseFloat(b.borderLeftWidth) + parseFloat(t.left), top = r.top + parseFloat(b.borderTopWidth) + parseFloat(t.top);
+  const tab = {left, top, right: left + parseFloat(t.width), bottom: top + parseFloat(t.height)};
+  if (tab.top < r.top - .5) return 'the tab stands out of the bar: from y ' + Math.round(tab.top) + ', the bar from ' + Math.round(r.top);
+  const meet = q => q.width > 1 && q.height > 1 && q.left < tab.right && tab.left < q.right && q.top < tab.bottom && tab.top < q.bottom;
+  const out = [];
+  const words = document.createTreeWalker(bar, NodeFilter.SHOW_TEXT);
+  for (let n; (n = words.nextNode());) {
+    if (!n.textContent.trim()) continue;
+    const rg = document.createRange();
+    rg.selectNodeContents(n);
+    if ([...rg.getClientRects()].some(meet)) out.push(JSON.stringify(n.textContent.trim().slice(0, 30)));
+  }
+  bar.querySelectorAll('button, input, select, .card').forEach(e => { if (meet(e.getBoundingClientRect())) out.push(e.tagName.toLowerCase() + ' ' + (e.textContent || e.value || '').trim().slice(0, 30)); });
+  return out.length ? 'the tab at x ' + Math.round(tab.left) + '-' + Math.round(tab.right) + ', y ' + Math.round(tab.top) + '-' + Math.round(tab.bottom) + ' covers ' + out.join(', ') : '';
+})()`
+
 // checkFits fails when a seat or the viewer's cards leave the first
-// screen, or when the action bar with actions is not wholly in view.
+// screen, when the action bar with actions is not wholly in view, when
+// its "Your turn" tab stands out of it or covers its content, or when it covers the side
+// column beside the table.
 func (b *browser) checkFits(what, seats, hand string) {
 	b.t.Helper()
 	// where things stand, not where an entering seat or card is on its
@@ -79,6 +118,12 @@ func (b *browser) checkFits(what, seats, hand string) {
 	}
 	if n := eval[int](b, `document.querySelectorAll('`+seats+`').length`); n == 0 {
 		b.t.Fatalf("%s: %s: no seats", b.name, what)
+	}
+	if out := eval[string](b, tabMisplacedJS); out != "" {
+		b.t.Fatalf("%s: %s: the action bar's \"Your turn\" tab is out of place: %s", b.name, what, out)
+	}
+	if out := eval[string](b, barOverSideJS); out != "" {
+		b.t.Fatalf("%s: %s: the action bar covers the side column: %s", b.name, what, out)
 	}
 	inBar := eval[bool](b, `(() => { const bar = document.querySelector('.actionbar.has-actions, .actionbar:has(.has-actions)'); if (!bar) return true;
 	  const r = bar.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= -1 && r.right <= innerWidth + 1 && r.height > 0; })()`)

@@ -347,7 +347,7 @@ var tr = (function () {
     var h = bar && bar.offsetHeight && getComputedStyle(bar).position === "fixed" ? bar.offsetHeight : 0;
     var pad = h ? (h + 24) + "px" : "";
     if (main.style.paddingBottom !== pad) { main.style.paddingBottom = pad; }
-    if (h) { fitSheet(bar, h); }
+    if (bar) { fitSheet(bar, h); }
   }
   // A hand's results (no move to make) never cover the viewer's own
   // cards on the first screen: when the sheet would, its results table
@@ -355,12 +355,14 @@ var tr = (function () {
   // from scrollHeight, so a limit set here does not undo itself). Cards
   // below the first screen (the host's "Next game" drawer open above the
   // table) are reached by scrolling anyway: the results keep their rows.
+  // A bar that is not fixed (h 0: a wide screen's, in the table's column)
+  // covers nothing: a limit set while it was is cleared.
   function fitSheet(bar, h) {
     var st = bar.querySelector(".standings");
     if (!st) { return; }
     var mine = document.querySelector("#stage .ring-seats > .seat.you .hole");
     var limit = "";
-    if (mine && !bar.querySelector(".has-actions")) {
+    if (h && mine && !bar.querySelector(".has-actions")) {
       var natural = h - st.clientHeight + st.scrollHeight;
       var cards = mine.getBoundingClientRect().bottom + window.scrollY;
       var over = cards + 6 - (window.innerHeight - natural);
@@ -751,6 +753,16 @@ var tr = (function () {
   document.addEventListener("toggle", function (e) {
     if (e.target.matches && e.target.matches("details.final-sheet")) { sheetFolded = !e.target.open; }
   }, true);
+  // What happened to the viewer (Impetus), where it scrolls within a few
+  // lines (a phone), shows its newest lines when it comes.
+  // (afterPush, below: a push brings a new list, scrolled to its top; a
+  // property marks one seen)
+  function newestHappened() {
+    var h = document.getElementById("im-happened");
+    if (!h || h.seenNewest) { return; }
+    h.seenNewest = true;
+    h.scrollTop = h.scrollHeight;
+  }
   document.addEventListener("htmx:wsAfterMessage", function () {
     var sheets = document.querySelectorAll("details.final-sheet");
     if (!sheets.length) { sheetFolded = false; return; }
@@ -856,7 +868,7 @@ var tr = (function () {
   }
   showConn();
 
-  function afterPush() { tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); watchBar(); retitle(); }
+  function afterPush() { tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); watchBar(); retitle(); newestHappened(); }
 
   // A table that changed game pushes its top bar's game (#bar-game): the
   // browser's tab says it too.
