@@ -35,6 +35,22 @@ const whereJS = `[location.href, document.querySelector('#share-drawer').value,
   document.querySelector('#lu-ring .seat.you').id,
   [...document.querySelectorAll('p.muted.small')].map(p => p.textContent).find(t => t.startsWith('You are ')) || '']`
 
+// sheetRowsHiddenJS names the rows (a selector) of the open final
+// sheet that lie outside its box, scrolled to its top, or "".
+func sheetRowsHiddenJS(rows string) string {
+	return `(() => {
+  const body = document.querySelector('.final-sheet[open] > .sheet-body');
+  if (!body) return 'no open final sheet';
+  body.scrollTop = 0;
+  const a = body.getBoundingClientRect(), out = [];
+  for (const r of body.querySelectorAll(` + jsString(rows) + `)) {
+    const b = r.getBoundingClientRect();
+    if (b.top < a.top - 1 || b.bottom > a.bottom + 1) out.push(r.textContent.replace(/\s+/g, ' ').trim() + ' at ' + Math.round(b.top) + '-' + Math.round(b.bottom));
+  }
+  return out.length ? out.join('; ') + ' (the sheet at ' + Math.round(a.top) + '-' + Math.round(a.bottom) + ')' : '';
+})()`
+}
+
 // playLowUniqueToTheEnd makes b's moves until the game is over.
 func playLowUniqueToTheEnd(t *testing.T, b *browser) {
 	t.Helper()
@@ -144,6 +160,12 @@ func TestAnEveningAtOneTable(t *testing.T) {
 		t.Fatalf("tonight after two games: %+v", tv)
 	}
 	ann.firstScreen("evening-second-game-phone")
+	// on a phone the open sheet shows the rows that matter without
+	// scrolling: the final standings and Tonight's three (it showed one
+	// or two of Tonight's)
+	if hidden := eval[string](ann, sheetRowsHiddenJS(`tbody tr`)); hidden != "" {
+		t.Fatalf("the final sheet hides rows on a phone: %s", hidden)
+	}
 	ann.axeCheck("the end of a game with the evening")
 
 	// the Tonight drawer says the same

@@ -198,6 +198,12 @@ func TestOneTableTheWholeEvening(t *testing.T) {
 	}
 	ann.screenshot("evening-three-games-desktop")
 	bob.screenshot("evening-three-games-phone")
+	bob.firstScreen("evening-three-games-sheet-phone")
+	// Bob's phone shows the final standings and the first three rows of
+	// Tonight without scrolling the sheet (it showed one)
+	if hidden := eval[string](bob, sheetRowsHiddenJS(`.standings tbody tr, .tonight tbody tr:nth-child(-n+3)`)); hidden != "" {
+		t.Fatalf("Bob's final sheet hides rows: %s", hidden)
+	}
 	// Tonight's table, in the drawer and under the final standings, fits
 	// the phone and the desktop's side column: no column is cut at its edge
 	for _, p := range []*browser{ann, bob} {
