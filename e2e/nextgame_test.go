@@ -38,6 +38,17 @@ const eveningCountsJS = `(document.querySelector('#evening .evening-counts') || 
 func pickNext(t *testing.T, host *browser, game, title string, fields map[string]string, shot string, everyone ...*browser) {
 	t.Helper()
 	host.waitJS("the next-game drawer", `!!document.querySelector('#next-game details.next-game')`)
+	// at a game's end the host opens it from beside Play again
+	if eval[bool](host, `!!document.querySelector('.final-again .next-link')`) {
+		if where := eval[string](host, nextBesideAgainJS); where != "" {
+			t.Fatalf("%s's Next game: %s", host.name, where)
+		}
+		host.mustTap(`.final-again .next-link`)
+		host.waitJS("the next-game drawer open", `document.querySelector('#next-game details.next-game').open`)
+		if where := eval[string](host, nextGameRisenJS); where != "" {
+			t.Fatalf("%s's opened next-game drawer: %s", host.name, where)
+		}
+	}
 	if !eval[bool](host, nextGameJS(game, fields)) {
 		t.Fatal("no next-game form")
 	}
