@@ -35,6 +35,49 @@ const whereJS = `[location.href, document.querySelector('#share-drawer').value,
   document.querySelector('#lu-ring .seat.you').id,
   [...document.querySelectorAll('p.muted.small')].map(p => p.textContent).find(t => t.startsWith('You are ')) || '']`
 
+// nextBesideAgainJS says what is wrong with the host's Next game at a
+// game's end, or "": its link stands in Play again's row, in the action
+// bar, and the closed drawer takes no room over the table.
+const nextBesideAgainJS = `(() => {
+  const link = document.querySelector('.actionbar .final-again .next-link'), again = document.querySelector('.actionbar .final-again button.play-again');
+  if (!link || !again) return 'no Next game link or Play again in the action bar';
+  const a = link.getBoundingClientRect(), b = again.getBoundingClientRect();
+  if (a.bottom <= b.top || a.top >= b.bottom || a.right > innerWidth || a.left < 0) return 'the link at ' + [a.left, a.top, a.right, a.bottom].map(Math.round) + ', Play again at ' + [b.left, b.top, b.right, b.bottom].map(Math.round);
+  const d = document.querySelector('#next-game details.next-game');
+  if (d && d.checkVisibility()) return 'the closed drawer still shows at ' + Math.round(d.getBoundingClientRect().top);
+  return '';
+})()`
+
+// nextGameRisenJS says what is wrong with the host's opened next-game
+// drawer, or "": it stands over the action bar at the window's bottom,
+// its title in the window, the first game's choice within reach.
+const nextGameRisenJS = `(() => {
+  const d = document.querySelector('#next-game details.next-game[open]');
+  if (!d) return 'not open';
+  const r = d.getBoundingClientRect(), s = d.querySelector('summary').getBoundingClientRect();
+  if (Math.abs(r.bottom - innerHeight) > 2 || s.top < 0 || s.bottom > innerHeight) return 'the drawer at ' + Math.round(r.top) + '-' + Math.round(r.bottom) + ', its title at ' + Math.round(s.top) + ' in a window of ' + innerHeight;
+  const c = d.querySelector('details.next-game-choice > summary').getBoundingClientRect();
+  const e = document.elementFromPoint(c.left + 5, c.top + c.height / 2);
+  if (!e || !d.contains(e)) return 'the first game under ' + (e ? e.tagName + '.' + e.className : 'nothing');
+  return '';
+})()`
+
+// sheetRowsHiddenJS names the rows (a selector) of the open final
+// sheet that lie outside its box, scrolled to its top, or "".
+func sheetRowsHiddenJS(rows string) string {
+	return `(() => {
+  const body = document.querySelector('.final-sheet[open] > .sheet-body');
+  if (!body) return 'no open final sheet';
+  body.scrollTop = 0;
+  const a = body.getBoundingClientRect(), out = [];
+  for (const r of body.querySelectorAll(` + jsString(rows) + `)) {
+    const b = r.getBoundingClientRect();
+    if (b.top < a.top - 1 || b.bottom > a.bottom + 1) out.push(r.textContent.replace(/\s+/g, ' ').trim() + ' at ' + Math.round(b.top) + '-' + Math.round(b.bottom));
+  }
+  return out.length ? out.join('; ') + ' (the sheet at ' + Math.round(a.top) + '-' + Math.round(a.bottom) + ')' : '';
+})()`
+}
+
 // playLowUniqueToTheEnd makes b's moves until the game is over.
 func playLowUniqueToTheEnd(t *testing.T, b *browser) {
 	t.Helper()
@@ -98,6 +141,21 @@ func TestAnEveningAtOneTable(t *testing.T) {
 		t.Fatalf("tonight after one game: %+v", tv)
 	}
 	ann.firstScreen("evening-first-game-phone")
+	// Ann is the host: her Next game stands beside Play again, not over
+	// the status line, and rises over the action bar when she opens it
+	if where := eval[string](ann, nextBesideAgainJS); where != "" {
+		t.Fatalf("the host's Next game on a phone: %s", where)
+	}
+	ann.mustTap(`.final-again .next-link`)
+	ann.waitJS("the next-game drawer, its title focused", `document.querySelector('#next-game details.next-game').open && document.activeElement.matches('#next-game details.next-game > summary')`)
+	if where := eval[string](ann, nextGameRisenJS); where != "" {
+		ann.screenshot("evening-next-game-phone")
+		t.Fatalf("the opened next-game drawer on a phone: %s", where)
+	}
+	ann.firstScreen("evening-next-game-phone")
+	// folded again, the keyboard is back on the link
+	ann.do(chromedp.KeyEvent("\r"))
+	ann.waitJS("the drawer folded, the focus on the link", `!document.querySelector('#next-game details.next-game').open && document.activeElement.matches('.final-again .next-link')`)
 
 	ann.mustTap(`#lu-hand button.play-again`)
 	ann.waitJS("the next game", `document.querySelector('#lu-status').dataset.phase === 'select' && document.querySelector('#lu-round').innerText.includes('game 2')`)
@@ -144,6 +202,12 @@ func TestAnEveningAtOneTable(t *testing.T) {
 		t.Fatalf("tonight after two games: %+v", tv)
 	}
 	ann.firstScreen("evening-second-game-phone")
+	// on a phone the open sheet shows the rows that matter without
+	// scrolling: the final standings and Tonight's three (it showed one
+	// or two of Tonight's)
+	if hidden := eval[string](ann, sheetRowsHiddenJS(`tbody tr`)); hidden != "" {
+		t.Fatalf("the final sheet hides rows on a phone: %s", hidden)
+	}
 	ann.axeCheck("the end of a game with the evening")
 
 	// the Tonight drawer says the same

@@ -38,6 +38,17 @@ const eveningCountsJS = `(document.querySelector('#evening .evening-counts') || 
 func pickNext(t *testing.T, host *browser, game, title string, fields map[string]string, shot string, everyone ...*browser) {
 	t.Helper()
 	host.waitJS("the next-game drawer", `!!document.querySelector('#next-game details.next-game')`)
+	// at a game's end the host opens it from beside Play again
+	if eval[bool](host, `!!document.querySelector('.final-again .next-link')`) {
+		if where := eval[string](host, nextBesideAgainJS); where != "" {
+			t.Fatalf("%s's Next game: %s", host.name, where)
+		}
+		host.mustTap(`.final-again .next-link`)
+		host.waitJS("the next-game drawer open", `document.querySelector('#next-game details.next-game').open`)
+		if where := eval[string](host, nextGameRisenJS); where != "" {
+			t.Fatalf("%s's opened next-game drawer: %s", host.name, where)
+		}
+	}
 	if !eval[bool](host, nextGameJS(game, fields)) {
 		t.Fatal("no next-game form")
 	}
@@ -205,6 +216,12 @@ func TestOneTableTheWholeEvening(t *testing.T) {
 	}
 	ann.screenshot("evening-three-games-desktop")
 	bob.screenshot("evening-three-games-phone")
+	bob.firstScreen("evening-three-games-sheet-phone")
+	// Bob's phone shows the final standings and the first three rows of
+	// Tonight without scrolling the sheet (it showed one)
+	if hidden := eval[string](bob, sheetRowsHiddenJS(`.standings tbody tr, .tonight tbody tr:nth-child(-n+3)`)); hidden != "" {
+		t.Fatalf("Bob's final sheet hides rows: %s", hidden)
+	}
 	// Tonight's table, in the drawer and under the final standings, fits
 	// the phone and the desktop's side column: no column is cut at its edge
 	for _, p := range []*browser{ann, bob} {

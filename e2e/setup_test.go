@@ -75,29 +75,81 @@ func TestSetUpATableOnAPhone(t *testing.T) {
 			if c.kind == "holdem" && c.format == "sng" || c.kind == "president" {
 				b.shoot(name, chromedp.CaptureScreenshot())
 			}
+			if c.format == "sng" {
+				sngFits(t, b, lang)
+			}
 			t.Logf("%s %s%s: Create at %.0f px from the form's top, %v controls shown, %d before it", lang, c.kind, c.format, look["create"], look["controls"], tabs)
 		}
 		b.axeCheck("the set-up forms in " + lang)
 	}
+	// the other five languages: the sit-and-go's choices, the longest
+	b := newBrowser(t, "Pat")
+	b.setSize(390, 844, true)
+	for _, lang := range []string{"de", "es", "fr", "it", "pt-BR"} {
+		b.setLang(lang)
+		b.do(chromedp.Navigate(srv.url + "/?hl=" + lang + "#new-holdem"))
+		b.waitJS("the form in "+lang, `document.documentElement.lang === '`+lang+`' && document.querySelector('#new-holdem').getBoundingClientRect().height > 0`)
+		b.do(chromedp.SetValue(chromedp.CSS(`#new-holdem select[name=format]`), "sng"))
+		sngFits(t, b, lang)
+	}
+}
+
+// sngFits: a sit-and-go's set-up on a phone fits its width, its rarer
+// options unfolded too: no choice is cut in its select and the page does
+// not scroll sideways; each blind structure's select shows its name and
+// the note under it says the chosen one's chips and levels, inside the
+// form. (The choices were "Turbo: 1500 chips, 5-minute levels, antes
+// from level 4", cut at "antes" on a phone.)
+func sngFits(t *testing.T, b *browser, lang string) {
+	t.Helper()
+	const sec = `#new-holdem`
+	eval[bool](b, `(() => { document.querySelectorAll('`+sec+` fieldset.holdem-sng details').forEach(d => d.open = true); return true; })()`)
+	var notes []string
+	for _, st := range []string{"turbo", "regular", "deep"} {
+		b.do(chromedp.SetValue(chromedp.CSS(sec+` select[name=structure]`), st))
+		look := eval[map[string]any](b, `(() => {
+		  const form = document.querySelector('`+sec+` form').getBoundingClientRect();
+		  const note = document.querySelector('`+sec+` .structure-note'), r = note.getBoundingClientRect();
+		  const shown = [...note.children].filter(e => e.checkVisibility());
+		  return {shown: shown.length, note: note.textContent.trim() && shown.map(e => e.textContent.trim()).join('|'),
+		    inside: r.left >= form.left && r.right <= form.right && r.height > 0,
+		    page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+		})()`)
+		if look["shown"].(float64) != 1 || look["inside"] != true {
+			t.Fatalf("%s %s: the structure's note under its select: %v", lang, st, look)
+		}
+		if p := look["page"].(float64); p > 0 {
+			t.Fatalf("%s %s: the set-up page scrolls %.0f px sideways on a phone", lang, st, p)
+		}
+		notes = append(notes, look["note"].(string))
+		if out := eval[[]string](b, cutSelectsJS+`(`+jsString(sec)+`)`); len(out) > 0 {
+			b.screenshot("setup-holdemsng-cut-" + lang)
+			t.Fatalf("%s: these sit-and-go choices are cut in their select on a phone: %v", lang, out)
+		}
+	}
+	if notes[0] == notes[1] || notes[1] == notes[2] {
+		t.Fatalf("%s: the note does not follow the chosen structure: %q", lang, notes)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS(sec+` select[name=structure]`), "turbo"))
+	eval[bool](b, `(() => { document.querySelectorAll('`+sec+` fieldset.holdem-sng details').forEach(d => d.open = false); return true; })()`)
 }
 
 // cutSelectsJS names the options of the shown selects under a selector
-// that the layout cuts: the option would fit in a select as wide as the
-// form (the arrow takes about 1.2rem) but not in its own. (A choice
-// longer than a phone's form, "Turbo: 1500 chips, 5-minute levels, antes
-// from level 4", wants shorter words, not layout.)
+// that would be cut once chosen: wider than their select's room (the
+// arrow takes about 1.2rem). A select too narrow wants layout, a choice
+// longer than a phone's form ("Turbo: 1500 chips, 5-minute levels, antes
+// from level 4") shorter words.
 const cutSelectsJS = `((under) => {
   const out = [], ctx = document.createElement('canvas').getContext('2d');
-  const form = document.querySelector(under + ' form');
   document.querySelectorAll(under + ' select').forEach(s => {
     if (!s.checkVisibility()) { return; } // a folded house rule is not shown
     const cs = getComputedStyle(s);
     ctx.font = cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily;
     const arrow = parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 1.2 * parseFloat(cs.fontSize);
-    const room = s.clientWidth - arrow, most = form.clientWidth - arrow;
+    const room = s.clientWidth - arrow;
     for (const o of s.options) {
       const w = ctx.measureText(o.text).width;
-      if (w > room && w <= most) { out.push(s.name + ': ' + o.text + ' (' + Math.round(w) + ' px in ' + Math.round(room) + ')'); }
+      if (w > room) { out.push(s.name + ': ' + o.text + ' (' + Math.round(w) + ' px in ' + Math.round(room) + ')'); }
     }
   });
   return out;

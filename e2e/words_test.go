@@ -91,6 +91,35 @@ const centreUnderSeatsJS = `((ring) => {
     map(s => s.querySelector('.name').textContent + ' covers the centre (' + Math.round(c.left) + '-' + Math.round(c.right) + ')');
 })`
 
+// luPillsOneLineJS names the words of Lowest Unique's seat pills, each
+// phase's ("has selected", "looking", "wins the round", …) in l, that
+// take two lines in a seat (they read badly broken in two): each is put
+// in a pill of Ann's seat in turn, beside the one-line bench pill.
+func luPillsOneLineJS(l *i18n.Lang) string {
+	words := []string{l.F("lowunique.view.bench_count", i18n.N("Count", 8)), l.F("lowunique.view.plays", i18n.N("Card", 8)), l.T("lobby.ready")}
+	for _, k := range []string{"selected", "chosen", "wins_round", "bench_back", "waiting.select", "waiting.reveal", "waiting.choose"} {
+		words = append(words, l.T("lowunique.view."+k))
+	}
+	w := make([]string, len(words))
+	for i, x := range words {
+		w[i] = jsString(x)
+	}
+	return `((words) => {
+  const box = document.querySelector('#lu-ring .seat.you .seat-badges'), out = [];
+  const one = box.querySelector('.badge').getBoundingClientRect().height;
+  for (const w of words) {
+    const b = document.createElement('span');
+    b.className = 'badge role';
+    b.textContent = w;
+    box.append(b);
+    const h = b.getBoundingClientRect().height;
+    if (h > one * 1.5) out.push('the seat pill "' + w + '" takes ' + Math.round(h / one) + ' lines');
+    b.remove();
+  }
+  return out;
+})([` + strings.Join(w, ", ") + `])`
+}
+
 func TestWordsFitEveryLanguage(t *testing.T) {
 	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "20ms", "-bot-delay-max", "40ms", "-next-deal-delay", "2s")
@@ -141,6 +170,11 @@ func TestWordsFitEveryLanguage(t *testing.T) {
 			}
 			for _, o := range eval[[]string](ann, centreUnderSeatsJS+`(`+jsString(g.ring)+`)`) {
 				failed = append(failed, g.kind+" "+code+" phone: "+o)
+			}
+			if g.kind == "lowunique" {
+				for _, o := range eval[[]string](ann, luPillsOneLineJS(i18n.Lookup(code))) {
+					failed = append(failed, g.kind+" "+code+" phone: "+o)
+				}
 			}
 		}
 		ann.setSize(1280, 800, false)

@@ -919,7 +919,7 @@ func holdemStructures() []views.HStructure {
 	all := holdem.Structures()
 	for _, name := range []string{"turbo", "regular", "deep"} {
 		st := all[name]
-		hs := views.HStructure{Name: name, Title: i18n.M("holdem.create.structure.choice", i18n.K("Structure", "holdem.create.structure."+name),
+		hs := views.HStructure{Name: name, Note: i18n.M("holdem.create.structure.note",
 			i18n.N("Chips", st.Stack), levelLengthArg("Length", st), i18n.N("Level", anteFrom(st)))}
 		for i, l := range st.Levels {
 			hs.Levels = append(hs.Levels, views.HLevel{N: i + 1, SmallBlind: l.SmallBlind, BigBlind: l.BigBlind, Ante: l.Ante})

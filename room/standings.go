@@ -90,6 +90,7 @@ func (rv *roomView) again() *views.Again {
 	t := rv.t
 	a := &views.Again{URL: "/t/" + rv.code, Seated: rv.seat >= 0 && rv.seat < len(t.Seats) && t.Seats[rv.seat].person()}
 	a.Offered = a.Seated && t.offered(rv.seat)
+	a.Next = a.Seated && nextShown(t, t.Seats[rv.seat].Player)
 	if len(t.Offers) == 0 {
 		return a
 	}

@@ -763,6 +763,23 @@ var tr = (function () {
     h.seenNewest = true;
     h.scrollTop = h.scrollHeight;
   }
+  // The host's "Next game" beside Play again opens their drawer where it
+  // is (CSS raises it over the action bar), its title focused, without
+  // leaving "#next-game-pick" in the address people copy to share the
+  // table; folded again, the focus goes back to the link.
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest(".final-again a.next-link");
+    var d = document.querySelector("#next-game details.next-game");
+    if (!a || !d) { return; }
+    e.preventDefault();
+    d.open = true;
+    d.querySelector("summary").focus();
+  });
+  document.addEventListener("toggle", function (e) {
+    var d = e.target, a = document.querySelector(".final-again a.next-link");
+    if (!a || d.open || !d.matches || !d.matches("#next-game details.next-game")) { return; }
+    if (document.activeElement === document.body || d.contains(document.activeElement)) { a.focus(); }
+  }, true);
   document.addEventListener("htmx:wsAfterMessage", function () {
     var sheets = document.querySelectorAll("details.final-sheet");
     if (!sheets.length) { sheetFolded = false; return; }

@@ -31,6 +31,10 @@ type EveningFigure struct {
 	Sign int // coloured up or down
 }
 
+// NextGamePick is the id of the host's next-game drawer's first line
+// (NextGamePanel), where "Next game" beside Play again leads.
+const NextGamePick = "next-game-pick"
+
 // Again is a finished game's "Play again": the same people in the same
 // seats at the same link start a new game once every person seated wants
 // it (bots always do).
@@ -39,6 +43,9 @@ type Again struct {
 	Offered bool   // the viewer asked already
 	Seated  bool   // the viewer has a seat (a watcher only reads Text)
 	Text    string // who wants to and who is awaited: "Ann wants to play again; waiting for Bob."
+	// Next: the viewer is the host, who may pick another game instead:
+	// "Next game" beside Play again opens their drawer (#next-game).
+	Next bool
 }
 
 func (e *Evening) key(k *keyer) {
@@ -87,4 +94,5 @@ func (a *Again) key(k *keyer) {
 	k.flag(a.Offered)
 	k.flag(a.Seated)
 	k.str(a.Text)
+	k.flag(a.Next)
 }

@@ -45,7 +45,7 @@ type HTour struct {
 // HStructure is a blind structure a sit-and-go may choose.
 type HStructure struct {
 	Name   string
-	Title  i18n.Msg // its choice in the form: "Turbo: 1500 chips, …"
+	Note   i18n.Msg // under its name in the form: "1500 chips, 5-minute levels, antes from level 4"
 	Levels []HLevel
 }
 
