@@ -88,25 +88,25 @@ func (t *Table) switchGame(e entry) ([]logLine, error) {
 	// the people seated, the host first, then the remote bots the host
 	// seated (a switch logged before they moved with it says so: By is
 	// not "remote"); built-in bots stay with the game they played
-	var people []seat
+	var kept []seat
 	if h := t.seatOf(t.Host); h >= 0 && t.Seats[h].person() {
-		people = append(people, t.Seats[h])
+		kept = append(kept, t.Seats[h])
 	}
 	for _, s := range t.Seats {
 		if s.person() && s.Player != t.Host {
-			people = append(people, s)
+			kept = append(kept, s)
 		}
 	}
 	if e.By == switchKeepsRemote {
 		for _, s := range t.Seats {
 			if s.Remote {
-				people = append(people, s)
+				kept = append(kept, s)
 			}
 		}
 	}
 	seats := make([]seat, e.Opts.Seats)
 	var first []seatAsk
-	for i, p := range people {
+	for i, p := range kept {
 		switch {
 		case i < len(seats) && p.Remote:
 			seats[i] = seat{Player: p.Player, Name: p.Name, Ready: true, Remote: true, Invited: p.Invited}
