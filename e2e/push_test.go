@@ -6,7 +6,9 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/backgroundservice"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/serviceworker"
@@ -135,7 +137,13 @@ func TestTellMeWhenItIsMyTurn(t *testing.T) {
 	}
 	ann.axeCheck("the Notifications drawer, on")
 
-	// a push reaches the service worker: it shows the notification
+	// a push reaches the service worker: it shows the notification. What
+	// the browser did is read from DevTools' record of its background
+	// services: the page asks for its notifications only once the push
+	// event is over, since a getNotifications made while one is being
+	// shown can drop it from the browser's list (headless Chromium, 1 run
+	// in 8 when the page asked on every frame).
+	done := backgroundEvents(t, ann)
 	msg := `{"title":"Your turn: President, table ` + code + `","body":"Play Tap to open the table.","url":"/t/` + code + `","tag":"turn-` + code + `"}`
 	ann.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		events := cdp.Events(ctx, tg, serviceworker.WorkerRegistrationUpdated)
@@ -156,7 +164,31 @@ func TestTellMeWhenItIsMyTurn(t *testing.T) {
 		}
 		return errors.New("no registration of the service worker")
 	}))
-	ann.waitJS("the notification shown", `(navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns => {
+	shown := map[string]string{}
+	for shown["completed"] == "" {
+		select {
+		case ev := <-done:
+			switch ev.EventName {
+			case "Notification displayed":
+				for _, m := range ev.EventMetadata {
+					shown[m.Key] = m.Value
+				}
+			case "Push event completed":
+				shown["completed"] = "yes"
+				for _, m := range ev.EventMetadata {
+					if m.Key == "Status" && m.Value != "Success" {
+						t.Fatalf("the service worker's push event ended: %s", m.Value)
+					}
+				}
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("the push event did not end in 30 s; the browser recorded %v", shown)
+		}
+	}
+	if shown["Title"] != "Your turn: President, table "+code || shown["Body"] != "Play Tap to open the table." {
+		t.Fatalf("the notification displayed: %v", shown)
+	}
+	ann.waitJS("the notification listed", `(navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns => {
 		window.__notes = ns.map(n => [n.title, n.body, n.tag, n.data && n.data.url].join('|')); }), (window.__notes || []).length > 0)`)
 	if notes := eval[[]string](ann, `window.__notes`); notes[0] != "Your turn: President, table "+code+"|Play Tap to open the table.|turn-"+code+"|/t/"+code {
 		t.Fatalf("notifications shown: %q", notes)
@@ -166,6 +198,38 @@ func TestTellMeWhenItIsMyTurn(t *testing.T) {
 	ann.mustTap(`#push-drawer [data-push-off]`)
 	ann.waitJS("notifications off", `document.querySelector('[data-push-status]').textContent.includes('Off: this device no longer tells you') && window.__unsubscribed`)
 	ann.shoot("push-off-desktop", chromedp.CaptureScreenshot())
+}
+
+// backgroundEvents records what the browser's background services do
+// for b's page (DevTools' Application panel: a push event dispatched and
+// completed, a notification displayed) and hands each event on.
+func backgroundEvents(t *testing.T, b *browser) <-chan *backgroundservice.Event {
+	out := make(chan *backgroundservice.Event, 16)
+	b.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		events := cdp.Events(b.ctx, tg, backgroundservice.BackgroundServiceEventReceived)
+		for _, svc := range []backgroundservice.ServiceName{backgroundservice.ServiceNameNotifications, backgroundservice.ServiceNamePushMessaging} {
+			if _, err := cdp.Call(ctx, tg, backgroundservice.StartObserving, backgroundservice.StartObservingParams{Service: svc}); err != nil {
+				return err
+			}
+			if _, err := cdp.Call(ctx, tg, backgroundservice.SetRecording, backgroundservice.SetRecordingParams{ShouldRecord: true, Service: svc}); err != nil {
+				return err
+			}
+		}
+		go func() {
+			for ev, err := range events {
+				if err != nil {
+					return
+				}
+				select {
+				case out <- ev.BackgroundServiceEvent:
+				case <-b.ctx.Done():
+					return
+				}
+			}
+		}()
+		return nil
+	}))
+	return out
 }
 
 // TestTellMeBlocked: a browser whose settings refuse this site's
