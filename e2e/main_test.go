@@ -393,10 +393,12 @@ func (b *browser) tap(sel string) bool {
 	return eval[bool](b, `(() => { const e = document.querySelector(`+jsString(sel)+`); if (!e) return false; e.click(); return true; })()`)
 }
 
-// mustTap waits for sel, then taps it.
+// mustTap waits for sel in a loaded page, then taps it. A page still
+// loading shows its controls before htmx (deferred) has taken them: a
+// click then does nothing (a Start was lost so, once in some thirty runs).
 func (b *browser) mustTap(sel string) {
 	b.t.Helper()
-	b.waitJS(sel, `!!document.querySelector(`+jsString(sel)+`)`)
+	b.waitJS(sel, `document.readyState === 'complete' && !!document.querySelector(`+jsString(sel)+`)`)
 	if !b.tap(sel) {
 		b.t.Fatalf("%s: %s went away before it could be clicked", b.name, sel)
 	}
