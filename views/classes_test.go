@@ -71,3 +71,49 @@ func TestNumbered(t *testing.T) {
 		}
 	}
 }
+
+// TestHandLayoutBySize: the hand size marker names each size the
+// stylesheet lays a hand out anew at (9, 11, 17, 19, 25 cards), once
+// reached, and its fragment's key changes only when a hand crosses one.
+func TestHandLayoutBySize(t *testing.T) {
+	key := func(n int) uint64 {
+		p := &President{Hand: make([]CardView, n)}
+		for _, f := range p.Fragments() {
+			if f.ID == "p-layout" {
+				return f.Key
+			}
+		}
+		t.Fatal("no p-layout fragment")
+		return 0
+	}
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{
+		{0, ""}, {8, ""}, {9, "holds-9"}, {10, "holds-9"},
+		{11, "holds-9 holds-11"}, {16, "holds-9 holds-11"},
+		{17, "holds-9 holds-11 holds-17"}, {18, "holds-9 holds-11 holds-17"},
+		{19, "holds-9 holds-11 holds-17 holds-19"}, {24, "holds-9 holds-11 holds-17 holds-19"},
+		{25, "holds-9 holds-11 holds-17 holds-19 holds-25"}, {28, "holds-9 holds-11 holds-17 holds-19 holds-25"},
+	} {
+		if got := handLayout(tc.n).class(); got != tc.want {
+			t.Errorf("a hand of %d: %q, want %q", tc.n, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		had, now int
+		changed  bool
+	}{
+		{10, 9, false}, // both hold 9 or more, fewer than 11
+		{11, 10, true}, // rows become one fan again
+		{12, 11, false},
+		{13, 8, true}, // four cards played at once, from rows to a plain fan
+		{19, 18, true},
+		{26, 25, false},
+		{28, 14, true},
+	} {
+		if changed := key(tc.had) != key(tc.now); changed != tc.changed {
+			t.Errorf("%d cards → %d: the marker changed %v, want %v", tc.had, tc.now, changed, tc.changed)
+		}
+	}
+}

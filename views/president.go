@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"io"
 
 	"github.com/a-h/templ"
 	"github.com/tablegames/tables/i18n"
@@ -97,12 +98,13 @@ type President struct {
 // Fragments lists the President table's fragments in page order. The
 // components share p (a pointer each, not a copy each).
 func (p *President) Fragments() []Fragment {
-	out := make([]Fragment, 0, 10+len(p.Seats)+FrameFragments)
+	out := make([]Fragment, 0, 11+len(p.Seats)+FrameFragments)
 	out = append(out, []Fragment{
 		{ID: "p-status", Component: presidentStatus(p)}, // changes with every move
 		{ID: "p-deal", Component: presidentDeal(p), Key: uint64(p.Deal)<<1 | 1, Public: true},
 		{ID: "p-swap", Component: presidentSwap(p), Key: p.swapKey()},
 		{ID: "turn-mark", Component: turnMark(p.YourTurn, "game.your_turn")},
+		p.layoutFragment(),
 		TurnsFragment("p-ring", p.seatList()),
 		{ID: "p-pile", Component: presidentPile(p), Key: p.pileKey(), Public: true},
 		{ID: "p-hand", Component: presidentHand(p), Key: p.HandKey, Since: p.handSince},
@@ -199,6 +201,51 @@ func (p *President) handSince(had uint64) templ.Component {
 		return nil
 	}
 	return handRemove(gone)
+}
+
+// handMarker is the viewer's hand size marker (#p-layout): how many of
+// the sizes at which static/app.css lays a hand out anew the hand has
+// reached (a phone tightens the fan at 9 cards, takes rows at 11, gives
+// the felt's height to a third row at 17 and a fourth at 25; a wider
+// screen to a second row at 19), written as a class "holds-N" for each.
+// The marker stands before the felt and the hand, so the stylesheet
+// reaches both with "~" and never counts the cards with
+// :has(:nth-child(N)), which a browser must match again on every change
+// to the table; it changes only when the hand crosses a size, and the
+// hand's own fragment is untouched. A small number, it is a Component
+// that allocates nothing on every viewer's every push.
+type handMarker uint8
+
+// handLayout is the marker of a hand of n cards.
+func handLayout(n int) handMarker {
+	var m handMarker
+	for _, size := range [...]int{9, 11, 17, 19, 25} {
+		if n >= size {
+			m++
+		}
+	}
+	return m
+}
+
+func (m handMarker) class() string {
+	return [...]string{"", "holds-9", "holds-9 holds-11", "holds-9 holds-11 holds-17",
+		"holds-9 holds-11 holds-17 holds-19", "holds-9 holds-11 holds-17 holds-19 holds-25"}[m]
+}
+
+func (m handMarker) Render(_ context.Context, w io.Writer) error {
+	for _, s := range [...]string{`<i id="p-layout" class="`, m.class(), `" hidden></i>`} {
+		if _, err := io.WriteString(w, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// layoutFragment is the marker's fragment: Public, since all it shows is
+// the sizes reached, which its key stands for.
+func (p *President) layoutFragment() Fragment {
+	m := handLayout(len(p.Hand))
+	return Fragment{ID: "p-layout", Component: m, Key: uint64(m) + 1, Public: true}
 }
 
 // cardsPiece is cards written inline (cardText) as a message's argument:
