@@ -775,6 +775,15 @@ var tr = (function () {
     d.open = true;
     d.querySelector("summary").focus();
   });
+  // At a game's end, where the link stands, the drawer is raised by it
+  // and gives up its place (#next-game.at-end in app.css); at any other
+  // time the drawer stands where it is. (A class set here, not a
+  // :has(.final-again .next-link) over the whole page, which the browser
+  // would match again at every push.)
+  function nextAtEnd() {
+    var n = document.getElementById("next-game");
+    if (n) { n.classList.toggle("at-end", !!document.querySelector(".final-again .next-link")); }
+  }
   document.addEventListener("toggle", function (e) {
     var d = e.target, a = document.querySelector(".final-again a.next-link");
     if (!a || d.open || !d.matches || !d.matches("#next-game details.next-game")) { return; }
@@ -885,7 +894,7 @@ var tr = (function () {
   }
   showConn();
 
-  function afterPush() { tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); watchBar(); retitle(); newestHappened(); }
+  function afterPush() { tick(); turn(); deal(); drawers(); keepFocus(); applyCamera(); watchBar(); retitle(); newestHappened(); nextAtEnd(); }
 
   // A table that changed game pushes its top bar's game (#bar-game): the
   // browser's tab says it too.
