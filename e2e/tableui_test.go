@@ -405,7 +405,9 @@ func TestChipsClearOfMarks(t *testing.T) {
 			}
 			seen.Ante += got.Ante
 			seen.Clock += got.Clock
-			eval[bool](ann, `(() => { const c = document.querySelector('#h-controls'); const b = c && (c.querySelector("button[hx-vals*='\"check\"']") || c.querySelector("button[hx-vals*='\"call\"']")); if (b) b.click(); return !!b; })()`)
+			// Ann acts once her own bet chip has come in (its fade over), so
+			// her turn's clock and chip are looked at too, not only a bot's
+			eval[bool](ann, `(() => { if ([...document.querySelectorAll('#h-ring .seat.you .bet-chip')].some(x => x.getAnimations().some(a => a.playState === 'running'))) return false; const c = document.querySelector('#h-controls'); const b = c && (c.querySelector("button[hx-vals*='\"check\"']") || c.querySelector("button[hx-vals*='\"call\"']")); if (b) b.click(); return !!b; })()`)
 			time.Sleep(150 * time.Millisecond)
 		}
 		t.Logf("%s: %d looks at an ante chip beside a dealer button, %d at a bet chip beside a clock: clear", size, seen.Ante, seen.Clock)
