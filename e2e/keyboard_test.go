@@ -38,7 +38,9 @@ const planJS = `(() => {
     const ranks = document.querySelector('#p-playable').classList;
     const playable = [...document.querySelectorAll('#p-hand label.card')].filter(l => [...l.classList].some(c => ranks.contains(c)));
     const three = playable.find(l => l.querySelector('input[value="3D"]'));
-    return [mode, (three || playable[0]).querySelector('input').value];
+    // a seven while other cards are left: its gift is played by keyboard too
+    const seven = document.querySelectorAll('#p-hand label.card').length > 1 && playable.find(l => /^7[CDHS]$/.test(l.querySelector('input').value));
+    return [mode, (three || seven || playable[0]).querySelector('input').value];
   }
   case 'discard': case 'return':
     return [mode, ...[...document.querySelectorAll('#p-hand input[name=card]')].slice(0, need).map(i => i.value)];
@@ -108,11 +110,11 @@ func TestPresidentByKeyboard(t *testing.T) {
 	if first := eval[int](ann, handFocusJS); first != 0 {
 		t.Fatalf("Home moved the focus to card %d", first)
 	}
-	moves, byEnter, byButton := 0, 0, 0
+	moves, byEnter, byButton, gifts := 0, 0, 0, 0
 	deadline := time.Now().Add(3 * time.Minute)
 	// a deal to its end, and the next ones until a move was played with
-	// Enter on a selected card
-	for byEnter == 0 || !strings.Contains(ann.text("#p-status"), "is over") {
+	// Enter on a selected card and a seven's gift was given by keyboard
+	for byEnter == 0 || gifts == 0 || !strings.Contains(ann.text("#p-status"), "is over") {
 		if time.Now().After(deadline) {
 			t.Fatalf("the deal did not end in time\n%s", ann.text("#log"))
 		}
@@ -146,8 +148,13 @@ func TestPresidentByKeyboard(t *testing.T) {
 				ann.press(" ")
 			}
 			ann.press(kb.Enter)
+			// the focus rests on the player: the same Enter gives nothing yet
 			ann.waitJS("Enter on the gift's cards to take the focus to a player", `document.activeElement.matches('[data-give-to]')`)
+			if eval[bool](ann, `!!document.querySelector('#p-actions [data-gift]') || document.querySelector('#p-status').dataset.version !== `+jsString(before)) {
+				t.Fatalf("the Enter that went to a player gave the cards at once\n%s", ann.text("#log"))
+			}
 			ann.press(kb.Enter)
+			gifts++
 		default:
 			end := `false`
 			if byEnter > 0 {
@@ -162,7 +169,7 @@ func TestPresidentByKeyboard(t *testing.T) {
 		}
 		moves++
 	}
-	t.Logf("Ann played with the keyboard alone: %d moves, %d with Enter on a selected card, %d from the Play button", moves, byEnter, byButton)
+	t.Logf("Ann played with the keyboard alone: %d moves, %d with Enter on a selected card, %d from the Play button, %d gifts", moves, byEnter, byButton, gifts)
 
 	// the four-colour deck, by keyboard too
 	ann.tabTo(`[data-four-colour]`)

@@ -409,6 +409,15 @@ var tr = (function () {
     if (i >= 0 && i !== handAt) { handAt = i; rove(false); }
   });
   var handKeys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+  // An Enter the hand took (to select, play or go to the gift's players)
+  // ends there: Chromium can still deliver its keypress, after the focus
+  // moved, to the player button, which would give the cards at once.
+  var enterTaken = false;
+  document.addEventListener("keydown", function () { enterTaken = false; }, true);
+  document.addEventListener("keypress", function (e) {
+    if (enterTaken && e.key === "Enter") { e.preventDefault(); }
+    enterTaken = false;
+  }, true);
   document.addEventListener("keyup", function (e) {
     if (e.key === " " && handInputs().indexOf(e.target) >= 0) { e.preventDefault(); }
   });
@@ -432,6 +441,7 @@ var tr = (function () {
     }
     if (e.key !== "Enter") { return; }
     e.preventDefault();
+    enterTaken = true;
     var card = e.target;
     if (!card.checked) { card.click(); return; }
     var act = document.querySelector("#p-controls [data-play], #p-controls button[value=discard], #p-controls button[value=return]");
