@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -343,12 +344,16 @@ func TestSimultaneousTurnSaysYourMoveFirst(t *testing.T) {
 	}
 }
 
-// chipsOnMarksJS looks at every seat: an ante chip on its dealer button,
-// a bet chip under the clock of the seat to act. It says how many of each
-// it could check and which overlap.
-const chipsOnMarksJS = `(() => {
+// chipsOnMarksJS looks at each seat of the Hold'em ring: an ante chip
+// beside the dealer button, a settled bet chip beside its seat's turn clock
+// (only a person's seat has one), and whether either meets the other. In
+// the same tick, so the page cannot change between the look and the move,
+// Ann acts on her turn, but not on the first look at her own chip beside
+// her clock (shot: that look's screenshot is taken): she checks, or else
+// folds, so her stack lasts as long as the test needs.
+const chipsOnMarksJS = `((shot) => {
   const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-  const out = {ante: 0, clock: 0, bad: []};
+  const out = {ante: 0, clock: 0, bad: [], acted: false, yours: false};
   for (const s of document.querySelectorAll('#h-ring .seat')) {
     const a = s.querySelector('.ante-chip'), d = s.querySelector('.dealer-button'), b = s.querySelector('.bet-chip');
     if (a && d) {
@@ -359,22 +364,32 @@ const chipsOnMarksJS = `(() => {
     const c = n && document.querySelector('.ring-turns .' + n.replace('seat-of-', 'turn-of-') + ' .clock');
     if (b && c && !b.getAnimations().some(x => x.playState === 'running')) {
       out.clock++;
+      if (s.classList.contains('you')) out.yours = true;
       if (meet(b.getBoundingClientRect(), c.getBoundingClientRect())) out.bad.push(s.id + ': the bet chip under the clock');
     }
   }
+  const controls = document.querySelector('#h-controls');
+  const move = controls && (controls.querySelector("button[hx-vals*='\"check\"']") || controls.querySelector("button[hx-vals*='\"fold\"']"));
+  if (move && (!out.yours || shot)) {
+    move.click();
+    out.acted = true;
+  }
   return out;
-})()`
+})(%s)`
 
 type chipsOnMarks struct {
 	Ante  int      `json:"ante"`
 	Clock int      `json:"clock"`
 	Bad   []string `json:"bad"`
+	Acted bool     `json:"acted"`
+	Yours bool     `json:"yours"`
 }
 
 // TestChipsClearOfMarks (issue 40, point 9): at a 3-seat table with an
-// ante and a clock, Ann calls or checks each hand, on a phone and a
-// laptop, while slow bots think. The ante chip never sits on the dealer
-// button, nor a seat's bet chip under its clock.
+// ante and a clock, Ann plays hand after hand, on a phone and a laptop,
+// while slow bots think. The ante chip never sits on the dealer button,
+// nor a seat's bet chip under its clock; Ann's own turn in a blind, her
+// chip beside her clock, is looked at each time.
 func TestChipsClearOfMarks(t *testing.T) {
 	t.Parallel()
 	srv := startServerArgs(t, t.TempDir(), "", "-bot-delay-min", "1500ms", "-bot-delay-max", "1800ms", "-next-deal-delay", "800ms")
@@ -389,26 +404,32 @@ func TestChipsClearOfMarks(t *testing.T) {
 		}
 		seen := chipsOnMarks{}
 		shot := false
-		deadline := time.Now().Add(60 * time.Second)
+		deadline := time.Now().Add(90 * time.Second)
 		for seen.Ante < 1 || seen.Clock < 1 {
 			if time.Now().After(deadline) {
-				t.Fatalf("%s: in time, %d ante chips beside a dealer button and %d bet chips beside a clock", size, seen.Ante, seen.Clock)
+				t.Fatalf("%s: in time, %d ante chips beside a dealer button and %d bet chips beside a clock\n%s", size, seen.Ante, seen.Clock, ann.text("#log"))
 			}
-			got := eval[chipsOnMarks](ann, chipsOnMarksJS)
+			// a look is worth taking once the chips have come in, at an
+			// ante beside the button or on Ann's turn
+			ann.waitJS("chips to look at", `![...document.querySelectorAll('#h-ring .bet-chip')].some(b => b.getAnimations().some(x => x.playState === 'running')) &&
+				(!!document.querySelector("#h-controls button[hx-vals*='\"check\"'], #h-controls button[hx-vals*='\"fold\"']") || [...document.querySelectorAll('#h-ring .seat')].some(s => s.querySelector('.ante-chip') && s.querySelector('.dealer-button')))`)
+			version := eval[string](ann, `document.querySelector('#h-status').dataset.version`)
+			got := eval[chipsOnMarks](ann, fmt.Sprintf(chipsOnMarksJS, strconv.FormatBool(shot)))
 			if len(got.Bad) > 0 {
 				ann.screenshot("chips-on-marks-" + size)
 				t.Fatalf("%s: %v", size, got.Bad)
 			}
+			seen.Ante += got.Ante
+			seen.Clock += got.Clock
 			if got.Clock > 0 && !shot {
 				ann.firstScreen("chips-clear-of-clock-" + size)
 				shot = true
+				if !got.Acted {
+					continue // Ann acts on the next look
+				}
 			}
-			seen.Ante += got.Ante
-			seen.Clock += got.Clock
-			// Ann acts once her own bet chip has come in (its fade over), so
-			// her turn's clock and chip are looked at too, not only a bot's
-			eval[bool](ann, `(() => { if ([...document.querySelectorAll('#h-ring .seat.you .bet-chip')].some(x => x.getAnimations().some(a => a.playState === 'running'))) return false; const c = document.querySelector('#h-controls'); const b = c && (c.querySelector("button[hx-vals*='\"check\"']") || c.querySelector("button[hx-vals*='\"call\"']")); if (b) b.click(); return !!b; })()`)
-			time.Sleep(150 * time.Millisecond)
+			// the next push: Ann's move, or a bot's
+			ann.waitJS("the next move", `document.querySelector('#h-status').dataset.version !== `+jsString(version))
 		}
 		t.Logf("%s: %d looks at an ante chip beside a dealer button, %d at a bet chip beside a clock: clear", size, seen.Ante, seen.Clock)
 	}
