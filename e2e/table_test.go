@@ -564,7 +564,15 @@ func TestChatReachesAPhone(t *testing.T) {
 	bob.waitJS("the count cleared on opening", `document.querySelector('#chat-drawer [data-unread]').hidden`)
 	bob.do(chromedp.SendKeys(chromedp.CSS(`#chat-text`), "thanks"), chromedp.Click(chromedp.CSS(`form.chat button[type=submit]`)))
 	bob.waitJS("his line", `document.getElementById('chat').textContent.includes('thanks')`)
-	eval[bool](bob, `(document.getElementById('chat-drawer').open = false, true)`)
+	// he folds the chat just as the page changes (a clock's tick), before
+	// the drawer's toggle event comes: it stays folded
+	eval[bool](bob, `(() => { const d = document.getElementById('chat-drawer');
+	  d.addEventListener('toggle', () => { window.chatToggled = true; }, {once: true});
+	  d.open = false; const i = document.createElement('i'); document.body.append(i); i.remove(); return true; })()`)
+	bob.waitJS("the drawer's toggle event", `window.chatToggled === true`)
+	if eval[bool](bob, `document.getElementById('chat-drawer').open`) {
+		t.Fatal("the chat Bob folded opened again when the page changed")
+	}
 	lines := eval[[]string](bob, `[...document.querySelectorAll('#chat li.chat')].map(li => li.textContent.replace(/\s+/g, ' ').trim())`)
 	if !slices.Contains(lines, "Bob: thanks") || !slices.Contains(lines, "Ann host: nice hand") {
 		t.Fatalf("chat lines: %q", lines)

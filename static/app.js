@@ -734,29 +734,25 @@ var tr = (function () {
   // it (the lobby, the seat's panel) or a replay's step swaps in (its
   // "More"): a <details> named by its id or its data-keep is reopened
   // when the page changes while the player has it open.
+  // The state is read from the "open" attribute's mutations, in the same
+  // microtask as the pushes' own: the toggle event comes a task late, and a
+  // clock's tick in between would reopen a drawer the player just closed.
   var keptOpen = {};
   function keepKey(d) { return d.id || d.getAttribute("data-keep") || ""; }
-  function reopenKept() {
+  new MutationObserver(function (records) {
+    records.forEach(function (m) {
+      var d = m.target;
+      if (m.type !== "attributes" || d.tagName !== "DETAILS" || !keepKey(d)) { return; }
+      // opened, even just as a push replaced it; closed where it stands
+      if (d.open) { keptOpen[keepKey(d)] = true; } else if (d.isConnected) { delete keptOpen[keepKey(d)]; }
+    });
+    // whatever replaced it (a push, a response, a resync), before the
+    // page is painted again
     Object.keys(keptOpen).forEach(function (k) {
       var d = document.getElementById(k) || document.querySelector('details[data-keep="' + k + '"]');
       if (d && d.tagName === "DETAILS" && !d.open) { d.open = true; }
     });
-  }
-  document.addEventListener("toggle", function (e) {
-    var d = e.target;
-    if (!d || d.tagName !== "DETAILS" || !keepKey(d)) { return; }
-    if (!d.isConnected) {
-      // opened just as a push replaced it (the event comes a task late)
-      if (d.open) { keptOpen[keepKey(d)] = true; reopenKept(); }
-      return;
-    }
-    if (d.open) { keptOpen[keepKey(d)] = true; } else { delete keptOpen[keepKey(d)]; }
-  }, true);
-  // whatever replaced it (a push, a response, a resync), before the page
-  // is painted again
-  new MutationObserver(function () {
-    if (Object.keys(keptOpen).length) { reopenKept(); }
-  }).observe(document.documentElement, { childList: true, subtree: true });
+  }).observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ["open"] });
   // A finished game's sheet, once folded, stays folded while pushes
   // redraw the action bar (a new game's standings open again).
   var sheetFolded = false;
