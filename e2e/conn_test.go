@@ -225,9 +225,16 @@ func TestConnectionIndicator(t *testing.T) {
 // chat sends a chat line from the page and waits until the page shows it.
 func (b *browser) chat(text string) {
 	b.t.Helper()
+	b.sendChat(text)
+	b.waitJS("the chat line", `document.getElementById('chat').textContent.includes(`+jsString(text)+`)`)
+}
+
+// sendChat writes a chat line and sends it from the page (not a mouse
+// click at the button's place, which a push moving the page can miss).
+func (b *browser) sendChat(text string) {
+	b.t.Helper()
 	b.do(chromedp.SetValue(chromedp.CSS(`#chat-text`), text))
 	b.mustTap(`form.chat button[type=submit]`)
-	b.waitJS("the chat line", `document.getElementById('chat').textContent.includes(`+jsString(text)+`)`)
 }
 
 // setOffline turns the browser's network off or on (navigator.onLine and

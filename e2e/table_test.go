@@ -492,14 +492,13 @@ func TestChatNamesAndMarks(t *testing.T) {
 	t.Parallel()
 	srv := startServer(t, t.TempDir(), "")
 	ann, _, share := twoAtPresident(t, srv)
-	ann.do(chromedp.SendKeys(chromedp.CSS(`#chat-text`), "welcome"), chromedp.Click(chromedp.CSS(`form.chat button[type=submit]`)))
-	ann.waitJS("Ann's line", `document.getElementById('chat').textContent.includes('welcome')`)
+	ann.chat("welcome")
 
 	fake := newBrowser(t, "Ann") // a visitor who calls herself Ann
 	fake.do(chromedp.Navigate(share), chromedp.SendKeys(chromedp.CSS(`input[name=name]`), "Ann"),
 		chromedp.Click(chromedp.CSS(`main form button[value=watch]`)))
 	fake.waitJS("the table, watching", `!!document.querySelector('#p-ring') && !!document.querySelector('#chat-text')`)
-	fake.do(chromedp.SendKeys(chromedp.CSS(`#chat-text`), "I am the host"), chromedp.Click(chromedp.CSS(`form.chat button[type=submit]`)))
+	fake.sendChat("I am the host")
 	fake.waitJS("the refusal", `document.getElementById('message').textContent.includes('already called Ann')`)
 
 	// a new name, from the chat drawer
@@ -507,7 +506,7 @@ func TestChatNamesAndMarks(t *testing.T) {
 	fake.waitJS("the name form", `!!document.querySelector('main form input[name=name]')`)
 	fake.do(chromedp.SetValue(chromedp.CSS(`input[name=name]`), "Cara"), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)))
 	fake.waitJS("the table again", `!!document.querySelector('#chat-text')`)
-	fake.do(chromedp.SendKeys(chromedp.CSS(`#chat-text`), "hello from the rail"), chromedp.Click(chromedp.CSS(`form.chat button[type=submit]`)))
+	fake.sendChat("hello from the rail")
 	ann.waitJS("Cara's line", `document.getElementById('chat').textContent.includes('hello from the rail')`)
 	marks := eval[[]string](ann, `[...document.querySelectorAll('#chat li.chat')].map(li => li.querySelector('b').textContent + ':' + li.querySelector('.mark').textContent)`)
 	if !slices.Contains(marks, "Ann:host") || !slices.Contains(marks, "Cara:watching") {
@@ -533,8 +532,7 @@ func TestChatReachesAPhone(t *testing.T) {
 	say := func(b *browser, text string) {
 		b.t.Helper()
 		eval[bool](b, `(document.getElementById('chat-drawer').open = true, true)`)
-		b.do(chromedp.SendKeys(chromedp.CSS(`#chat-text`), text), chromedp.Click(chromedp.CSS(`form.chat button[type=submit]`)))
-		b.waitJS("the line sent", `document.getElementById('chat').textContent.includes(`+jsString(text)+`)`)
+		b.chat(text)
 	}
 	say(ann, "nice hand")
 	bob.waitJS("the unread count", `(document.querySelector('#chat-drawer [data-unread]') || {}).textContent === '1 new' && !document.querySelector('#chat-drawer [data-unread]').hidden`)
@@ -562,8 +560,7 @@ func TestChatReachesAPhone(t *testing.T) {
 	bob.waitJS("the drawer folded", `!document.getElementById('chat-drawer').open`)
 	eval[bool](bob, `(document.getElementById('chat-drawer').open = true, true)`)
 	bob.waitJS("the count cleared on opening", `document.querySelector('#chat-drawer [data-unread]').hidden`)
-	bob.do(chromedp.SendKeys(chromedp.CSS(`#chat-text`), "thanks"), chromedp.Click(chromedp.CSS(`form.chat button[type=submit]`)))
-	bob.waitJS("his line", `document.getElementById('chat').textContent.includes('thanks')`)
+	bob.chat("thanks")
 	// he folds the chat just as the page changes (a clock's tick), before
 	// the drawer's toggle event comes: it stays folded
 	eval[bool](bob, `(() => { const d = document.getElementById('chat-drawer');

@@ -241,6 +241,9 @@ func TestPauseAndHost(t *testing.T) {
 	host.lobby(code, "do", "start") // a bot takes the third seat
 	host.dial(code)
 	bob.dial(code)
+	// both sockets taken by the room: a host not yet connected counts as
+	// gone, and a paused table rightly arms the timer that passes the role on
+	e.waitRoom(code, "Ann and Bob connected", func(r *room.Room) bool { return r.SeatConnected(0) && r.SeatConnected(1) })
 
 	if status, body, _ := bob.post("/t/"+code+"/seat", url.Values{"do": {"pause"}}); status != http.StatusUnprocessableEntity || !strings.Contains(body, "Only the host") {
 		t.Fatalf("Bob pausing: %d %s", status, body)
