@@ -127,7 +127,7 @@ func TestNoConsoleErrors(t *testing.T) {
 		t.Fatal("the page counts as tapped already: the test would not see a blocked vibration")
 	}
 	// then a real tap plays a move, and play goes on
-	ann.do(chromedp.Click(chromedp.CSS(`#h-controls button[hx-vals*='"call"'], #h-controls button[hx-vals*='"check"']`)))
+	ann.mustTap(`#h-controls button[hx-vals*='"call"'], #h-controls button[hx-vals*='"check"']`)
 	ann.waitJS("the move taken", `document.getElementById('turn-mark').dataset.yourTurn !== 'true'`)
 	for _, p := range []string{"/t/" + code + "/verify", "/t/" + code + "/hands", "/t/ZZZZ"} {
 		ann.do(chromedp.Navigate(srv.url + p))

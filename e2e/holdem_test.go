@@ -190,7 +190,7 @@ func TestHoldemInBrowsers(t *testing.T) {
 	// played by itself, fast, it reaches the last step without a page load
 	eval[bool](bob, `(window.__samePage = true)`)
 	bob.do(chromedp.SetValue(chromedp.CSS(`[data-speed]`), "400"))
-	bob.do(chromedp.Click(chromedp.CSS(`[data-autoplay]`)))
+	bob.mustTap(`[data-autoplay]`)
 	bob.waitJS("the replay to play to its end", `(() => { const m = document.querySelector('.replay-controls [role=status]').textContent.match(/Step (\d+) of (\d+)/); return m && m[1] === m[2]; })()`)
 	if !eval[bool](bob, `window.__samePage === true`) {
 		t.Fatal("the replay loaded a new page to step")

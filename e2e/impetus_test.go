@@ -232,7 +232,7 @@ func TestImpetusOnAPhone(t *testing.T) {
 	share := eval[string](ann, `document.querySelector('#share').value`)
 	calm := newBrowser(t, "Cal")
 	calm.reduceMotion()
-	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	ann.mustTap(`#lobby button[hx-vals*='"start"']`)
 	ann.waitJS("the map", `!!document.querySelector('#im-map svg .hex')`)
 	eval[bool](ann, watchMapMotionJS)
 	calm.do(chromedp.Navigate(share))
@@ -341,7 +341,7 @@ func TestImpetusOnAPhone(t *testing.T) {
 	// middle of the screen, as a person would: near the window's foot the
 	// fixed action bar covers it)
 	eval[bool](ann, `(document.querySelector('#im-map').scrollIntoView({block: 'center'}), true)`)
-	ann.do(chromedp.Click(chromedp.CSS(`#im-map [data-zoom=in]`)))
+	ann.mustTap(`#im-map [data-zoom=in]`)
 	z := eval[[]float64](ann, viewBoxJS)
 	if z[2] >= 380 {
 		t.Fatalf("Zoom in left the viewBox at %v", z)
@@ -362,7 +362,7 @@ func TestImpetusOnAPhone(t *testing.T) {
 	if after := eval[[]float64](ann, viewBoxJS); after[0] >= before[0] || after[1] >= before[1] {
 		t.Fatalf("a drag to the lower right did not pan the map: %v then %v", before, after)
 	}
-	ann.do(chromedp.Click(chromedp.CSS(`#im-map [data-zoom=fit]`)))
+	ann.mustTap(`#im-map [data-zoom=fit]`)
 	ann.touch(input.DispatchTouchEventTypeTouchStart, [2]float64{box[0] - 30, box[1]}, [2]float64{box[0] + 30, box[1]})
 	for i := 1; i <= 4; i++ {
 		ann.touch(input.DispatchTouchEventTypeTouchMove, [2]float64{box[0] - 30 - float64(15*i), box[1]}, [2]float64{box[0] + 30 + float64(15*i), box[1]})
@@ -371,7 +371,7 @@ func TestImpetusOnAPhone(t *testing.T) {
 	if pinched := eval[[]float64](ann, viewBoxJS); pinched[2] >= 380 {
 		t.Fatalf("two fingers apart did not zoom in: %v", pinched)
 	}
-	ann.do(chromedp.Click(chromedp.CSS(`#im-map [data-zoom=fit]`)))
+	ann.mustTap(`#im-map [data-zoom=fit]`)
 	if fit := eval[[]float64](ann, viewBoxJS); fit[0] != -190 || fit[2] != 380 {
 		t.Fatalf("Fit left the viewBox at %v", fit)
 	}
@@ -385,7 +385,7 @@ func TestImpetusOnAPhone(t *testing.T) {
 	// scrolled to the middle of the screen, as a person would (near the
 	// window's foot the fixed action bar covers it)
 	eval[bool](ann, `(document.querySelector('#log-brief').scrollIntoView({block: 'center'}), true)`)
-	ann.do(chromedp.Click(chromedp.CSS(`#log-brief`)))
+	ann.mustTap(`#log-brief`)
 	if shown := eval[int](ann, `[...document.querySelectorAll('#log li.minor')].filter(l => l.getBoundingClientRect().height > 0).length`); shown == 0 {
 		t.Fatal("unticking Key events only shows no detail")
 	}

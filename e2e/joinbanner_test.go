@@ -36,7 +36,7 @@ func TestJoinPageAndSeatRequest(t *testing.T) {
 	ann.setSize(1280, 800, false)
 	ann.createGame(srv, "president", map[string]string{"seats": "4"})
 	share := eval[string](ann, `document.querySelector('#share').value`)
-	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	ann.mustTap(`#lobby button[hx-vals*='"start"']`)
 	ann.waitJS("Ann's hand", `document.querySelectorAll('#p-hand label.card').length > 0`)
 
 	for _, c := range []struct {

@@ -22,7 +22,7 @@ func TestLateJoinInBrowsers(t *testing.T) {
 	ann, cara := newBrowser(t, "Ann"), newBrowser(t, "Cara")
 	ann.createGame(srv, "holdem", map[string]string{"seats": "4", "blinds": "10/20", "stack_bb": "100"})
 	share := eval[string](ann, `document.querySelector('#share').value`)
-	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	ann.mustTap(`#lobby button[hx-vals*='"start"']`)
 	ann.waitJS("the table", `!!document.querySelector('#h-ring')`)
 
 	// Cara opens the link: bots hold the other seats, and she asks the
@@ -83,7 +83,7 @@ func TestLateJoinInBrowsers(t *testing.T) {
 	cara.screenshot("latejoin-seated-cara")
 
 	// Ann pauses the table: Cara sees it paused, with no clock running
-	ann.do(chromedp.Click(chromedp.CSS(`details.drawer:has(.share) > summary`)))
+	ann.mustTap(`details.drawer:has(.share) > summary`)
 	ann.mustTap(`button[hx-vals*='pause']`)
 	cara.waitJS("the table paused", `!!document.querySelector('#seat-bar .paused') && !document.querySelector('.ring-turns .clock')`)
 	cara.screenshot("latejoin-paused-cara")

@@ -37,7 +37,7 @@ func TestHostChangesAnteInBrowser(t *testing.T) {
 		t.Fatalf("hand 1 has an ante: %q", ann.text("#h-hand"))
 	}
 	// the host's table options, in the Invite and seat drawer
-	ann.do(chromedp.Click(chromedp.CSS(`details:has(#seat-leave) > summary`)))
+	ann.mustTap(`details:has(#seat-leave) > summary`)
 	ann.waitJS("the table options", `!!document.querySelector('#table-options select[name=ante]')`)
 	ann.do(chromedp.SetValue(chromedp.CSS(`#table-options select[name=ante]`), "4"))
 	ann.mustTap(`#table-options button[type=submit]`)

@@ -138,7 +138,7 @@ func TestPresidentDealInBrowsers(t *testing.T) {
 	}
 	// Ann sees both arrive and get ready, live
 	ann.waitJS("Bob and Cara ready", `document.querySelectorAll('#lobby .badge.out').length === 3 && !document.querySelector("#lobby button[hx-vals*='start']").disabled`)
-	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	ann.mustTap(`#lobby button[hx-vals*='"start"']`)
 	for _, p := range []*browser{ann, bob, cara} {
 		p.waitJS("the table", `!!document.querySelector('#p-hand')`)
 	}
@@ -218,7 +218,7 @@ func TestPresidentExchangeNote(t *testing.T) {
 		ann := newBrowser(t, "Ann")
 		ann.setSize(size.width, size.height, size.mobile)
 		ann.createTable(srv, "4")
-		ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+		ann.mustTap(`#lobby button[hx-vals*='"start"']`)
 		ann.waitJS("the table", `!!document.querySelector('#p-hand label.card')`)
 		deadline := time.Now().Add(3 * time.Minute)
 		exchanged := `document.querySelector('#p-deal').textContent.includes('Deal 2') && /gave.*got/.test(document.querySelector('#p-swap').textContent)`

@@ -29,7 +29,7 @@ func TestHostStartsAtOnce(t *testing.T) {
 	if got := bob.text("#lobby .controls"); !strings.Contains(got, "Waiting for the host to start") {
 		t.Fatalf("Bob's lobby says: %s", got)
 	}
-	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	ann.mustTap(`#lobby button[hx-vals*='"start"']`)
 	bob.waitJS("Bob's cards", `document.querySelectorAll('#p-hand label.card').length > 0`)
 	if got := bob.text("#p-ring"); !strings.Contains(got, "Bob") {
 		t.Fatalf("Bob is not at the table: %s", got)
@@ -47,7 +47,7 @@ func TestSeatWordsAgree(t *testing.T) {
 	ann, cara, dan := newBrowser(t, "Ann"), newBrowser(t, "Cara"), newBrowser(t, "Dan")
 	ann.createGame(srv, "lowunique", map[string]string{"seats": "4"})
 	share := eval[string](ann, `document.querySelector('#share').value`)
-	ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+	ann.mustTap(`#lobby button[hx-vals*='"start"']`)
 	ann.waitJS("the table", `!!document.querySelector('#lu-ring')`)
 
 	// Cara, on a phone: the join page offers to ask for a bot's seat

@@ -203,7 +203,7 @@ func TestPresidentTableFeel(t *testing.T) {
 		ann.setSize(size.width, size.height, size.mobile)
 		ann.createTable(srv, "4")
 		share := eval[string](ann, `document.querySelector('#share').value`)
-		ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+		ann.mustTap(`#lobby button[hx-vals*='"start"']`)
 		ann.waitJS("the table", `!!document.querySelector('#p-hand label.card')`)
 		eval[bool](ann, watchMotionJS)
 		if size.name == "phone" {
@@ -297,7 +297,7 @@ func TestHoldemTableFeel(t *testing.T) {
 		// a full table on the phone, a six-handed one on the laptop
 		seats := map[bool]string{true: "9", false: "6"}[size.mobile]
 		ann.createGame(srv, "holdem", map[string]string{"seats": seats, "blinds": "10/20", "stack_bb": "100"})
-		ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+		ann.mustTap(`#lobby button[hx-vals*='"start"']`)
 		ann.waitJS("the table", `!!document.querySelector('#h-ring')`)
 		eval[bool](ann, watchMotionJS)
 		raised := false
@@ -372,7 +372,7 @@ func feelGame(t *testing.T, kind string, selects map[string]string, ring, seats,
 		ann := newBrowser(t, "Ann")
 		ann.setSize(size.width, size.height, size.mobile)
 		ann.createGame(srv, kind, selects)
-		ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+		ann.mustTap(`#lobby button[hx-vals*='"start"']`)
 		ann.waitJS("the table", `!!document.querySelector('`+ring+`')`)
 		eval[bool](ann, watchMotionJS)
 		for n := 0; n < turns; n++ {
@@ -502,7 +502,7 @@ func TestChatNamesAndMarks(t *testing.T) {
 	fake.waitJS("the refusal", `document.getElementById('message').textContent.includes('already called Ann')`)
 
 	// a new name, from the chat drawer
-	fake.do(chromedp.Click(chromedp.CSS(`a[href$="?name=change"]`)))
+	fake.mustTap(`a[href$="?name=change"]`)
 	fake.waitJS("the name form", `!!document.querySelector('main form input[name=name]')`)
 	fake.do(chromedp.SetValue(chromedp.CSS(`input[name=name]`), "Cara"), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)))
 	fake.waitJS("the table again", `!!document.querySelector('#chat-text')`)

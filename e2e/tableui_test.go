@@ -284,7 +284,7 @@ func TestFinishedGameSheetFolds(t *testing.T) {
 			ann.mustTap(`.final-sheet > summary`)
 			ann.waitJS("the sheet open", `document.querySelector('.final-sheet').open`)
 			ann.firstScreen("final-sheet-open-" + lang + "-desktop")
-			ann.do(chromedp.Click(chromedp.CSS(`details:has(#seat-leave) > summary`)))
+			ann.mustTap(`details:has(#seat-leave) > summary`)
 			ann.mustTap(`.handover button`)
 			ann.waitJS("the QR code", `!!document.querySelector('#handover svg')`)
 			eval[bool](ann, `(document.querySelector('#handover svg').scrollIntoView({block: 'end'}), true)`)

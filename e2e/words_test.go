@@ -143,7 +143,7 @@ func TestWordsFitEveryLanguage(t *testing.T) {
 			sel[k] = v
 		}
 		ann.createGame(srv, g.kind, sel)
-		ann.do(chromedp.Click(chromedp.CSS(`#lobby button[hx-vals*='"start"']`)))
+		ann.mustTap(`#lobby button[hx-vals*='"start"']`)
 		ann.waitJS("the table", `!!document.querySelector('`+g.ring+`')`)
 		// Hold'em: a turn with the bet sizes (a turn may offer only a call)
 		deadline := time.Now().Add(time.Minute)
