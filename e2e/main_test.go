@@ -9,7 +9,10 @@
 // a kill mid-move) do not: they run first, alone. A check of motion reads
 // what the page declares (the animation in its computed style) or records
 // it as it happens, never a moment afterwards, so a busy machine cannot
-// fail it.
+// fail it. On a live table page (pushes arriving) a test taps through the
+// page (mustTap, sendChat) rather than with a mouse click at a place a push
+// may move, and it looks and acts in one script when the page can change
+// between the two.
 package e2e
 
 import (
