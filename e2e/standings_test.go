@@ -157,7 +157,8 @@ func checkShowdownWords(t *testing.T, b *browser, size string) {
 			mine = r[len(r)-1]
 		}
 	}
-	if m := regexp.MustCompile(`^You win (\d+) \(([-+]\d+) net\)\.$`).FindStringSubmatch(s.Note); m != nil {
+	// a split pot can give back just what she put in: "You win 20 (0 net)."
+	if m := regexp.MustCompile(`^You win (\d+) \(([-+]\d+|0) net\)\.$`).FindStringSubmatch(s.Note); m != nil {
 		if m[2] != mine {
 			t.Fatalf("%s: Ann's result %q, her row's net %q", size, s.Note, mine)
 		}
